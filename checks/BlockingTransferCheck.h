@@ -1,0 +1,34 @@
+//===--- BlockingTransferCheck.h - torchsync-blocking-transfer --*- C++ -*-===//
+
+#ifndef TORCHSYNC_BLOCKINGTRANSFERCHECK_H
+#define TORCHSYNC_BLOCKINGTRANSFERCHECK_H
+
+#include "utils/SyncContext.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::torchsync {
+
+/// Finds host-device copies that block the host in hot code: cpu(), cuda(),
+/// to(device) and copy_() without non_blocking, and non_blocking copies from
+/// pageable memory.
+///
+/// For the user-facing documentation see docs/checks/blocking-transfer.md.
+class BlockingTransferCheck : public ClangTidyCheck {
+public:
+  BlockingTransferCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  SyncContext Sync;
+};
+
+} // namespace clang::tidy::torchsync
+
+#endif // TORCHSYNC_BLOCKINGTRANSFERCHECK_H

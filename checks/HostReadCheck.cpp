@@ -1,0 +1,138 @@
+//===--- HostReadCheck.cpp - torchsync-host-read --------------------------===//
+
+#include "HostReadCheck.h"
+#include "utils/FixIts.h"
+#include "utils/HostReads.h"
+#include "utils/TorchApi.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torchsync {
+
+static constexpr char CallId[] = "call";
+
+HostReadCheck::HostReadCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Sync(Options),
+      ControlFlowCheckEnabled(
+          Context->isCheckEnabled("torchsync-sync-control-flow")) {}
+
+void HostReadCheck::registerPPCallbacks(const SourceManager &,
+                                        Preprocessor *PP, Preprocessor *) {
+  Sync.startTranslationUnit(PP);
+}
+
+void HostReadCheck::registerMatchers(MatchFinder *Finder) {
+  // loss.item<float>(), x.is_nonzero(), a.equal(b), at::allclose(a, b),
+  // std::cout << x, at::print(x), t[idx_tensor], t.index({zero_dim}),
+  // torch::save(x, "x.pt")
+  Finder->addMatcher(hostReadCandidate(CallId), this);
+}
+
+/// What the host read does, and what to do instead.
+static std::pair<std::string, StringRef> describe(const HostRead &R,
+                                                  Device D,
+                                                  const ASTContext &Ctx) {
+  std::string Tensor = describeTensor(R.Tensor, D, Ctx);
+  switch (R.Kind) {
+  case HostReadKind::Item:
+    return {"copies the value of " + Tensor + " to the host",
+            "keeping the value on the device (tensor ops, torch::where) or "
+            "reading it once every N steps"};
+  case HostReadKind::IsNonzero:
+    return {"reads the value of " + Tensor + " on the host",
+            "keeping the condition on the device with torch::where or "
+            "at::_assert_async"};
+  case HostReadKind::Equal:
+    return {"compares " + Tensor + " on the GPU and reads the result on the "
+            "host",
+            "'at::eq(a, b).all()', a 0-dim bool tensor that stays on the "
+            "device"};
+  case HostReadKind::Allclose:
+    return {"compares " + Tensor + " on the GPU and reads the result on the "
+            "host",
+            "'at::isclose(a, b).all()', a 0-dim bool tensor that stays on the "
+            "device"};
+  case HostReadKind::Print:
+    return {"copies " + Tensor + " to the host to print it",
+            "printing sizes() or toString(), or printing less often"};
+  case HostReadKind::TensorIndex:
+  case HostReadKind::ZeroDimIndex:
+    return {"reads the tensor index " + Tensor + " on the host",
+            "'index_select(0, idx.reshape({1})).squeeze(0)', which indexes on "
+            "the device"};
+  case HostReadKind::Save:
+    return {"copies " + Tensor + " to the host",
+            "saving outside the loop or less often"};
+  }
+  llvm_unreachable("unknown host read");
+}
+
+/// `t[idx]` / `t.index({idx})` -> `t.index_select(0, idx.reshape({1})).squeeze(0)`
+static std::optional<FixItHint> indexSelectFix(const HostRead &R,
+                                               ASTContext &Ctx) {
+  const Expr *Recv = receiverOf(R.Call);
+  if (!Recv || !isFixable(R.Call, Ctx))
+    return std::nullopt;
+  if (R.Kind == HostReadKind::ZeroDimIndex) {
+    // Only the single-index read form `t.index({i})` keeps its meaning.
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(R.Call);
+    if (!MC || MC->getMethodDecl()->getName() != "index")
+      return std::nullopt;
+    std::optional<std::string> ArgText =
+        sourceText(MC->getArg(0)->getSourceRange(), Ctx);
+    std::optional<std::string> IdxText =
+        sourceText(R.Tensor->getSourceRange(), Ctx);
+    if (!ArgText || !IdxText || *ArgText != "{" + *IdxText + "}")
+      return std::nullopt;
+  }
+  std::optional<std::string> Base = postfixOperandText(Recv, Ctx);
+  std::optional<std::string> Index = postfixOperandText(R.Tensor, Ctx);
+  if (!Base || !Index)
+    return std::nullopt;
+  return replaceTokens(R.Call->getSourceRange(),
+                       *Base + ".index_select(0, " + *Index +
+                           ".reshape({1})).squeeze(0)",
+                       Ctx);
+}
+
+void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
+  ASTContext &Ctx = *Result.Context;
+  DeviceInference &Devices = Sync.devices(Ctx);
+  std::optional<HostRead> Read = asHostRead(Call, Devices, Ctx);
+  if (!Read)
+    return;
+  if (ControlFlowCheckEnabled && HotPathAnalysis::isInCondition(Call, Ctx))
+    return;
+  Device D = deviceOf(*Read, Devices);
+  if (!Sync.reportsDevice(D))
+    return;
+  std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
+  if (!Hot)
+    return;
+
+  auto [What, Instead] = describe(*Read, D, Ctx);
+  diag(Call->getExprLoc(),
+       "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
+      << Read->Api << What << unlessProvenCuda(Read->Tensor, D, Ctx)
+      << HostReadCudaPath << Instead;
+  Sync.noteHotReason(*this, *Hot);
+
+  if (Read->Kind == HostReadKind::TensorIndex ||
+      Read->Kind == HostReadKind::ZeroDimIndex)
+    if (std::optional<FixItHint> Fix = indexSelectFix(*Read, Ctx))
+      diag(Call->getExprLoc(),
+           "index on the device with index_select; the result becomes a copy "
+           "instead of a view, and an out-of-range index becomes a "
+           "device-side assert instead of an exception",
+           DiagnosticIDs::Note)
+          << *Fix;
+}
+
+void HostReadCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Sync.store(Options, Opts);
+}
+
+} // namespace clang::tidy::torchsync

@@ -1,0 +1,180 @@
+//===--- SyncControlFlowCheck.cpp - torchsync-sync-control-flow -----------===//
+
+#include "SyncControlFlowCheck.h"
+#include "utils/FixIts.h"
+#include "utils/HostReads.h"
+#include "utils/TorchApi.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torchsync {
+
+static constexpr char CallId[] = "call";
+
+SyncControlFlowCheck::SyncControlFlowCheck(StringRef Name,
+                                           ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Sync(Options) {}
+
+void SyncControlFlowCheck::registerPPCallbacks(const SourceManager &,
+                                               Preprocessor *PP,
+                                               Preprocessor *) {
+  Sync.startTranslationUnit(PP);
+}
+
+void SyncControlFlowCheck::registerMatchers(MatchFinder *Finder) {
+  // if (loss.item<float>() < best), while (!x.is_nonzero()),
+  // TORCH_CHECK(ok.all().item<bool>(), "...")  -- checked in check() for
+  // being in a condition.
+  Finder->addMatcher(hostReadCandidate(CallId), this);
+}
+
+namespace {
+/// The assertion macros whose expansion is an `if` on the condition.
+bool isCheckMacro(StringRef Name) {
+  return Name == "TORCH_CHECK" || Name == "TORCH_INTERNAL_ASSERT" ||
+         Name == "TORCH_CHECK_VALUE" || Name == "TORCH_CHECK_INDEX" ||
+         Name == "AT_ASSERT" || Name == "assert";
+}
+
+/// The outermost known check macro that \p Loc was expanded from, if any,
+/// and the range of its invocation.
+std::optional<std::pair<std::string, CharSourceRange>>
+checkMacroAt(SourceLocation Loc, const SourceManager &SM,
+             const LangOptions &LangOpts) {
+  std::optional<std::pair<std::string, CharSourceRange>> Found;
+  while (Loc.isMacroID()) {
+    StringRef Name = Lexer::getImmediateMacroName(Loc, SM, LangOpts);
+    if (isCheckMacro(Name))
+      Found = {Name.str(), SM.getImmediateExpansionRange(Loc)};
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return Found;
+}
+
+StringRef controlName(const Stmt *Control) {
+  if (isa<IfStmt>(Control))
+    return "if";
+  if (isa<WhileStmt>(Control))
+    return "while";
+  if (isa<DoStmt>(Control))
+    return "do-while";
+  if (isa<ForStmt>(Control))
+    return "for";
+  if (isa<SwitchStmt>(Control))
+    return "switch";
+  return "?:";
+}
+
+StringRef suggestionFor(const Stmt *Control, bool IsCheckMacro) {
+  if (IsCheckMacro)
+    return "'at::_assert_async(cond)', which checks on the device";
+  if (isa<WhileStmt, DoStmt, ForStmt>(Control))
+    return "testing the condition once every N iterations";
+  return "computing both outcomes on the device and selecting with "
+         "torch::where";
+}
+
+/// The tensor whose truth a whole TORCH_CHECK condition tests:
+/// `X.item<bool>()`, `X.is_nonzero()` or `X.item().toBool()`.
+const Expr *wholeConditionTensor(const Expr *Cond, const HostRead &R) {
+  const Expr *C = ignoreWrappers(Cond);
+  // The macro wraps the condition as
+  // `__builtin_expect(static_cast<bool>(!(cond)), 0)` or `!(cond)`.
+  for (unsigned I = 0; I < 4; ++I) {
+    if (const auto *BE = dyn_cast<CallExpr>(C);
+        BE && BE->getBuiltinCallee() && BE->getNumArgs() >= 1)
+      C = ignoreWrappers(BE->getArg(0));
+    else if (const auto *Cast = dyn_cast<CXXStaticCastExpr>(C))
+      C = ignoreWrappers(Cast->getSubExpr());
+    else
+      break;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(C);
+      UO && UO->getOpcode() == UO_LNot)
+    C = ignoreWrappers(UO->getSubExpr());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+      MC && MC->getMethodDecl()->getName() == "toBool")
+    C = ignoreWrappers(MC->getImplicitObjectArgument());
+  if (C != R.Call)
+    return nullptr;
+  if (R.Kind == HostReadKind::IsNonzero)
+    return R.Tensor;
+  if (R.Kind == HostReadKind::Item && receiverOf(R.Call)) {
+    const FunctionDecl *FD = R.Call->getDirectCallee();
+    const TemplateArgumentList *TArgs =
+        FD ? FD->getTemplateSpecializationArgs() : nullptr;
+    if (!TArgs)
+      return R.Tensor; // item().toBool()
+    if (TArgs->size() == 1 && TArgs->get(0).getKind() == TemplateArgument::Type &&
+        TArgs->get(0).getAsType()->isBooleanType())
+      return R.Tensor;
+  }
+  return nullptr;
+}
+} // namespace
+
+void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
+  ASTContext &Ctx = *Result.Context;
+  const Stmt *Control = nullptr;
+  if (!HotPathAnalysis::isInCondition(Call, Ctx, &Control) || !Control)
+    return;
+  DeviceInference &Devices = Sync.devices(Ctx);
+  std::optional<HostRead> Read = asHostRead(Call, Devices, Ctx);
+  if (!Read)
+    return;
+  Device D = deviceOf(*Read, Devices);
+  if (!Sync.reportsDevice(D))
+    return;
+  std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
+  if (!Hot)
+    return;
+
+  const SourceManager &SM = *Result.SourceManager;
+  auto Macro = checkMacroAt(Control->getBeginLoc(), SM, getLangOpts());
+  std::string Construct = Macro ? Macro->first : controlName(Control).str();
+  SourceLocation Loc = SM.getFileLoc(Call->getExprLoc());
+  diag(Loc, "'%0' condition depends on '%1', which reads %2 on the host%3, "
+            "waiting for all queued GPU work (%4); consider %5")
+      << Construct << Read->Api << describeTensor(Read->Tensor, D, Ctx)
+      << unlessProvenCuda(Read->Tensor, D, Ctx) << HostReadCudaPath
+      << suggestionFor(Control, Macro.has_value());
+  Sync.noteHotReason(*this, *Hot);
+
+  // TORCH_CHECK(x.all().item<bool>(), "msg") -> at::_assert_async(x.all())
+  if (!Macro || Macro->first != "TORCH_CHECK")
+    return;
+  const auto *If = dyn_cast<IfStmt>(Control);
+  const Expr *Tensor = If ? wholeConditionTensor(If->getCond(), *Read) : nullptr;
+  if (!Tensor || isInTemplateInstantiation(Call, Ctx))
+    return;
+  CharSourceRange Invocation = Macro->second;
+  // The condition is a macro argument: its text is spelled in the file.
+  SourceLocation B = Tensor->getBeginLoc(), E = Tensor->getEndLoc();
+  if ((B.isMacroID() && !SM.isMacroArgExpansion(B)) ||
+      (E.isMacroID() && !SM.isMacroArgExpansion(E)))
+    return;
+  std::optional<std::string> TensorText = sourceText(
+      SourceRange(SM.getSpellingLoc(B), SM.getSpellingLoc(E)), Ctx);
+  if (!TensorText || !Invocation.getBegin().isFileID() ||
+      !Invocation.getEnd().isFileID())
+    return;
+  diag(Invocation.getBegin(),
+       "check on the device instead; a failure becomes a device-side assert "
+       "that surfaces at a later sync and leaves the CUDA context unusable, "
+       "and the message is lost",
+       DiagnosticIDs::Note)
+      << FixItHint::CreateReplacement(
+             Invocation, "at::_assert_async(" + *TensorText + ")");
+}
+
+void SyncControlFlowCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Sync.store(Options, Opts);
+}
+
+} // namespace clang::tidy::torchsync

@@ -1,0 +1,605 @@
+//===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
+
+#include "DeviceInference.h"
+#include "TorchApi.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::torchsync {
+
+namespace {
+/// Deep chains of `x = f(y)` are rare; the limit keeps pathological code
+/// (and recursion through many variables) cheap.
+constexpr unsigned MaxDepth = 48;
+
+bool isFactoryName(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("tensor", "zeros", "ones", "empty", "full", "rand", "randn", true)
+      .Cases("randint", "randperm", "arange", "range", "linspace", true)
+      .Cases("logspace", "eye", "from_blob", "scalar_tensor", true)
+      .Cases("empty_strided", "tril_indices", "triu_indices", true)
+      .Cases("zeros_like", "ones_like", "empty_like", "full_like", true)
+      .Cases("rand_like", "randn_like", "randint_like", true)
+      .Default(false);
+}
+
+bool isLibTorchNamespace(const FunctionDecl *FD) {
+  // The outermost namespace that encloses the declaration.
+  const NamespaceDecl *NS = nullptr;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *N = dyn_cast<NamespaceDecl>(DC))
+      NS = N;
+  if (!NS)
+    return false;
+  StringRef N = NS->getName();
+  return N == "at" || N == "torch" || N == "c10";
+}
+
+bool isTensorMethod(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD)
+    return false;
+  std::string Class = MD->getParent()->getQualifiedNameAsString();
+  return Class == "at::Tensor" || Class == "at::TensorBase";
+}
+
+bool derivesFromModule(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (RD->getQualifiedNameAsString() == "torch::nn::Module")
+    return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (derivesFromModule(B.getType()->getAsCXXRecordDecl()))
+      return true;
+  return false;
+}
+
+/// True for module classes, `ModuleHolder<Impl>` and `shared_ptr<Impl>`.
+bool isModuleType(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if (derivesFromModule(RD))
+    return true;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (Spec && Spec->getTemplateArgs().size() >= 1 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+    std::string Name = Spec->getQualifiedNameAsString();
+    if (Name == "std::shared_ptr" || Name == "torch::nn::ModuleHolder")
+      return isModuleType(Spec->getTemplateArgs()[0].getAsType());
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (isModuleType(B.getType()))
+      return true;
+  return false;
+}
+
+/// The variable at the root of `m`, `m->fc`, `m.operator->()`, `(*m).fc`.
+const VarDecl *rootVariable(const Expr *E) {
+  for (unsigned I = 0; E && I < 16; ++I) {
+    E = ignoreWrappers(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = ME->getBase();
+      continue;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      E = MC->getImplicitObjectArgument();
+      continue;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getNumArgs() >= 1 &&
+        (OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star)) {
+      E = OC->getArg(0);
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+bool isDefaultArg(const Expr *E) {
+  return isa<CXXDefaultArgExpr>(E->IgnoreImplicit());
+}
+
+bool callsCudaIsAvailable(const Expr *E) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return false; // `!is_available()` picks the other branch; stay unknown.
+  if (const FunctionDecl *FD = calleeOf(E)) {
+    std::string Name = qualifiedName(FD);
+    return Name == "torch::cuda::is_available" ||
+           Name == "at::hasCUDA" || Name == "at::cuda::is_available";
+  }
+  return false;
+}
+
+class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
+public:
+  FactsCollector(
+      llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> &A,
+      llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>> &M)
+      : Assigned(A), ModuleTo(M) {}
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign)
+      record(BO->getLHS(), BO->getRHS());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      record(OC->getArg(0), OC->getArg(1));
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getName() == "to" && derivesFromModule(MD->getParent()) &&
+        MC->getNumArgs() >= 1)
+      if (const VarDecl *V = rootVariable(MC->getImplicitObjectArgument()))
+        ModuleTo[V].push_back(MC->getArg(0));
+    return true;
+  }
+
+private:
+  void record(const Expr *LHS, const Expr *RHS) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Assigned[V].push_back(RHS);
+  }
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> &Assigned;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>> &ModuleTo;
+};
+} // namespace
+
+Device joinAgreeing(Device A, Device B) {
+  if (A == Device::None)
+    return B;
+  if (B == Device::None || A == B)
+    return A;
+  return Device::Unknown;
+}
+
+Device combineInputs(Device A, Device B) {
+  if (A == Device::CUDA || B == Device::CUDA)
+    return Device::CUDA;
+  if (A == Device::Unknown || B == Device::Unknown)
+    return Device::Unknown;
+  if (A == Device::CPU || B == Device::CPU)
+    return Device::CPU;
+  return Device::None;
+}
+
+const Decl *DeviceInference::ownerOf(const VarDecl *V) const {
+  const DeclContext *DC = V->getParentFunctionOrMethod();
+  return DC ? cast<Decl>(DC) : nullptr;
+}
+
+const DeviceInference::FunctionFacts &
+DeviceInference::factsFor(const Decl *Owner) {
+  std::unique_ptr<FunctionFacts> &Slot = Facts[Owner];
+  if (!Slot) {
+    Slot = std::make_unique<FunctionFacts>();
+    if (Owner && Owner->getBody()) {
+      FactsCollector Collector(Slot->Assigned, Slot->ModuleTo);
+      Collector.TraverseStmt(Owner->getBody());
+    }
+  }
+  return *Slot;
+}
+
+Device DeviceInference::ofTensor(const Expr *E) {
+  Device D = tensorImpl(E);
+  return D == Device::None ? Device::Unknown : D;
+}
+
+Device DeviceInference::ofDeviceSpec(const Expr *E) { return specImpl(E); }
+
+Device DeviceInference::ofVariable(const VarDecl *V) {
+  if (isa<ParmVarDecl>(V))
+    return Device::Unknown;
+  if (auto It = VarMemo.find(V); It != VarMemo.end())
+    return It->second;
+  if (!InProgress.insert(V).second) {
+    ++CycleHits;
+    return Device::None; // A cycle: `x = x + y` adds nothing new.
+  }
+  unsigned HitsBefore = CycleHits;
+  bool IsTensor = isTensorType(V->getType());
+  Device Result = Device::None;
+  const Decl *Owner = ownerOf(V);
+  if (!Owner && !V->getType().isConstQualified()) {
+    Result = Device::Unknown; // A mutable global: any function may set it.
+  } else if (V->isCXXForRangeDecl()) {
+    for (const DynTypedNode &P : Ctx.getParents(*V))
+      if (const auto *DS = P.get<DeclStmt>())
+        for (const DynTypedNode &PP : Ctx.getParents(*DS))
+          if (const auto *FR = PP.get<CXXForRangeStmt>())
+            Result = ofRangeForVariable(V, FR->getRangeInit());
+    if (Result == Device::None)
+      Result = Device::Unknown;
+  } else {
+    auto Value = [&](const Expr *Src) {
+      return IsTensor ? tensorImpl(Src) : specImpl(Src);
+    };
+    if (const Expr *Init = V->getInit())
+      Result = Value(Init);
+    if (Owner)
+      for (const Expr *RHS : factsFor(Owner).Assigned.lookup(V))
+        Result = joinAgreeing(Result, Value(RHS));
+  }
+  InProgress.erase(V);
+  // A result computed across a cut cycle is partial unless this variable is
+  // where the outermost query started.
+  if (CycleHits == HitsBefore || InProgress.empty())
+    VarMemo[V] = Result;
+  return Result;
+}
+
+Device DeviceInference::ofRangeForVariable(const VarDecl *V,
+                                           const Expr *Range) {
+  (void)V;
+  if (!Range)
+    return Device::Unknown;
+  const Expr *R = ignoreWrappers(Range);
+  if (isTensorType(R->getType()))
+    return tensorImpl(R); // Iterating a tensor yields its slices.
+  if (const FunctionDecl *FD = calleeOf(R); FD && FD->getName() == "parameters")
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && derivesFromModule(MD->getParent()))
+      return ofModule(receiverOf(R));
+  if (const auto *IL = dyn_cast<InitListExpr>(R)) {
+    Device D = Device::None;
+    for (const Expr *Elem : IL->inits())
+      D = joinAgreeing(D, tensorImpl(Elem));
+    return D;
+  }
+  return Device::Unknown;
+}
+
+Device DeviceInference::ofModule(const Expr *ModuleExpr) {
+  const VarDecl *V = rootVariable(ModuleExpr);
+  if (!V || isa<ParmVarDecl>(V))
+    return Device::Unknown;
+  const Decl *Owner = ownerOf(V);
+  if (!Owner)
+    return Device::Unknown;
+  Device D = Device::None;
+  for (const Expr *Dev : factsFor(Owner).ModuleTo.lookup(V))
+    D = joinAgreeing(D, specImpl(Dev));
+  if (D != Device::None)
+    return D;
+  // Never moved: a module built here keeps its parameters on the CPU; one
+  // obtained from elsewhere may live anywhere.
+  const Expr *Init = V->getInit() ? ignoreWrappers(V->getInit()) : nullptr;
+  if (Init && (isa<CXXConstructExpr>(Init) ||
+               qualifiedName(calleeOf(Init)) == "std::make_shared"))
+    return Device::CPU;
+  return Device::Unknown;
+}
+
+Device DeviceInference::ofFactory(const CallExpr *Call, StringRef Name) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  Device D = Device::None;
+  for (unsigned I = 0, N = std::min(Call->getNumArgs(), FD->getNumParams());
+       I < N; ++I) {
+    QualType PT = FD->getParamDecl(I)->getType();
+    bool IsDeviceParam = isClassType(PT, "c10::TensorOptions") ||
+                         isClassType(PT, "c10::Device") ||
+                         isEnumType(PT, "c10::DeviceType");
+    if (!IsDeviceParam)
+      if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+              PT.getNonReferenceType()->getAsCXXRecordDecl()))
+        IsDeviceParam = StringRef(Spec->getName()) == "optional" &&
+                        Spec->getTemplateArgs().size() == 1 &&
+                        isClassType(Spec->getTemplateArgs()[0].getAsType(),
+                                    "c10::Device");
+    if (IsDeviceParam && !isDefaultArg(Call->getArg(I)))
+      D = joinAgreeing(D, specImpl(Call->getArg(I)));
+  }
+  if (D != Device::None)
+    return D;
+  // `*_like(x)` follows `x`; every other factory defaults to the CPU.
+  if (Name.ends_with("_like") && Call->getNumArgs() >= 1)
+    return tensorImpl(Call->getArg(0));
+  return Device::CPU;
+}
+
+Device DeviceInference::ofCallInputs(const Expr *Call) {
+  Device D = Device::None;
+  if (const Expr *Recv = receiverOf(Call); Recv && isTensorType(Recv->getType()))
+    D = combineInputs(D, tensorImpl(Recv));
+  for (const Expr *Arg : userArgs(Call)) {
+    if (isTensorType(Arg->getType())) {
+      D = combineInputs(D, tensorImpl(Arg));
+    } else if (isTensorListType(Arg->getType())) {
+      const Expr *L = ignoreWrappers(Arg);
+      if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
+        L = ignoreWrappers(SIL->getSubExpr());
+      if (const auto *IL = dyn_cast<InitListExpr>(L))
+        for (const Expr *Elem : IL->inits())
+          D = combineInputs(D, tensorImpl(Elem));
+      else
+        D = combineInputs(D, Device::Unknown);
+    }
+  }
+  return D;
+}
+
+Device DeviceInference::tensorImpl(const Expr *E) {
+  if (!E)
+    return Device::Unknown;
+  E = ignoreWrappers(E);
+  if (auto It = TensorMemo.find(E); It != TensorMemo.end())
+    return It->second;
+  if (Depth >= MaxDepth)
+    return Device::Unknown;
+  ++Depth;
+  unsigned HitsBefore = CycleHits;
+  Device Result = Device::Unknown;
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      Result = ofVariable(V);
+    else if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      if (const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl()))
+        if (const Expr *Init = DD->getInit())
+          Result = ofCallInputs(ignoreWrappers(Init));
+  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isModuleType(ME->getBase()->getType()))
+      Result = ofModule(ME->getBase());
+  } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Result = joinAgreeing(tensorImpl(CO->getTrueExpr()),
+                          tensorImpl(CO->getFalseExpr()));
+  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 0)
+      Result = Device::None; // An undefined tensor.
+  } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    std::string QName = qualifiedName(FD);
+    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName()
+                                                            : StringRef();
+    if (isTensorMethod(FD)) {
+      const Expr *Recv = receiverOf(Call);
+      llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+      if (Name == "cuda")
+        Result = Device::CUDA;
+      else if (Name == "cpu" || Name == "pin_memory")
+        Result = Device::CPU;
+      else if (Name == "to") {
+        Result = tensorImpl(Recv);
+        if (!Args.empty()) {
+          const Expr *A0 = ignoreWrappers(Args[0]);
+          if (isTensorType(A0->getType()))
+            Result = tensorImpl(A0);
+          else if (!isEnumType(A0->getType(), "c10::ScalarType"))
+            if (Device D = specImpl(A0); D != Device::None)
+              Result = D;
+        }
+      } else if (Name.ends_with("_") || Name == "index_put_")
+        Result = tensorImpl(Recv); // In place: the receiver's device.
+      else
+        Result = ofCallInputs(Call);
+    } else if (FD && isLibTorchNamespace(FD) && isFactoryName(Name) &&
+               !isa<CXXMethodDecl>(FD)) {
+      Result = ofFactory(Call, Name);
+    } else if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+               MD && isModuleType(QualType(MD->getParent()->getTypeForDecl(), 0))) {
+      // `model->forward(x)`, `model(x)`: the inputs and the parameters.
+      Result = combineInputs(ofCallInputs(Call), ofModule(receiverOf(Call)));
+    } else if (QName == "std::move" || QName == "std::forward") {
+      Result = Call->getNumArgs() ? tensorImpl(Call->getArg(0)) : Result;
+    } else if (QName == "std::get") {
+      if (Call->getNumArgs())
+        Result = ofCallInputs(ignoreWrappers(Call->getArg(0)));
+    } else if (isa<CXXOperatorCallExpr>(Call) ||
+               (FD && isLibTorchNamespace(FD))) {
+      // Tensor operators and ATen ops: the devices of their tensor inputs.
+      Result = ofCallInputs(Call);
+      if (Result == Device::None)
+        Result = Device::Unknown;
+    }
+  }
+  --Depth;
+  if (Depth == 0 || CycleHits == HitsBefore)
+    TensorMemo[E] = Result;
+  return Result;
+}
+
+Device DeviceInference::specImpl(const Expr *E) {
+  if (!E)
+    return Device::Unknown;
+  E = ignoreWrappers(E);
+  QualType T = E->getType();
+  if (isTensorType(T))
+    return tensorImpl(E);
+  // dtype, layout, memory format, requires_grad: options that name no device.
+  if (isEnumType(T, "c10::ScalarType") || isEnumType(T, "c10::Layout") ||
+      isEnumType(T, "c10::MemoryFormat") || T->isBooleanType())
+    return Device::None;
+  if (Depth >= MaxDepth)
+    return Device::Unknown;
+  ++Depth;
+  Device Result = Device::Unknown;
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    StringRef Name = D->getDeclName().isIdentifier() ? D->getName() : "";
+    if (isa<EnumConstantDecl>(D) || Name == "kCUDA" || Name == "kCPU") {
+      if (Name == "CUDA" || Name == "kCUDA")
+        Result = Device::CUDA;
+      else if (Name == "CPU" || Name == "kCPU")
+        Result = Device::CPU;
+    } else if (const auto *V = dyn_cast<VarDecl>(D)) {
+      Result = ofVariable(V);
+    }
+  } else if (const auto *SL = dyn_cast<StringLiteral>(E)) {
+    StringRef S = SL->getString();
+    Result = S.starts_with("cuda") ? Device::CUDA
+             : S == "cpu"          ? Device::CPU
+                                   : Device::Unknown;
+  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // Device(kCUDA, 0), Device("cuda:0"), TensorOptions(), optional<Device>.
+    if (CE->getNumArgs() == 0 || isDefaultArg(CE->getArg(0)))
+      Result = Device::None;
+    else
+      Result = specImpl(CE->getArg(0));
+    if (isClassType(CE->getType(), "c10::Device") && Result == Device::None)
+      Result = Device::Unknown;
+  } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    if (callsCudaIsAvailable(CO->getCond()))
+      Result = specImpl(CO->getTrueExpr());
+    else
+      Result = joinAgreeing(specImpl(CO->getTrueExpr()),
+                            specImpl(CO->getFalseExpr()));
+  } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName()
+                                                            : StringRef();
+    const Expr *Recv = receiverOf(Call);
+    if (Recv && isTensorType(Recv->getType()) &&
+        (Name == "device" || Name == "options")) {
+      Result = tensorImpl(Recv);
+    } else if (Recv && isClassType(Recv->getType(), "c10::TensorOptions")) {
+      // A TensorOptions chain: the last `.device(...)` decides.
+      if (Name == "device" && Call->getNumArgs() >= 1)
+        Result = specImpl(Call->getArg(0));
+      else
+        Result = specImpl(Recv);
+    } else if (!Recv && FD && isLibTorchNamespace(FD)) {
+      if (Name == "device" && Call->getNumArgs() >= 1)
+        Result = specImpl(Call->getArg(0));
+      else if (isClassType(FD->getReturnType(), "c10::TensorOptions"))
+        Result = Device::None; // dtype(...), requires_grad(...), ...
+    }
+  }
+  --Depth;
+  return Result;
+}
+
+HostMemory DeviceInference::hostMemoryOf(const Expr *E) {
+  return memoryImpl(E, 0);
+}
+
+static bool optionsRequestPinned(const Expr *E) {
+  for (unsigned I = 0; E && I < 16; ++I) {
+    E = ignoreWrappers(E);
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    if (!MC)
+      return false;
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getName() == "pinned_memory" && MC->getNumArgs() == 1) {
+      bool Value = false;
+      if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(
+              MC->getArg(0)->IgnoreParenImpCasts()))
+        Value = B->getValue();
+      return Value;
+    }
+    E = MC->getImplicitObjectArgument();
+  }
+  return false;
+}
+
+HostMemory DeviceInference::memoryImpl(const Expr *E, unsigned D) {
+  if (!E || D > 16)
+    return HostMemory::Unknown;
+  E = ignoreWrappers(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || isa<ParmVarDecl>(V) || !ownerOf(V) || !V->getInit())
+      return HostMemory::Unknown;
+    HostMemory M = memoryImpl(V->getInit(), D + 1);
+    for (const Expr *RHS : factsFor(ownerOf(V)).Assigned.lookup(V))
+      if (memoryImpl(RHS, D + 1) != M)
+        return HostMemory::Unknown;
+    return M;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return HostMemory::Unknown;
+  StringRef Name = FD->getName();
+  if (isTensorMethod(FD)) {
+    if (Name == "pin_memory")
+      return HostMemory::Pinned;
+    // Views keep the receiver's memory.
+    if (Name == "view" || Name == "slice" || Name == "select" ||
+        Name == "narrow" || Name == "index" || Name == "operator[]" ||
+        Name == "unsqueeze" || Name == "squeeze" || Name == "t" ||
+        Name == "transpose" || Name == "permute" || Name == "expand" ||
+        Name.ends_with("_"))
+      return memoryImpl(receiverOf(Call), D + 1);
+    if (Name == "cpu" || Name == "to")
+      return HostMemory::Unknown;
+    return HostMemory::Pageable; // A fresh allocation from the CPU allocator.
+  }
+  if (isLibTorchNamespace(FD) && isFactoryName(Name) && Name != "from_blob") {
+    for (const Expr *Arg : userArgs(Call))
+      if (isClassType(Arg->getType(), "c10::TensorOptions") &&
+          optionsRequestPinned(Arg))
+        return HostMemory::Pinned;
+    return HostMemory::Pageable;
+  }
+  return HostMemory::Unknown;
+}
+
+bool DeviceInference::isZeroDim(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || isa<ParmVarDecl>(V) || !V->getInit() || !ownerOf(V) ||
+        !InProgress.insert(V).second)
+      return false;
+    bool Zero = isZeroDim(V->getInit());
+    for (const Expr *RHS : factsFor(ownerOf(V)).Assigned.lookup(V))
+      Zero = Zero && isZeroDim(RHS);
+    InProgress.erase(V);
+    return Zero;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return false;
+  StringRef Name = FD->getName();
+  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+  bool NoWrittenArgs = llvm::all_of(Args, isDefaultArg);
+  if (isTensorMethod(FD)) {
+    bool FullReduction =
+        llvm::StringSwitch<bool>(Name)
+            .Cases("sum", "mean", "max", "min", "argmax", "argmin", true)
+            .Cases("norm", "prod", "all", "any", "amax", "amin", true)
+            .Cases("std", "var", "median", "nansum", "count_nonzero", true)
+            .Default(false);
+    return FullReduction && NoWrittenArgs;
+  }
+  if (!isLibTorchNamespace(FD))
+    return false;
+  if (Name == "scalar_tensor")
+    return true;
+  if (Name == "tensor" && !Args.empty()) {
+    // torch::tensor(3) is 0-dim; torch::tensor({3}) is 1-D.
+    const Expr *A0 = Args[0]->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(A0))
+      if (CE->getNumArgs() == 1)
+        return CE->getArg(0)->IgnoreImplicit()->getType()->isArithmeticType() &&
+               !isa<InitListExpr>(CE->getArg(0)->IgnoreImplicit());
+    return false;
+  }
+  return false;
+}
+
+} // namespace clang::tidy::torchsync

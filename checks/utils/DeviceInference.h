@@ -1,0 +1,89 @@
+//===--- DeviceInference.h - Which device a tensor lives on -----*- C++ -*-===//
+//
+// Part of torchsync. Intra-procedural inference of CUDA / CPU / unknown for
+// tensor expressions, following the rules in design.md ("Device inference").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_DEVICEINFERENCE_H
+#define TORCHSYNC_UTILS_DEVICEINFERENCE_H
+
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class VarDecl;
+namespace tidy::torchsync {
+
+/// What is known about where a tensor lives. `None` means "no information
+/// from this source" (an undefined tensor, a cycle); it joins away.
+enum class Device { None, CPU, CUDA, Unknown };
+
+/// Whether a host tensor's memory is page-locked.
+enum class HostMemory { Unknown, Pageable, Pinned };
+
+/// Infers devices of tensor expressions within one translation unit. Results
+/// are memoized; create one per translation unit.
+class DeviceInference {
+public:
+  explicit DeviceInference(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The device of a tensor-valued expression: CPU, CUDA or Unknown.
+  Device ofTensor(const Expr *E);
+
+  /// The device named by a `DeviceType`, `Device`, `TensorOptions` or tensor
+  /// expression (as passed to `to()` or a factory). `None` when the
+  /// expression names no device (e.g. `TensorOptions().dtype(kFloat)`).
+  Device ofDeviceSpec(const Expr *E);
+
+  /// Whether the host tensor \p E is pinned, pageable, or not known.
+  HostMemory hostMemoryOf(const Expr *E);
+
+  /// True when \p E is proven to be a 0-dim tensor (a full reduction such
+  /// as `x.sum()`, `torch::tensor(3)`, `at::scalar_tensor`).
+  bool isZeroDim(const Expr *E);
+
+private:
+  Device tensorImpl(const Expr *E);
+  Device specImpl(const Expr *E);
+  Device ofVariable(const VarDecl *V);
+  Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
+  Device ofModule(const Expr *ModuleExpr);
+  Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
+  Device ofCallInputs(const Expr *Call);
+  HostMemory memoryImpl(const Expr *E, unsigned Depth);
+
+  /// Right-hand sides assigned to each local variable of \p FD's body.
+  struct FunctionFacts {
+    llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>>
+        Assigned;
+    /// Devices passed to `m->to(dev)` / `m.to(dev)` per module variable.
+    llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>>
+        ModuleTo;
+  };
+  const FunctionFacts &factsFor(const Decl *Owner);
+  const Decl *ownerOf(const VarDecl *V) const;
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const Expr *, Device> TensorMemo;
+  llvm::DenseMap<const VarDecl *, Device> VarMemo;
+  llvm::DenseSet<const void *> InProgress;
+  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> Facts;
+  unsigned Depth = 0;
+  unsigned CycleHits = 0;
+};
+
+/// Joins the values a variable may hold: they must all agree.
+Device joinAgreeing(Device A, Device B);
+/// Combines the devices of an op's tensor inputs: any CUDA input makes the
+/// result CUDA (CPU 0-dim operands are allowed with CUDA tensors).
+Device combineInputs(Device A, Device B);
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_DEVICEINFERENCE_H

@@ -1,0 +1,147 @@
+//===--- FixIts.cpp - Building fix-its that are safe to apply -------------===//
+
+#include "FixIts.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::torchsync {
+
+bool isInTemplateInstantiation(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Steps = 0; Steps < 1024; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    if (const auto *FD = Node.get<FunctionDecl>()) {
+      if (FD->isTemplateInstantiation() || FD->isDependentContext())
+        return true;
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(FD->getDeclContext()))
+        if (isa<ClassTemplateSpecializationDecl>(RD) ||
+            RD->getTemplateInstantiationPattern())
+          return true;
+    }
+    if (const auto *RD = Node.get<CXXRecordDecl>())
+      if (isa<ClassTemplateSpecializationDecl>(RD) ||
+          RD->getTemplateInstantiationPattern() || RD->isDependentContext())
+        return true;
+  }
+  return false;
+}
+
+static bool isPlainFileRange(SourceRange R) {
+  return R.isValid() && R.getBegin().isFileID() && R.getEnd().isFileID();
+}
+
+bool isFixable(const Expr *E, ASTContext &Ctx) {
+  return E && isPlainFileRange(E->getSourceRange()) &&
+         !isInTemplateInstantiation(E, Ctx);
+}
+
+std::optional<std::string> sourceText(SourceRange R, const ASTContext &Ctx) {
+  // Text passed as a macro argument is spelled in the file: read it there.
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Spelled = [&](SourceLocation L) {
+    return L.isMacroID() && SM.isMacroArgExpansion(L) ? SM.getSpellingLoc(L)
+                                                       : L;
+  };
+  R = SourceRange(Spelled(R.getBegin()), Spelled(R.getEnd()));
+  if (!isPlainFileRange(R) ||
+      SM.getFileID(R.getBegin()) != SM.getFileID(R.getEnd()))
+    return std::nullopt;
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R),
+                                        Ctx.getSourceManager(),
+                                        Ctx.getLangOpts(), &Invalid);
+  if (Invalid || Text.empty())
+    return std::nullopt;
+  return Text.str();
+}
+
+std::optional<std::string> postfixOperandText(const Expr *E,
+                                              const ASTContext &Ctx) {
+  std::optional<std::string> Text = sourceText(E->getSourceRange(), Ctx);
+  if (!Text)
+    return std::nullopt;
+  const Expr *Bare = E->IgnoreImplicit();
+  if (isa<DeclRefExpr, MemberExpr, ParenExpr, CallExpr, ArraySubscriptExpr>(
+          Bare) &&
+      !isa<CXXOperatorCallExpr>(Bare))
+    return Text;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Bare))
+    if (OC->getOperator() == OO_Subscript || OC->getOperator() == OO_Call ||
+        OC->getOperator() == OO_Arrow)
+      return Text;
+  return "(" + *Text + ")";
+}
+
+std::optional<FixItHint> replaceTokens(SourceRange R, StringRef Text,
+                                       ASTContext &Ctx) {
+  if (!isPlainFileRange(R))
+    return std::nullopt;
+  return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(R), Text);
+}
+
+std::optional<FixItHint> insertAfter(const Expr *E, StringRef Text,
+                                     ASTContext &Ctx) {
+  SourceRange R = E->getSourceRange();
+  if (!isPlainFileRange(R))
+    return std::nullopt;
+  SourceLocation End = Lexer::getLocForEndOfToken(
+      R.getEnd(), 0, Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (End.isInvalid())
+    return std::nullopt;
+  return FixItHint::CreateInsertion(End, Text);
+}
+
+std::optional<unsigned> nonBlockingArgIndex(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (FD->getParamDecl(I)->getName() == "non_blocking")
+      return I < Call->getNumArgs() ? std::optional<unsigned>(I) : std::nullopt;
+  return std::nullopt;
+}
+
+std::optional<bool> nonBlockingValue(const CallExpr *Call) {
+  std::optional<unsigned> I = nonBlockingArgIndex(Call);
+  if (!I)
+    return false; // No such parameter: the call blocks (e.g. cpu()).
+  const Expr *Arg = Call->getArg(*I);
+  if (isa<CXXDefaultArgExpr>(Arg))
+    return false;
+  if (const auto *B =
+          dyn_cast<CXXBoolLiteralExpr>(Arg->IgnoreParenImpCasts()))
+    return B->getValue();
+  return std::nullopt;
+}
+
+std::optional<FixItHint> setNonBlocking(const CallExpr *Call,
+                                        ASTContext &Ctx) {
+  std::optional<unsigned> I = nonBlockingArgIndex(Call);
+  if (!I)
+    return std::nullopt;
+  const Expr *Arg = Call->getArg(*I);
+  if (!isa<CXXDefaultArgExpr>(Arg)) {
+    const auto *B = dyn_cast<CXXBoolLiteralExpr>(Arg->IgnoreParenImpCasts());
+    if (!B || B->getValue())
+      return std::nullopt;
+    return replaceTokens(Arg->getSourceRange(), "/*non_blocking=*/true", Ctx);
+  }
+  // Defaulted: every earlier parameter must be written so that appending one
+  // argument lands on `non_blocking`.
+  if (*I == 0)
+    return std::nullopt;
+  for (unsigned J = 0; J < *I; ++J)
+    if (isa<CXXDefaultArgExpr>(Call->getArg(J)))
+      return std::nullopt;
+  return insertAfter(Call->getArg(*I - 1), ", /*non_blocking=*/true", Ctx);
+}
+
+} // namespace clang::tidy::torchsync

@@ -1,0 +1,62 @@
+//===--- FixIts.h - Building fix-its that are safe to apply -----*- C++ -*-===//
+//
+// Part of torchsync. Every helper returns an empty optional when the edit
+// cannot be made safely: the text is spelled in a macro, the code is a
+// template instantiation, or the range is not in one file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_FIXITS_H
+#define TORCHSYNC_UTILS_FIXITS_H
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/Diagnostic.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+namespace tidy::torchsync {
+
+/// True when \p S is part of a template, its definition or an
+/// instantiation: a fix there would edit the code of every instantiation.
+bool isInTemplateInstantiation(const Stmt *S, ASTContext &Ctx);
+
+/// True when edits to the source of \p E are safe: no macro is involved and
+/// \p E is not in a template.
+bool isFixable(const Expr *E, ASTContext &Ctx);
+
+/// The exact source text of \p R (a token range), or nullopt when it is not
+/// plain file text.
+std::optional<std::string> sourceText(SourceRange R, const ASTContext &Ctx);
+
+/// The source of \p E, parenthesized unless it is already a postfix
+/// expression, so that `.member` or `->` can follow it.
+std::optional<std::string> postfixOperandText(const Expr *E,
+                                              const ASTContext &Ctx);
+
+/// Replaces the token range \p R with \p Text.
+std::optional<FixItHint> replaceTokens(SourceRange R, llvm::StringRef Text,
+                                       ASTContext &Ctx);
+
+/// Inserts \p Text right after the last token of \p E.
+std::optional<FixItHint> insertAfter(const Expr *E, llvm::StringRef Text,
+                                     ASTContext &Ctx);
+
+/// For a call that leaves its `non_blocking` parameter defaulted or passes a
+/// literal `false`: the edit that passes `/*non_blocking=*/true`. Nullopt
+/// when there is no such parameter, an earlier defaulted parameter would
+/// have to be spelled out, or the argument is not a literal.
+std::optional<FixItHint> setNonBlocking(const CallExpr *Call, ASTContext &Ctx);
+
+/// The index of \p Call's `non_blocking` argument, if the callee has one.
+std::optional<unsigned> nonBlockingArgIndex(const CallExpr *Call);
+
+/// What the `non_blocking` argument of \p Call says: true, false, or nullopt
+/// when it is not a literal.
+std::optional<bool> nonBlockingValue(const CallExpr *Call);
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_FIXITS_H

@@ -1,0 +1,257 @@
+//===--- HotPath.cpp - Does a statement run over and over? ----------------===//
+
+#include "HotPath.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace clang::tidy::torchsync {
+
+namespace {
+bool isModuleSubclass(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases()) {
+    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+    if (!Base)
+      continue;
+    if (Base->getQualifiedNameAsString() == "torch::nn::Module" ||
+        isModuleSubclass(Base))
+      return true;
+  }
+  return false;
+}
+
+/// LibTorch's and the standard library's own namespaces: no user hot paths
+/// live there, and skipping them keeps the index cheap on torch/torch.h.
+bool isLibraryNamespace(const Decl *D) {
+  const auto *NS = dyn_cast<NamespaceDecl>(D);
+  if (!NS)
+    return false;
+  StringRef N = NS->getName();
+  return N == "std" || N == "at" || N == "c10" || N == "torch" ||
+         N == "caffe2" || N == "c10d" || N == "__gnu_cxx" || N == "pybind11";
+}
+
+class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
+public:
+  explicit UseIndexer(
+      llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 4>> &Uses)
+      : Uses(Uses) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const ValueDecl *D = DRE->getDecl();
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      Uses[FD->getCanonicalDecl()].push_back(DRE);
+    } else if (const auto *V = dyn_cast<VarDecl>(D)) {
+      const CXXRecordDecl *RD =
+          V->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (RD && RD->isLambda())
+        Uses[V->getCanonicalDecl()].push_back(DRE);
+    }
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+      Uses[MD->getCanonicalDecl()].push_back(ME);
+    return true;
+  }
+
+private:
+  llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 4>> &Uses;
+};
+} // namespace
+
+void HotPathAnalysis::buildUseIndex() {
+  if (IndexBuilt)
+    return;
+  IndexBuilt = true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  UseIndexer Indexer(Uses);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (SM.isInSystemHeader(D->getLocation()) || isLibraryNamespace(D))
+      continue;
+    Indexer.TraverseDecl(D);
+  }
+}
+
+std::optional<HotReason> HotPathAnalysis::classify(const Stmt *S) {
+  return classifyNode(DynTypedNode::create(*S));
+}
+
+std::optional<HotReason> HotPathAnalysis::classifyNode(DynTypedNode Node) {
+  DynTypedNode Prev = Node;
+  for (unsigned Steps = 0; Steps < 512; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return std::nullopt;
+    DynTypedNode P = Parents[0];
+    const Stmt *From = Node.get<Stmt>();
+    auto LoopAt = [](const Stmt *Loop) {
+      HotReason R;
+      R.Kind = HotReason::Loop;
+      R.Loc = Loop->getBeginLoc();
+      return R;
+    };
+    if (const auto *For = P.get<ForStmt>()) {
+      if (From && (From == For->getBody() || From == For->getCond() ||
+                   From == For->getInc() ||
+                   From == For->getConditionVariableDeclStmt()))
+        return LoopAt(For);
+    } else if (const auto *While = P.get<WhileStmt>()) {
+      // Body, condition, or `while (auto x = ...)`.
+      return LoopAt(While);
+    } else if (const auto *Do = P.get<DoStmt>()) {
+      return LoopAt(Do);
+    } else if (const auto *Range = P.get<CXXForRangeStmt>()) {
+      if (From && From == Range->getBody())
+        return LoopAt(Range);
+    } else if (const auto *LE = P.get<LambdaExpr>()) {
+      if (From && From == LE->getBody())
+        return classifyLambda(LE);
+    } else if (const auto *FD = P.get<FunctionDecl>()) {
+      return classifyFunction(FD);
+    } else if (P.get<TranslationUnitDecl>()) {
+      return std::nullopt;
+    }
+    Node = P;
+  }
+  return std::nullopt;
+}
+
+std::optional<HotReason>
+HotPathAnalysis::hotUse(llvm::ArrayRef<const Stmt *> UseSites,
+                        std::string Callee) {
+  for (const Stmt *Use : UseSites) {
+    if (std::optional<HotReason> R = classify(Use)) {
+      HotReason Called;
+      Called.Kind = HotReason::CalledFromLoop;
+      Called.Loc = Use->getBeginLoc();
+      Called.Callee = std::move(Callee);
+      return Called;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<HotReason>
+HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->getParent()->isLambda()) {
+    // The call operator of a lambda: find the lambda expression.
+    for (const DynTypedNode &P : Ctx.getParents(*MD->getParent()))
+      if (const auto *LE = P.get<LambdaExpr>())
+        return classifyLambda(LE);
+    return std::nullopt;
+  }
+  const Decl *Key = FD->getCanonicalDecl();
+  if (auto It = FunctionMemo.find(Key); It != FunctionMemo.end())
+    return It->second;
+  if (InProgress.lookup(Key))
+    return std::nullopt; // Recursion: decided by the other call sites.
+  InProgress[Key] = true;
+
+  std::optional<HotReason> Result;
+  std::string Name = FD->getNameAsString();
+  std::string QName = FD->getQualifiedNameAsString();
+  if (llvm::any_of(Opts.HotFunctions, [&](const std::string &H) {
+        return H == Name || H == QName || "::" + QName == H;
+      })) {
+    Result = HotReason{HotReason::HotFunction, FD->getLocation(), Name};
+  } else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+             MD && Name == "forward" && isModuleSubclass(MD->getParent())) {
+    Result = HotReason{HotReason::Forward, FD->getLocation(), Name};
+  } else {
+    buildUseIndex();
+    Result = hotUse(Uses.lookup(Key), Name);
+    if (!Result)
+      if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+        Result = hotUse(Uses.lookup(Pattern->getCanonicalDecl()), Name);
+  }
+  InProgress[Key] = false;
+  FunctionMemo[Key] = Result;
+  return Result;
+}
+
+std::optional<HotReason>
+HotPathAnalysis::classifyLambda(const LambdaExpr *LE) {
+  // A lambda written inside a loop (e.g. passed to an algorithm there) runs
+  // on every iteration.
+  if (std::optional<HotReason> R = classify(LE))
+    return R;
+  // A lambda stored in a variable is hot where that variable is used.
+  DynTypedNode Node = DynTypedNode::create(*LE);
+  for (unsigned Steps = 0; Steps < 8; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return std::nullopt;
+    if (const auto *V = Parents[0].get<VarDecl>()) {
+      buildUseIndex();
+      return hotUse(Uses.lookup(V->getCanonicalDecl()), V->getNameAsString());
+    }
+    if (!Parents[0].get<Expr>())
+      return std::nullopt;
+    Node = Parents[0];
+  }
+  return std::nullopt;
+}
+
+bool HotPathAnalysis::isInCondition(const Stmt *S, ASTContext &Ctx,
+                                    const Stmt **ControlStmt) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Steps = 0; Steps < 256; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    DynTypedNode P = Parents[0];
+    const Stmt *From = Node.get<Stmt>();
+    const Stmt *Control = nullptr;
+    bool InCond = false;
+    if (const auto *If = P.get<IfStmt>()) {
+      Control = If;
+      InCond = From && (From == If->getCond() ||
+                        From == If->getConditionVariableDeclStmt());
+    } else if (const auto *While = P.get<WhileStmt>()) {
+      Control = While;
+      InCond = From && (From == While->getCond() ||
+                        From == While->getConditionVariableDeclStmt());
+    } else if (const auto *Do = P.get<DoStmt>()) {
+      Control = Do;
+      InCond = From && From == Do->getCond();
+    } else if (const auto *For = P.get<ForStmt>()) {
+      Control = For;
+      InCond = From && (From == For->getCond() ||
+                        From == For->getConditionVariableDeclStmt());
+    } else if (const auto *Switch = P.get<SwitchStmt>()) {
+      Control = Switch;
+      InCond = From && (From == Switch->getCond() ||
+                        From == Switch->getConditionVariableDeclStmt());
+    } else if (const auto *CO = P.get<AbstractConditionalOperator>()) {
+      if (From && From == CO->getCond()) {
+        if (ControlStmt)
+          *ControlStmt = CO;
+        return true;
+      }
+      Node = P;
+      continue;
+    } else if (P.get<Expr>() || P.get<VarDecl>() ||
+               (P.get<DeclStmt>() && Node.get<VarDecl>())) {
+      // Still inside the expression (or a condition variable's initializer).
+      Node = P;
+      continue;
+    } else {
+      return false;
+    }
+    if (InCond && ControlStmt)
+      *ControlStmt = Control;
+    return InCond;
+  }
+  return false;
+}
+
+} // namespace clang::tidy::torchsync

@@ -1,0 +1,80 @@
+//===--- HotPath.h - Does a statement run over and over? --------*- C++ -*-===//
+//
+// Part of torchsync. A sync matters when it runs on every iteration of
+// something: design.md ("What counts as a finding") defines the hot paths.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_HOTPATH_H
+#define TORCHSYNC_UTILS_HOTPATH_H
+
+#include "SyncOptions.h"
+#include "clang/AST/ASTTypeTraits.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class LambdaExpr;
+class Stmt;
+class VarDecl;
+namespace tidy::torchsync {
+
+/// Why a statement is on a hot path.
+struct HotReason {
+  enum KindType {
+    Loop,           ///< In a loop body or loop condition.
+    CalledFromLoop, ///< In a function or lambda called from a hot path.
+    Forward,        ///< In `forward` of a `torch::nn::Module` subclass.
+    HotFunction,    ///< In a function named by the `HotFunctions` option.
+    Everywhere      ///< Not hot, but `ReportOutsideLoops` is set.
+  };
+  KindType Kind = Loop;
+  /// The loop, or for CalledFromLoop the hot call site.
+  SourceLocation Loc;
+  /// For CalledFromLoop: the function or lambda called there.
+  std::string Callee;
+};
+
+/// Classifies statements of one translation unit as hot or not. Function
+/// results and the call-site index are computed once per translation unit.
+class HotPathAnalysis {
+public:
+  HotPathAnalysis(ASTContext &Ctx, const SyncOptions &Opts)
+      : Ctx(Ctx), Opts(Opts) {}
+
+  /// Why \p S is hot, or nullopt if it is not (ignoring ReportOutsideLoops).
+  std::optional<HotReason> classify(const Stmt *S);
+
+  /// True when \p S lies in a loop condition or the condition of an `if`,
+  /// `switch`, `?:`, or a condition variable: where a value read on the
+  /// host decides control flow.
+  static bool isInCondition(const Stmt *S, ASTContext &Ctx,
+                            const Stmt **ControlStmt = nullptr);
+
+private:
+  std::optional<HotReason> classifyNode(DynTypedNode Node);
+  std::optional<HotReason> classifyFunction(const FunctionDecl *FD);
+  std::optional<HotReason> classifyLambda(const LambdaExpr *LE);
+  std::optional<HotReason> hotUse(llvm::ArrayRef<const Stmt *> Uses,
+                                  std::string Callee);
+  void buildUseIndex();
+
+  ASTContext &Ctx;
+  const SyncOptions &Opts;
+  bool IndexBuilt = false;
+  /// Every place a function is named (calls, address taken), by canonical
+  /// declaration; and every use of a variable holding a lambda.
+  llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 4>> Uses;
+  llvm::DenseMap<const Decl *, std::optional<HotReason>> FunctionMemo;
+  llvm::DenseMap<const Decl *, bool> InProgress;
+};
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_HOTPATH_H

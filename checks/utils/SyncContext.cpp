@@ -1,0 +1,48 @@
+//===--- SyncContext.cpp - Per-check analysis state -----------------------===//
+
+#include "SyncContext.h"
+
+namespace clang::tidy::torchsync {
+
+SyncContext::TUAnalyses &SyncContext::analyses(ASTContext &Ctx) {
+  if (!State || State->Ctx != &Ctx)
+    State = std::make_unique<TUAnalyses>(Ctx, Opts);
+  return *State;
+}
+
+std::optional<HotReason> SyncContext::hotReason(const Stmt *S,
+                                                ASTContext &Ctx) {
+  if (std::optional<HotReason> R = analyses(Ctx).HotPaths.classify(S))
+    return R;
+  if (Opts.ReportOutsideLoops)
+    return HotReason{HotReason::Everywhere, SourceLocation(), ""};
+  return std::nullopt;
+}
+
+TorchVersion SyncContext::version() {
+  if (!Version)
+    Version = PP ? detectTorchVersion(*PP) : TorchVersion();
+  return *Version;
+}
+
+void SyncContext::noteHotReason(ClangTidyCheck &Check,
+                                const HotReason &R) const {
+  switch (R.Kind) {
+  case HotReason::CalledFromLoop:
+    Check.diag(R.Loc, "'%0' is called on a hot path here",
+               DiagnosticIDs::Note)
+        << R.Callee;
+    break;
+  case HotReason::HotFunction:
+    Check.diag(R.Loc, "'%0' is listed in the HotFunctions option",
+               DiagnosticIDs::Note)
+        << R.Callee;
+    break;
+  case HotReason::Loop:
+  case HotReason::Forward:
+  case HotReason::Everywhere:
+    break;
+  }
+}
+
+} // namespace clang::tidy::torchsync

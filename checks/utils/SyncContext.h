@@ -1,0 +1,77 @@
+//===--- SyncContext.h - Per-check analysis state ---------------*- C++ -*-===//
+//
+// Part of torchsync. What every check needs to decide whether a sync is a
+// finding: the shared options, the device and hot-path analyses of the
+// current translation unit, and the LibTorch version. Checks own one each.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_SYNCCONTEXT_H
+#define TORCHSYNC_UTILS_SYNCCONTEXT_H
+
+#include "DeviceInference.h"
+#include "HotPath.h"
+#include "SyncOptions.h"
+#include "TorchVersion.h"
+#include <memory>
+
+namespace clang {
+class Preprocessor;
+namespace tidy::torchsync {
+
+class SyncContext {
+public:
+  explicit SyncContext(ClangTidyCheck::OptionsView &Options) : Opts(Options) {}
+
+  const SyncOptions &options() const { return Opts; }
+  void store(ClangTidyCheck::OptionsView &Options,
+             ClangTidyOptions::OptionMap &Map) const {
+    Opts.store(Options, Map);
+  }
+
+  /// Forgets the previous translation unit's analyses.
+  void startTranslationUnit(const Preprocessor *PP) {
+    this->PP = PP;
+    Version.reset();
+    State.reset();
+  }
+
+  DeviceInference &devices(ASTContext &Ctx) { return analyses(Ctx).Devices; }
+
+  /// Why \p S counts as hot, honouring `ReportOutsideLoops`; nullopt when a
+  /// sync there is not a finding.
+  std::optional<HotReason> hotReason(const Stmt *S, ASTContext &Ctx);
+
+  /// True when a sync on a tensor with device \p D is reported.
+  bool reportsDevice(Device D) const {
+    return D == Device::CUDA ||
+           (D == Device::Unknown &&
+            Opts.UnknownDevice == UnknownDeviceMode::Report);
+  }
+
+  TorchVersion version();
+
+  /// Adds the note that says why the place is hot, where one helps (a call
+  /// from a loop, forward, a HotFunctions entry).
+  void noteHotReason(ClangTidyCheck &Check, const HotReason &R) const;
+
+private:
+  struct TUAnalyses {
+    TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts)
+        : Ctx(&Ctx), Devices(Ctx), HotPaths(Ctx, Opts) {}
+    ASTContext *Ctx;
+    DeviceInference Devices;
+    HotPathAnalysis HotPaths;
+  };
+  TUAnalyses &analyses(ASTContext &Ctx);
+
+  SyncOptions Opts;
+  const Preprocessor *PP = nullptr;
+  std::optional<TorchVersion> Version;
+  std::unique_ptr<TUAnalyses> State;
+};
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_SYNCCONTEXT_H

@@ -1,0 +1,40 @@
+//===--- SyncOptions.cpp - Options shared by all torchsync checks ---------===//
+
+#include "SyncOptions.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace clang::tidy {
+
+llvm::ArrayRef<std::pair<torchsync::UnknownDeviceMode, StringRef>>
+OptionEnumMapping<torchsync::UnknownDeviceMode>::getEnumMapping() {
+  static constexpr std::pair<torchsync::UnknownDeviceMode, StringRef>
+      Mapping[] = {{torchsync::UnknownDeviceMode::Report, "report"},
+                   {torchsync::UnknownDeviceMode::Ignore, "ignore"}};
+  return Mapping;
+}
+
+namespace torchsync {
+
+SyncOptions::SyncOptions(ClangTidyCheck::OptionsView &Options)
+    : ReportOutsideLoops(
+          Options.getLocalOrGlobal("ReportOutsideLoops", false)),
+      UnknownDevice(Options.getLocalOrGlobal("UnknownDevice",
+                                             UnknownDeviceMode::Report)) {
+  llvm::SmallVector<StringRef, 8> Names;
+  StringRef(Options.getLocalOrGlobal("HotFunctions", ""))
+      .split(Names, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Name : Names)
+    if (!Name.trim().empty())
+      HotFunctions.push_back(Name.trim().str());
+}
+
+void SyncOptions::store(ClangTidyCheck::OptionsView &Options,
+                        ClangTidyOptions::OptionMap &Opts) const {
+  Options.store(Opts, "HotFunctions", llvm::join(HotFunctions, ";"));
+  Options.store(Opts, "ReportOutsideLoops", ReportOutsideLoops);
+  Options.store(Opts, "UnknownDevice", UnknownDevice);
+}
+
+} // namespace torchsync
+} // namespace clang::tidy

@@ -1,0 +1,40 @@
+//===--- SyncOptions.h - Options shared by all torchsync checks -*- C++ -*-===//
+
+#ifndef TORCHSYNC_UTILS_SYNCOPTIONS_H
+#define TORCHSYNC_UTILS_SYNCOPTIONS_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include <string>
+#include <vector>
+
+namespace clang::tidy::torchsync {
+
+/// What to do with a sync on a tensor whose device is not known statically.
+enum class UnknownDeviceMode { Report, Ignore };
+
+/// The options every torchsync check reads. Each can be set per check
+/// (`torchsync-host-read.HotFunctions`) or for all checks at once
+/// (`HotFunctions`).
+struct SyncOptions {
+  /// Functions whose bodies count as hot paths, by name or qualified name
+  /// (semicolon-separated in the configuration).
+  std::vector<std::string> HotFunctions;
+  /// Report syncs outside hot paths too.
+  bool ReportOutsideLoops = false;
+  UnknownDeviceMode UnknownDevice = UnknownDeviceMode::Report;
+
+  explicit SyncOptions(ClangTidyCheck::OptionsView &Options);
+  void store(ClangTidyCheck::OptionsView &Options,
+             ClangTidyOptions::OptionMap &Opts) const;
+};
+
+} // namespace clang::tidy::torchsync
+
+namespace clang::tidy {
+template <> struct OptionEnumMapping<torchsync::UnknownDeviceMode> {
+  static llvm::ArrayRef<std::pair<torchsync::UnknownDeviceMode, StringRef>>
+  getEnumMapping();
+};
+} // namespace clang::tidy
+
+#endif // TORCHSYNC_UTILS_SYNCOPTIONS_H

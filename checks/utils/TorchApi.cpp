@@ -1,0 +1,172 @@
+//===--- TorchApi.cpp - Recognizing LibTorch types and calls ----*- C++ -*-===//
+
+#include "TorchApi.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torchsync {
+
+ast_matchers::internal::Matcher<QualType> tensorType() {
+  auto Tensor = hasCanonicalType(hasDeclaration(
+      cxxRecordDecl(hasAnyName("::at::Tensor", "::at::TensorBase"))));
+  return anyOf(Tensor, references(qualType(Tensor)));
+}
+
+static const NamedDecl *namedTypeDecl(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType().getCanonicalType();
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD;
+  if (const auto *ET = T->getAs<EnumType>())
+    return ET->getDecl();
+  return nullptr;
+}
+
+static bool hasQualifiedName(const NamedDecl *D, llvm::StringRef Name) {
+  if (!D)
+    return false;
+  Name.consume_front("::");
+  return D->getQualifiedNameAsString() == Name;
+}
+
+bool isClassType(QualType T, llvm::StringRef QualifiedName) {
+  const NamedDecl *D = namedTypeDecl(T);
+  return D && isa<CXXRecordDecl>(D) && hasQualifiedName(D, QualifiedName);
+}
+
+bool isEnumType(QualType T, llvm::StringRef QualifiedName) {
+  const NamedDecl *D = namedTypeDecl(T);
+  return D && isa<EnumDecl>(D) && hasQualifiedName(D, QualifiedName);
+}
+
+bool isTensorType(QualType T) {
+  return isClassType(T, "at::Tensor") || isClassType(T, "at::TensorBase");
+}
+
+bool isTensorListType(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      namedTypeDecl(T));
+  if (!Spec || Spec->getTemplateArgs().size() < 1)
+    return false;
+  std::string Name = Spec->getQualifiedNameAsString();
+  if (Name != "std::vector" && Name != "c10::ArrayRef" &&
+      Name != "std::initializer_list")
+    return false;
+  const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
+  return Arg.getKind() == TemplateArgument::Type && isTensorType(Arg.getAsType());
+}
+
+/// LibTorch value types whose copy/move/converting constructors carry the
+/// value through unchanged for our purposes.
+static bool isTransparentClass(QualType T) {
+  return isTensorType(T) || isClassType(T, "c10::Device") ||
+         isClassType(T, "c10::TensorOptions") ||
+         isClassType(T, "at::indexing::TensorIndex");
+}
+
+const Expr *ignoreWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Prev = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E);
+             F && isTransparentClass(F->getType()))
+      E = F->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && !isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() >= 1 &&
+             isTransparentClass(CE->getType()) &&
+             (CE->getConstructor()->isCopyOrMoveConstructor() ||
+              CE->getConstructor()->isConvertingConstructor(false)) &&
+             (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
+      E = CE->getArg(0);
+    if (E == Prev)
+      return E;
+  }
+  return E;
+}
+
+const FunctionDecl *calleeOf(const Expr *Call) {
+  if (!Call)
+    return nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(Call))
+    return CE->getDirectCallee();
+  if (const auto *Ctor = dyn_cast<CXXConstructExpr>(Call))
+    return Ctor->getConstructor();
+  return nullptr;
+}
+
+std::string qualifiedName(const FunctionDecl *FD) {
+  if (!FD)
+    return {};
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  return FD->getCanonicalDecl()->getQualifiedNameAsString();
+}
+
+const Expr *receiverOf(const Expr *Call) {
+  if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call))
+    return MC->getImplicitObjectArgument();
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Call))
+    if (isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()) &&
+        OC->getNumArgs() > 0)
+      return OC->getArg(0);
+  return nullptr;
+}
+
+llvm::ArrayRef<const Expr *> userArgs(const Expr *Call) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call);
+  if (!CE)
+    return {};
+  llvm::ArrayRef<const Expr *> Args(CE->getArgs(), CE->getNumArgs());
+  if (isa<CXXOperatorCallExpr>(CE) &&
+      isa_and_nonnull<CXXMethodDecl>(CE->getDirectCallee()) && !Args.empty())
+    Args = Args.drop_front();
+  return Args;
+}
+
+std::string exprText(const Expr *E, const ASTContext &Ctx, unsigned MaxLen) {
+  if (!E)
+    return "?";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+  Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
+  std::string Text;
+  if (Range.isValid())
+    Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  if (Text.empty()) {
+    // Inside a macro body: fall back to the spelling of the expansion.
+    Range = CharSourceRange::getTokenRange(
+        SM.getSpellingLoc(E->getBeginLoc()), SM.getSpellingLoc(E->getEndLoc()));
+    Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  }
+  // One line, single spaces.
+  std::string Flat;
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !Flat.empty();
+      continue;
+    }
+    if (Space)
+      Flat.push_back(' ');
+    Space = false;
+    Flat.push_back(C);
+  }
+  if (Flat.empty())
+    return "?";
+  if (Flat.size() > MaxLen)
+    Flat = Flat.substr(0, MaxLen - 3) + "...";
+  return Flat;
+}
+
+} // namespace clang::tidy::torchsync

@@ -1,0 +1,67 @@
+//===--- TorchApi.h - Recognizing LibTorch types and calls ------*- C++ -*-===//
+//
+// Part of torchsync. LibTorch spells one API in several namespaces
+// (torch::, at::, c10::, at::cuda::); these helpers look through that to the
+// canonical declaration, as sync-catalog.md section 2 describes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_TORCHAPI_H
+#define TORCHSYNC_UTILS_TORCHAPI_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace clang {
+class ASTContext;
+namespace tidy::torchsync {
+
+/// Matches a type that is `at::Tensor` or `at::TensorBase` (and so
+/// `torch::Tensor`), through typedefs, cv-qualifiers and references.
+ast_matchers::internal::Matcher<QualType> tensorType();
+
+/// True for `at::Tensor` / `at::TensorBase` through typedefs, cv and references.
+bool isTensorType(QualType T);
+
+/// True for a `std::vector<at::Tensor>` / `c10::ArrayRef<at::Tensor>` /
+/// `std::initializer_list<at::Tensor>` (cv, references).
+bool isTensorListType(QualType T);
+
+/// True when \p T names the class \p QualifiedName (e.g. "::c10::Device")
+/// through typedefs, cv and references.
+bool isClassType(QualType T, llvm::StringRef QualifiedName);
+
+/// True when \p T is the enum \p QualifiedName (e.g. "::c10::DeviceType").
+bool isEnumType(QualType T, llvm::StringRef QualifiedName);
+
+/// Strips the nodes that do not change which value an expression denotes:
+/// parentheses, implicit casts, temporaries, cleanups and the implicit copy,
+/// move and converting constructors of LibTorch value types.
+const Expr *ignoreWrappers(const Expr *E);
+
+/// The callee of a call, member call or operator call, or null.
+const FunctionDecl *calleeOf(const Expr *Call);
+
+/// The fully qualified name of \p FD's canonical declaration, e.g.
+/// "at::Tensor::item" or "c10::cuda::stream_synchronize".
+std::string qualifiedName(const FunctionDecl *FD);
+
+/// The object a member call or member operator call is made on (for
+/// `x.item()`, `x`; for `x[i]`, `x`), or null.
+const Expr *receiverOf(const Expr *Call);
+
+/// The arguments as the user wrote them: for a member operator call the
+/// object is not counted as an argument.
+llvm::ArrayRef<const Expr *> userArgs(const Expr *Call);
+
+/// The source text of \p E, shortened to \p MaxLen characters with "...".
+std::string exprText(const Expr *E, const ASTContext &Ctx,
+                     unsigned MaxLen = 40);
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_TORCHAPI_H

@@ -1,0 +1,422 @@
+//===--- TorchSyncMain.cpp - The torchsync command-line driver ------------===//
+//
+// Part of torchsync. Runs the torchsync checks through clang-tidy's engine
+// (our module is linked in statically), with clang-tidy's options,
+// configuration files, diagnostics and fix-its, and the exit codes a CI gate
+// needs: 0 no findings, 1 findings, 2 a tool or input error (one line on
+// stderr that names the problem).
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include <optional>
+
+using namespace clang;
+using namespace clang::tidy;
+namespace cl = llvm::cl;
+
+namespace clang::tidy {
+// Keeps the statically linked torchsync module (and its registration).
+extern volatile int TorchSyncModuleAnchorSource;
+[[maybe_unused]] static int TorchSyncModuleAnchorDestination =
+    TorchSyncModuleAnchorSource;
+} // namespace clang::tidy
+
+namespace {
+
+constexpr llvm::StringLiteral DefaultChecks = "-*,torchsync-*";
+
+cl::OptionCategory Category("torchsync options");
+
+cl::list<std::string> SourcePaths(cl::Positional, cl::desc("[<file> ...]"),
+                                  cl::cat(Category));
+cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory containing compile_commands.json. Without "
+                  "source files, every file in it is analyzed."),
+    cl::value_desc("build-dir"), cl::cat(Category));
+cl::opt<std::string> Checks(
+    "checks",
+    cl::desc("Comma-separated globs of checks to run, added to those of "
+             "the configuration (default '-*,torchsync-*')."),
+    cl::init(""), cl::cat(Category));
+cl::opt<std::string>
+    Config("config",
+           cl::desc("Configuration in YAML/JSON, as in a .clang-tidy file, "
+                    "e.g. \"{CheckOptions: {HotFunctions: step}}\". Replaces "
+                    ".clang-tidy files."),
+           cl::init(""), cl::cat(Category));
+cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("Read the configuration from this file instead of .clang-tidy "
+             "files."),
+    cl::value_desc("path"), cl::init(""), cl::cat(Category));
+cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression of headers whose findings are reported "
+             "(the main file's always are)."),
+    cl::init(""), cl::cat(Category));
+cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of warnings: rewrites "
+                                  "that keep the program's meaning."),
+                  cl::cat(Category));
+cl::opt<bool> FixNotes(
+    "fix-notes",
+    cl::desc("Also apply the fix-its of notes: rewrites that change what the "
+             "program means in a way the note explains. Implies --fix."),
+    cl::cat(Category));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the suggested fixes as YAML for clang-apply-replacements."),
+    cl::value_desc("filename"), cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled checks and exit."),
+                         cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("Print nothing but the findings."),
+                    cl::cat(Category));
+cl::list<std::string> ExtraArgs(
+    "extra-arg", cl::desc("Compiler argument to append to the command line."),
+    cl::cat(Category));
+
+/// Prints one line naming the problem; the caller exits with 2.
+int inputError(const llvm::Twine &Message) {
+  llvm::errs() << "torchsync: error: " << Message << "\n";
+  return 2;
+}
+
+bool isCxxSource(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return llvm::is_contained(
+      {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu", ".h", ".hh", ".hpp",
+       ".hxx", ".h++", ".cuh", ".inl", ".ipp", ".tpp"},
+      Ext);
+}
+
+/// clang-tidy's configuration sources, most specific last: built-in
+/// defaults, then .clang-tidy files (or --config / --config-file), then the
+/// command line.
+llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>> makeOptionsProvider() {
+  ClangTidyGlobalOptions GlobalOptions;
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = DefaultChecks.str();
+  Defaults.HeaderFilterRegex = "";
+  Defaults.SystemHeaders = false;
+
+  ClangTidyOptions Overrides;
+  if (!Checks.empty())
+    Overrides.Checks = Checks;
+  if (HeaderFilter.getNumOccurrences())
+    Overrides.HeaderFilterRegex = HeaderFilter;
+
+  std::string ConfigText = Config;
+  std::string ConfigName = "--config";
+  if (!ConfigFile.empty()) {
+    if (!Config.empty())
+      return llvm::createStringError("--config and --config-file are "
+                                     "mutually exclusive");
+    auto Buffer = llvm::MemoryBuffer::getFile(ConfigFile);
+    if (!Buffer)
+      return llvm::createStringError("cannot read configuration file '" +
+                                     ConfigFile + "': " +
+                                     Buffer.getError().message());
+    ConfigText = (*Buffer)->getBuffer().str();
+    ConfigName = ConfigFile;
+  }
+  if (ConfigText.empty())
+    return std::make_unique<FileOptionsProvider>(GlobalOptions, Defaults,
+                                                 Overrides);
+  std::string FirstProblem;
+  llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
+      llvm::MemoryBufferRef(ConfigText, ConfigName),
+      [&](const llvm::SMDiagnostic &D) {
+        if (FirstProblem.empty() && D.getKind() == llvm::SourceMgr::DK_Error)
+          FirstProblem = D.getMessage().str();
+      });
+  if (!Parsed || !FirstProblem.empty())
+    return llvm::createStringError(
+        "invalid configuration in " + ConfigName + ": " +
+        (FirstProblem.empty() ? Parsed.getError().message() : FirstProblem));
+  return std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
+                                                 *Parsed, Overrides);
+}
+
+/// Runs the enabled checks over one file; what failed to compile comes back
+/// as clang-diagnostic-error entries in the context's diagnostics.
+class TidyActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit TidyActionFactory(ClangTidyContext &Context)
+      : ConsumerFactory(Context) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(&ConsumerFactory);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    // clang-tidy parses with __clang_analyzer__ defined; so do we, so that
+    // code guarded by it is seen the same way by the plugin and the driver.
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+private:
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(ClangTidyASTConsumerFactory *Factory) : Factory(Factory) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
+                                                   StringRef File) override {
+      return Factory->createASTConsumer(Compiler, File);
+    }
+
+  private:
+    ClangTidyASTConsumerFactory *Factory;
+  };
+
+  ClangTidyASTConsumerFactory ConsumerFactory;
+};
+
+/// A file that could not be analyzed, and the first reason.
+struct Failure {
+  std::string File;
+  std::string Reason;
+};
+
+std::vector<ClangTidyError>
+runChecks(ClangTidyContext &Context, const tooling::CompilationDatabase &DB,
+          llvm::ArrayRef<std::string> Files, bool ApplyAnyFix,
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+          std::vector<Failure> &Failures) {
+  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
+                                           /*RemoveIncompatibleErrors=*/true,
+                                           /*GetFixesFromNotes=*/ApplyAnyFix);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  TidyActionFactory Factory(Context);
+
+  std::vector<ClangTidyError> All;
+  for (const std::string &File : Files) {
+    std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(File);
+    if (Commands.empty()) {
+      Failures.push_back({File, "no compile command for it in the "
+                                "compilation database"});
+      continue;
+    }
+    Context.setCurrentBuildDirectory(Commands.front().Directory);
+    tooling::ClangTool Tool(DB, {File},
+                            std::make_shared<PCHContainerOperations>(),
+                            BaseFS);
+    Tool.setPrintErrorMessage(false);
+    Tool.setDiagnosticConsumer(&DiagConsumer);
+    Tool.appendArgumentsAdjuster(
+        [&Context](const tooling::CommandLineArguments &Args,
+                   StringRef Filename) {
+          ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
+          tooling::CommandLineArguments Adjusted = Args;
+          if (Opts.ExtraArgsBefore && !Adjusted.empty())
+            Adjusted.insert(Adjusted.begin() + 1, Opts.ExtraArgsBefore->begin(),
+                            Opts.ExtraArgsBefore->end());
+          if (Opts.ExtraArgs)
+            Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
+                            Opts.ExtraArgs->end());
+          for (const std::string &Arg : ExtraArgs)
+            Adjusted.push_back(Arg);
+          return Adjusted;
+        });
+    int Status = Tool.run(&Factory);
+    std::vector<ClangTidyError> Errors = DiagConsumer.take();
+    bool CompileError = false;
+    for (ClangTidyError &E : Errors) {
+      if (E.DiagnosticName == "clang-diagnostic-error") {
+        if (!CompileError) {
+          std::string Where = E.Message.FilePath;
+          if (!Where.empty()) {
+            // Name the place as a compiler would: file:line:col.
+            auto Buffer = llvm::MemoryBuffer::getFile(Where);
+            unsigned Line = 1, Col = 1;
+            if (Buffer) {
+              StringRef Text = (*Buffer)->getBuffer().take_front(
+                  E.Message.FileOffset);
+              Line += Text.count('\n');
+              Col += Text.size() - (Text.rfind('\n') + 1);
+            }
+            Where += ":" + std::to_string(Line) + ":" + std::to_string(Col) +
+                     ": ";
+          }
+          Failures.push_back({File, Where + E.Message.Message});
+        }
+        CompileError = true;
+        continue;
+      }
+      All.push_back(std::move(E));
+    }
+    if (Status != 0 && !CompileError)
+      Failures.push_back({File, "the compiler could not process it"});
+  }
+  Context.setDiagnosticsEngine(nullptr);
+  return All;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  llvm::InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "torchsync " TORCHSYNC_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
+  });
+
+  // Compiler arguments after `--` make a fixed compilation database.
+  std::string FixedDBError;
+  int Argc = argc;
+  std::unique_ptr<tooling::CompilationDatabase> Compilations =
+      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, argv,
+                                                             FixedDBError);
+  std::string CLError;
+  llvm::raw_string_ostream CLErrors(CLError);
+  if (!cl::ParseCommandLineOptions(
+          Argc, argv,
+          "torchsync: finds host-device synchronizations in hot LibTorch "
+          "code.\n\nExamples:\n"
+          "  torchsync -p build src/train.cpp\n"
+          "  torchsync train.cpp -- -std=c++17 -I/path/to/libtorch/include\n",
+          &CLErrors)) {
+    // llvm::cl reports several lines; the first names the problem.
+    StringRef First = StringRef(CLError).split('\n').first.trim();
+    First.consume_front(llvm::sys::path::filename(argv[0]));
+    First = First.ltrim(": ").rtrim(". ");
+    if (First.contains("Try:"))
+      First = First.split("Try:").first.rtrim(". ");
+    return inputError(First + " (see --help)");
+  }
+
+  auto Provider = makeOptionsProvider();
+  if (!Provider)
+    return inputError(llvm::toString(Provider.takeError()));
+
+  if (ListChecks) {
+    ClangTidyOptions Options = (*Provider)->getOptions(
+        SourcePaths.empty() ? "dummy" : SourcePaths.front());
+    std::vector<std::string> Names =
+        getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+    llvm::outs() << "Enabled checks:";
+    for (const std::string &Name : Names)
+      llvm::outs() << "\n    " << Name;
+    llvm::outs() << "\n\n";
+    return 0;
+  }
+
+  if (!BuildPath.empty()) {
+    if (!FixedDBError.empty() || Argc != argc)
+      return inputError("use either -p or compiler arguments after '--'");
+    std::string DBError;
+    SmallString<256> DBFile(BuildPath.getValue());
+    if (!llvm::sys::fs::is_directory(BuildPath))
+      return inputError("build directory '" + BuildPath + "' does not exist");
+    llvm::sys::path::append(DBFile, "compile_commands.json");
+    if (!llvm::sys::fs::exists(DBFile))
+      return inputError("no compile_commands.json in '" + BuildPath +
+                        "' (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+    auto JSONDB = tooling::JSONCompilationDatabase::loadFromFile(
+        DBFile, DBError, tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!JSONDB) {
+      StringRef Reason = StringRef(DBError).split('\n').first.trim();
+      return inputError("cannot read '" + DBFile + "': " + Reason);
+    }
+    // Headers and new files get the command of their closest neighbour.
+    Compilations = tooling::inferMissingCompileCommands(std::move(JSONDB));
+  }
+
+  std::vector<std::string> Files;
+  if (SourcePaths.empty()) {
+    if (BuildPath.empty())
+      return inputError("no input files (name source files, or pass -p "
+                        "<build-dir> to analyze every file it compiles)");
+    Files = Compilations->getAllFiles();
+  }
+  for (const std::string &Path : SourcePaths) {
+    SmallString<256> Abs(Path);
+    if (std::error_code EC = llvm::sys::fs::make_absolute(Abs))
+      return inputError("cannot resolve '" + Path + "': " + EC.message());
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    if (!llvm::sys::fs::exists(Abs))
+      return inputError("no such file: '" + Path + "'");
+    if (llvm::sys::fs::is_directory(Abs))
+      return inputError("'" + Path + "' is a directory, not a source file");
+    if (!isCxxSource(Abs))
+      return inputError("'" + Path + "' is not a C++ source file");
+    Files.push_back(std::string(Abs));
+  }
+  if (!Compilations) {
+    // No -p and no '--': look for compile_commands.json above the first file,
+    // else parse as C++17 with no other flags.
+    std::string Ignored;
+    Compilations = tooling::CompilationDatabase::autoDetectFromSource(
+        Files.front(), Ignored);
+    if (Compilations)
+      Compilations = tooling::inferMissingCompileCommands(std::move(Compilations));
+    else
+      Compilations = std::make_unique<tooling::FixedCompilationDatabase>(
+          ".", std::vector<std::string>{"-std=c++17"});
+  }
+
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  ClangTidyContext Context(std::move(*Provider),
+                           /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  bool ApplyFixes = Fix || FixNotes;
+  std::vector<Failure> Failures;
+  std::vector<ClangTidyError> Errors =
+      runChecks(Context, *Compilations, Files, ApplyFixes, BaseFS, Failures);
+
+  unsigned WarningsAsErrors = 0;
+  FixBehaviour Behaviour =
+      FixNotes ? FB_FixNotes : (Fix ? FB_Fix : FB_NoFix);
+  handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+
+  if (!ExportFixes.empty() && !Errors.empty()) {
+    std::string Yaml;
+    llvm::raw_string_ostream OS(Yaml);
+    exportReplacements(Files.size() == 1 ? Files.front() : "", Errors, OS);
+    // Written to a temporary file and renamed: never half-written.
+    if (llvm::Error E = llvm::writeToOutput(
+            ExportFixes, [&](llvm::raw_ostream &Out) {
+              Out << Yaml;
+              return llvm::Error::success();
+            }))
+      return inputError("cannot write '" + ExportFixes +
+                        "': " + llvm::toString(std::move(E)));
+  }
+
+  for (const Failure &F : Failures)
+    llvm::errs() << "torchsync: error: cannot analyze '" << F.File
+                 << "': " << F.Reason << "\n";
+  if (!Failures.empty())
+    return 2;
+  if (!Quiet && !Errors.empty())
+    llvm::errs() << Errors.size() << " finding" << (Errors.size() == 1 ? "" : "s")
+                 << " in " << Files.size() << " file"
+                 << (Files.size() == 1 ? "" : "s") << "\n";
+  return Errors.empty() ? 0 : 1;
+}
