@@ -110,22 +110,17 @@ pinAndNonBlockingFix(const CXXMemberCallExpr *Call, const Expr *Host,
       Devices.hostMemoryOf(Host) != HostMemory::Pageable ||
       !isFixable(Call, Ctx))
     return {};
-  std::optional<std::string> Src = postfixOperandText(Host, Ctx);
-  if (!Src)
-    return {};
   StringRef Method = Call->getMethodDecl()->getName();
   if (Method == "copy_") {
     // dst.copy_(src) -> dst.copy_(src.pin_memory(), /*non_blocking=*/true)
     if (Call->getNumArgs() < 2 || !isa<CXXDefaultArgExpr>(Call->getArg(1)))
       return {};
-    if (auto Fix = replaceTokens(Host->getSourceRange(),
-                                 *Src + ".pin_memory(), /*non_blocking=*/true",
-                                 Ctx))
+    if (auto Fix =
+            appendMember(Host, ".pin_memory(), /*non_blocking=*/true", Ctx))
       return {*Fix};
     return {};
   }
-  std::optional<FixItHint> Pin =
-      replaceTokens(Host->getSourceRange(), *Src + ".pin_memory()", Ctx);
+  std::optional<FixItHint> Pin = appendMember(Host, ".pin_memory()", Ctx);
   std::optional<FixItHint> NonBlock;
   if (Method == "cuda") {
     const auto *ME = cast<MemberExpr>(Call->getCallee()->IgnoreParens());
@@ -204,7 +199,7 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<std::string> ApiText =
       ME ? sourceText(SourceRange(ME->getMemberLoc(), Call->getEndLoc()), Ctx)
          : std::nullopt;
-  std::string Api = ApiText && ApiText->size() <= 40 &&
+  std::string Api = ApiText && ApiText->size() <= 60 &&
                             ApiText->find('\n') == std::string::npos
                         ? *ApiText
                         : (Method + "()").str();
@@ -223,10 +218,8 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
                      : "allocating it with TensorOptions().pinned_memory(true)");
     // Pinning a pageable source makes a fresh pinned copy: same values.
     if (T.Dir == Direction::HostToDevice && isFixable(Call, Ctx))
-      if (std::optional<std::string> Src = postfixOperandText(T.Host, Ctx))
-        if (auto Fix = replaceTokens(T.Host->getSourceRange(),
-                                     *Src + ".pin_memory()", Ctx))
-          D << *Fix;
+      if (auto Fix = appendMember(T.Host, ".pin_memory()", Ctx))
+        D << *Fix;
     }
     Sync.noteHotReason(*this, *Hot);
     return;
@@ -270,8 +263,12 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
              << (Devices.ofTensor(T.Host) == Device::CPU ? "host tensor " : "") +
                     quoted(T.Host, Ctx)
              << T.Assumption << BlockingPath;
-    for (const FixItHint &Fix : pinAndNonBlockingFix(Call, T.Host, Devices, Ctx))
-      D << Fix;
+    // Only when both sides are proven: if the destination were the CPU, the
+    // rewrite would return a pinned copy instead of the tensor itself.
+    if (T.Assumption.empty())
+      for (const FixItHint &Fix :
+           pinAndNonBlockingFix(Call, T.Host, Devices, Ctx))
+        D << Fix;
   }
   Sync.noteHotReason(*this, *Hot);
 }

@@ -31,9 +31,9 @@ void HostReadCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 /// What the host read does, and what to do instead.
-static std::pair<std::string, StringRef> describe(const HostRead &R,
-                                                  Device D,
-                                                  const ASTContext &Ctx) {
+static std::pair<std::string, std::string> describe(const HostRead &R,
+                                                    Device D,
+                                                    const ASTContext &Ctx) {
   std::string Tensor = describeTensor(R.Tensor, D, Ctx);
   switch (R.Kind) {
   case HostReadKind::Item:
@@ -58,10 +58,15 @@ static std::pair<std::string, StringRef> describe(const HostRead &R,
     return {"copies " + Tensor + " to the host to print it",
             "printing sizes() or toString(), or printing less often"};
   case HostReadKind::TensorIndex:
-  case HostReadKind::ZeroDimIndex:
-    return {"reads the tensor index " + Tensor + " on the host",
-            "'index_select(0, idx.reshape({1})).squeeze(0)', which indexes on "
-            "the device"};
+  case HostReadKind::ZeroDimIndex: {
+    std::string Index = exprText(R.Tensor, Ctx);
+    return {"reads the value of " +
+                std::string(D == Device::CUDA ? "CUDA tensor index '"
+                                              : "index '") +
+                Index + "' on the host",
+            "'index_select(0, " + Index +
+                ".reshape({1})).squeeze(0)', which indexes on the device"};
+  }
   case HostReadKind::Save:
     return {"copies " + Tensor + " to the host",
             "saving outside the loop or less often"};
@@ -70,10 +75,27 @@ static std::pair<std::string, StringRef> describe(const HostRead &R,
 }
 
 /// `t[idx]` / `t.index({idx})` -> `t.index_select(0, idx.reshape({1})).squeeze(0)`
+/// True when \p E may be a bool tensor (a comparison or an all/any
+/// reduction): index_select rejects bool indices.
+static bool mayBeBoolTensor(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    return OC->isComparisonOp() || OC->getOperator() == OO_Exclaim ||
+           OC->getOperator() == OO_Tilde || OC->getOperator() == OO_AmpAmp ||
+           OC->getOperator() == OO_PipePipe;
+  if (const FunctionDecl *FD = calleeOf(E); FD && FD->getDeclName().isIdentifier())
+    return llvm::is_contained(
+        {"all", "any", "eq", "ne", "lt", "le", "gt", "ge", "isfinite", "isnan",
+         "isinf", "logical_not", "logical_and", "logical_or", "logical_xor",
+         "is_nonzero", "to"},
+        FD->getName());
+  return false;
+}
+
 static std::optional<FixItHint> indexSelectFix(const HostRead &R,
                                                ASTContext &Ctx) {
   const Expr *Recv = receiverOf(R.Call);
-  if (!Recv || !isFixable(R.Call, Ctx))
+  if (!Recv || !isFixable(R.Call, Ctx) || mayBeBoolTensor(R.Tensor))
     return std::nullopt;
   if (R.Kind == HostReadKind::ZeroDimIndex) {
     // Only the single-index read form `t.index({i})` keeps its meaning.

@@ -176,6 +176,9 @@ public:
     // clang-tidy parses with __clang_analyzer__ defined; so do we, so that
     // code guarded by it is seen the same way by the plugin and the driver.
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // Compiler errors come back as diagnostics and are reported in one line
+    // each; the compiler's own "N errors generated." would be a second.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
     return FrontendActionFactory::runInvocation(Invocation, Files,
                                                 PCHContainerOps, DiagConsumer);
   }

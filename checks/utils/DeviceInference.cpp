@@ -328,6 +328,10 @@ Device DeviceInference::ofCallInputs(const Expr *Call) {
       D = combineInputs(D, tensorImpl(Arg));
     } else if (isTensorListType(Arg->getType())) {
       const Expr *L = ignoreWrappers(Arg);
+      // ArrayRef<Tensor> / ITensorListRef built from `{a, b}`.
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(L);
+          CE && CE->getNumArgs() == 1)
+        L = ignoreWrappers(CE->getArg(0));
       if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
         L = ignoreWrappers(SIL->getSubExpr());
       if (const auto *IL = dyn_cast<InitListExpr>(L))
@@ -410,7 +414,9 @@ Device DeviceInference::tensorImpl(const Expr *E) {
                (FD && isLibTorchNamespace(FD))) {
       // Tensor operators and ATen ops: the devices of their tensor inputs.
       Result = ofCallInputs(Call);
-      if (Result == Device::None)
+      // No tensor input at all: nothing is known. (None from a cut cycle,
+      // as in `x = x * 0.5`, stays None and joins away.)
+      if (Result == Device::None && CycleHits == HitsBefore)
         Result = Device::Unknown;
     }
   }
@@ -503,11 +509,13 @@ static bool optionsRequestPinned(const Expr *E) {
       return false;
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getName() == "pinned_memory" && MC->getNumArgs() == 1) {
-      bool Value = false;
-      if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(
-              MC->getArg(0)->IgnoreParenImpCasts()))
-        Value = B->getValue();
-      return Value;
+      // The parameter is an optional<bool>: look through its constructor.
+      const Expr *Arg = ignoreWrappers(MC->getArg(0));
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
+          CE && CE->getNumArgs() == 1)
+        Arg = ignoreWrappers(CE->getArg(0));
+      const auto *B = dyn_cast<CXXBoolLiteralExpr>(Arg);
+      return B && B->getValue();
     }
     E = MC->getImplicitObjectArgument();
   }
@@ -530,9 +538,13 @@ HostMemory DeviceInference::memoryImpl(const Expr *E, unsigned D) {
   }
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD || !FD->getDeclName().isIdentifier())
+  if (!FD)
     return HostMemory::Unknown;
-  StringRef Name = FD->getName();
+  // Operators (`x * 2`, `t[i]`) have no identifier.
+  StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && OC->getOperator() == OO_Subscript)
+    Name = "operator[]";
   if (isTensorMethod(FD)) {
     if (Name == "pin_memory")
       return HostMemory::Pinned;
@@ -554,6 +566,11 @@ HostMemory DeviceInference::memoryImpl(const Expr *E, unsigned D) {
         return HostMemory::Pinned;
     return HostMemory::Pageable;
   }
+  // Other ATen ops and tensor operators (`x * 2`) allocate their result
+  // from the CPU allocator.
+  if (isLibTorchNamespace(FD) && Name != "from_blob" &&
+      isTensorType(FD->getReturnType()))
+    return HostMemory::Pageable;
   return HostMemory::Unknown;
 }
 

@@ -1,6 +1,7 @@
 //===--- FixIts.cpp - Building fix-its that are safe to apply -------------===//
 
 #include "FixIts.h"
+#include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -69,6 +70,8 @@ std::optional<std::string> postfixOperandText(const Expr *E,
   if (!Text)
     return std::nullopt;
   const Expr *Bare = E->IgnoreImplicit();
+  if (!isa<ParenExpr>(Bare))
+    Bare = ignoreWrappers(E); // Copies and conversions of LibTorch types.
   if (isa<DeclRefExpr, MemberExpr, ParenExpr, CallExpr, ArraySubscriptExpr>(
           Bare) &&
       !isa<CXXOperatorCallExpr>(Bare))
@@ -78,6 +81,17 @@ std::optional<std::string> postfixOperandText(const Expr *E,
         OC->getOperator() == OO_Arrow)
       return Text;
   return "(" + *Text + ")";
+}
+
+std::optional<FixItHint> appendMember(const Expr *E, StringRef Member,
+                                      ASTContext &Ctx) {
+  std::optional<std::string> Text = postfixOperandText(E, Ctx);
+  std::optional<std::string> Plain = sourceText(E->getSourceRange(), Ctx);
+  if (!Text || !Plain)
+    return std::nullopt;
+  if (*Text == *Plain)
+    return insertAfter(E, Member, Ctx);
+  return replaceTokens(E->getSourceRange(), *Text + Member.str(), Ctx);
 }
 
 std::optional<FixItHint> replaceTokens(SourceRange R, StringRef Text,
@@ -132,7 +146,8 @@ std::optional<FixItHint> setNonBlocking(const CallExpr *Call,
     const auto *B = dyn_cast<CXXBoolLiteralExpr>(Arg->IgnoreParenImpCasts());
     if (!B || B->getValue())
       return std::nullopt;
-    return replaceTokens(Arg->getSourceRange(), "/*non_blocking=*/true", Ctx);
+    // Only the literal changes; a comment naming the parameter stays.
+    return replaceTokens(Arg->getSourceRange(), "true", Ctx);
   }
   // Defaulted: every earlier parameter must be written so that appending one
   // argument lands on `non_blocking`.

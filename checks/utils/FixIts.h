@@ -35,6 +35,11 @@ std::optional<std::string> sourceText(SourceRange R, const ASTContext &Ctx);
 std::optional<std::string> postfixOperandText(const Expr *E,
                                               const ASTContext &Ctx);
 
+/// Appends \p Member (e.g. ".pin_memory()") to the expression \p E,
+/// parenthesizing \p E when it is not a postfix expression.
+std::optional<FixItHint> appendMember(const Expr *E, llvm::StringRef Member,
+                                      ASTContext &Ctx);
+
 /// Replaces the token range \p R with \p Text.
 std::optional<FixItHint> replaceTokens(SourceRange R, llvm::StringRef Text,
                                        ASTContext &Ctx);

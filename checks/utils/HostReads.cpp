@@ -34,7 +34,17 @@ static std::string memberCallText(const CallExpr *Call, StringRef Fallback,
               SourceRange(ME->getMemberLoc(), Call->getEndLoc()), Ctx);
           Text && Text->size() <= 40 && Text->find('\n') == std::string::npos)
         return *Text;
-  return Fallback.str();
+  // Spelled in a macro body: rebuild it from the declaration.
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!isa<CXXMemberCallExpr>(Call) || !FD)
+    return Fallback.str();
+  std::string Text = FD->getNameAsString();
+  if (const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+      Args && Args->size() == 1 &&
+      Args->get(0).getKind() == TemplateArgument::Type)
+    Text += "<" + Args->get(0).getAsType().getAsString(Ctx.getPrintingPolicy()) +
+            ">";
+  return Text + "()";
 }
 
 /// The first tensor among the elements of an index list `{a, b, ...}` that
