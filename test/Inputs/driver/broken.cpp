@@ -1,0 +1,2 @@
+#include <torch/torch.h>
+int main() { return undeclared_thing; }

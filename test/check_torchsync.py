@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Runs one torchsync check test, with the contract of LLVM's check_clang_tidy.py.
+
+Usage (through lit's %check_torchsync substitution):
+  check_torchsync.py [options] <input.cpp> <check-name> <temp-prefix> [-- <compiler args>]
+
+Steps:
+  1. Copy the input to <temp-prefix>.cpp with every `// CHECK-*:` comment
+     blanked (line numbers are kept).
+  2. Run stock clang-tidy-19 with the plugin and only torchsync-<check-name>,
+     with --fix (and --fix-notes when asked).
+  3. FileCheck the diagnostics: CHECK-MESSAGES (warnings; notes ignored) and
+     CHECK-NOTES (warnings and notes). Any warning or error that no CHECK line
+     expects fails the test; an input with no CHECK-MESSAGES/NOTES must
+     produce no warning at all.
+  4. FileCheck the fixed file against CHECK-FIXES.
+  5. The fixed file must still compile (clang++ -fsyntax-only).
+  6. Fixes are idempotent: a second --fix run changes nothing.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+
+def fail(message, output=None):
+    sys.stderr.write("check_torchsync.py: FAIL: " + message + "\n")
+    if output:
+        sys.stderr.write("------ output ------\n" + output + "\n--------------------\n")
+    sys.exit(1)
+
+
+def run(cmd, what):
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True)
+    sys.stdout.write("$ " + " ".join(cmd) + "\n")
+    return proc.returncode, proc.stdout
+
+
+def filecheck(args, check_file, prefix, input_text, extra=()):
+    cmd = [args.filecheck, "-input-file=-", check_file,
+           "-check-prefix=" + prefix, "-strict-whitespace"] + list(extra)
+    proc = subprocess.run(cmd, input=input_text, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True)
+    if proc.returncode != 0:
+        fail("FileCheck " + prefix + " failed", proc.stdout + "\n--- checked input ---\n" + input_text)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--clang-tidy", required=True)
+    parser.add_argument("--clangxx", required=True)
+    parser.add_argument("--plugin", required=True)
+    parser.add_argument("--filecheck", required=True)
+    parser.add_argument("--include", action="append", default=[],
+                        help="-isystem directory for the headers (mock or real)")
+    parser.add_argument("-fix-notes", dest="fix_notes", action="store_true",
+                        help="also apply the fix-its of notes")
+    parser.add_argument("-config", dest="config", default=None,
+                        help="clang-tidy --config string")
+    parser.add_argument("-check-suffix", dest="suffix", default="",
+                        help="use CHECK-MESSAGES-<SUFFIX> etc.")
+    parser.add_argument("-std", dest="std", default="c++17")
+    parser.add_argument("input")
+    parser.add_argument("check")
+    parser.add_argument("temp")
+    argv = sys.argv[1:]
+    compiler_args = []
+    if "--" in argv:
+        split = argv.index("--")
+        argv, compiler_args = argv[:split], argv[split + 1:]
+    args = parser.parse_args(argv)
+
+    suffix = "-" + args.suffix.upper() if args.suffix else ""
+    p_messages = "CHECK-MESSAGES" + suffix
+    p_notes = "CHECK-NOTES" + suffix
+    p_fixes = "CHECK-FIXES" + suffix
+
+    with open(args.input, encoding="utf-8") as f:
+        original = f.read()
+    has = lambda p: re.search(r"\b" + re.escape(p) + r":", original) is not None
+    has_messages, has_notes, has_fixes = has(p_messages), has(p_notes), has(p_fixes)
+    if has_messages and has_notes:
+        fail("use either %s or %s, not both" % (p_messages, p_notes))
+
+    # Blank the CHECK comments so that fixed lines compare cleanly.
+    cleaned = re.sub(r"// *CHECK-[A-Z0-9\-]*:[^\r\n]*", "//", original)
+    temp_cpp = args.temp + ".cpp"
+    os.makedirs(os.path.dirname(os.path.abspath(temp_cpp)), exist_ok=True)
+    with open(temp_cpp, "w", encoding="utf-8") as f:
+        f.write(cleaned)
+
+    cxx_flags = ["-std=" + args.std]
+    for inc in args.include:
+        cxx_flags += ["-isystem", inc]
+    cxx_flags += compiler_args
+
+    tidy = [args.clang_tidy, "--load=" + args.plugin,
+            "--checks=-*,torchsync-" + args.check, "--fix"]
+    if args.fix_notes:
+        tidy.append("--fix-notes")
+    if args.config:
+        tidy.append("--config=" + args.config)
+
+    rc, output = run(tidy + [temp_cpp, "--"] + cxx_flags, "clang-tidy")
+    if rc != 0:
+        fail("clang-tidy exited with %d" % rc, output)
+    # Only diagnostics, as FileCheck sees them.
+    diag_lines = [l for l in output.splitlines()
+                  if re.search(r": (warning|error|note): ", l)]
+    warnings = [l for l in diag_lines if re.search(r": (warning|error): ", l)]
+
+    if has_notes:
+        filecheck(args, args.input, p_notes, "\n".join(diag_lines) + "\n",
+                  ["-implicit-check-not={{note|warning|error}}:"])
+    elif has_messages:
+        filecheck(args, args.input, p_messages, "\n".join(warnings) + "\n",
+                  ["-implicit-check-not={{warning|error}}:"])
+    elif warnings:
+        fail("expected no warnings (the input has no %s lines)" % p_messages,
+             output)
+
+    with open(temp_cpp, encoding="utf-8") as f:
+        fixed = f.read()
+    if has_fixes:
+        filecheck(args, args.input, p_fixes, fixed)
+    elif fixed != cleaned:
+        fail("fix-its changed the file but the input has no %s lines" % p_fixes,
+             fixed)
+
+    # The fixed code must still compile.
+    rc, out = run([args.clangxx, "-fsyntax-only"] + cxx_flags + [temp_cpp],
+                  "compile")
+    if rc != 0:
+        fail("the fixed file does not compile", out)
+
+    # Applying the fixes again changes nothing.
+    if fixed != cleaned:
+        rc, output2 = run(tidy + [temp_cpp, "--"] + cxx_flags, "clang-tidy again")
+        with open(temp_cpp, encoding="utf-8") as f:
+            refixed = f.read()
+        if rc != 0 or refixed != fixed:
+            fail("fixes are not idempotent: a second run changed the file",
+                 output2)
+    print("check_torchsync.py: PASS")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+// RUN: %check_torchsync %s blocking-transfer %t
+#include <torch/torch.h>
+
+// ---- Device to host --------------------------------------------------------
+
+void d2h(torch::nn::Linear model) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  auto x = torch::randn({8, 4}).to(device);
+  for (int i = 0; i < 10; ++i) {
+    auto out = model(x);
+    auto host = out.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'cpu()' copies CUDA tensor 'out' to the host and waits for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a non_blocking copy into pinned memory that the host reads after a CUDA event [torchsync-blocking-transfer]
+    auto host2 = out.to(torch::kCPU);
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::kCPU)' copies CUDA tensor 'out' to the host
+    auto host3 = out.to(torch::Device(torch::kCPU), torch::kDouble);
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::Device(torch::kCPU), torch::kDouble)' copies CUDA tensor 'out' to the host
+    auto dst = torch::empty({8, 4});
+    dst.copy_(out);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(out)' copies CUDA tensor 'out' to the host
+    (void)host; (void)host2; (void)host3;
+  }
+}
+
+// Unknown devices are reported with the assumption spelled out.
+void unknown(torch::Tensor t, torch::Device dev) {
+  for (int i = 0; i < 3; ++i) {
+    auto h = t.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cpu()' copies 't' to the host and waits for all queued GPU work if 't' is a CUDA tensor
+    auto d = t.to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCUDA)' copies 't' to the GPU and waits for all queued GPU work if 't' is a CPU tensor ({{.*}}); consider 'pin_memory()' and non_blocking=true
+    auto c = torch::ones({2}).to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(dev)' copies host tensor 'torch::ones({2})' to the GPU and waits for all queued GPU work if 'dev' is a CUDA device
+    auto n = t.to(dev);               // both sides unknown: not reported
+    (void)h; (void)d; (void)c; (void)n;
+  }
+}
+
+// ---- Host to device, with the fix that keeps the meaning ------------------
+
+void h2d(torch::Tensor param) {
+  auto device = torch::Device(torch::kCUDA);
+  auto staging = torch::empty({64}, torch::TensorOptions().pinned_memory(true));
+  auto gpu = torch::empty({64}, torch::kCUDA);
+  for (int i = 0; i < 10; ++i) {
+    auto batch = torch::randn({64});
+    auto a = batch.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'batch' to the GPU and waits for all queued GPU work ({{.*}}); consider 'pin_memory()' and non_blocking=true
+    // CHECK-FIXES: auto a = batch.pin_memory().to(device, /*non_blocking=*/true);
+    auto b = batch.cuda();
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cuda()' copies host tensor 'batch' to the GPU
+    // CHECK-FIXES: auto b = batch.pin_memory().to(at::kCUDA, /*non_blocking=*/true);
+    auto c = (batch * 2).to(torch::kCUDA, torch::kHalf);
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(torch::kCUDA, torch::kHalf)' copies host tensor '(batch * 2)' to the GPU
+    // CHECK-FIXES: auto c = (batch * 2).pin_memory().to(torch::kCUDA, torch::kHalf, /*non_blocking=*/true);
+    auto d = batch.to(device, /*non_blocking=*/false);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/false)' copies host tensor 'batch'
+    // CHECK-FIXES: auto d = batch.pin_memory().to(device, /*non_blocking=*/true);
+    gpu.copy_(batch);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(batch)' copies host tensor 'batch' to the GPU
+    // CHECK-FIXES: gpu.copy_(batch.pin_memory(), /*non_blocking=*/true);
+    // A pinned source could be changed by the host before the copy: no fix.
+    auto e = staging.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(device)' copies host tensor 'staging' to the GPU
+    // CHECK-FIXES: auto e = staging.to(device);
+    (void)a; (void)b; (void)c; (void)d; (void)e;
+  }
+}
+
+// non_blocking=true from pageable memory still waits (C5, DM:N).
+void pageable_non_blocking() {
+  auto gpu = torch::empty({64}, torch::kCUDA);
+  for (int i = 0; i < 10; ++i) {
+    auto batch = torch::rand({64});
+    auto a = batch.to(torch::kCUDA, /*non_blocking=*/true);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA, /*non_blocking=*/true)' from pageable host tensor 'batch' is staged by the CUDA driver and waits despite non_blocking=true (cudaMemcpyAsync with pageable memory); consider pinning it with 'pin_memory()'
+    // CHECK-FIXES: auto a = batch.pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    auto host = torch::empty({64});
+    host.copy_(gpu, true);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'copy_(gpu, true)' into pageable host tensor 'host' is staged by the CUDA driver and waits despite non_blocking=true (cudaMemcpyAsync with pageable memory); consider allocating it with TensorOptions().pinned_memory(true)
+    (void)a;
+  }
+}
+
+// ---- Negatives -------------------------------------------------------------
+
+void negatives() {
+  auto cpu = torch::randn({8});
+  auto gpu = torch::randn({8}, torch::kCUDA);
+  auto pinned = torch::empty({8}, torch::TensorOptions().pinned_memory(true));
+  for (int i = 0; i < 10; ++i) {
+    auto a = cpu.cpu();                          // already on the CPU
+    auto b = cpu.to(torch::kDouble);             // dtype only
+    auto c = gpu.to(torch::kCUDA);               // already on the GPU
+    auto d = gpu.cuda();
+    auto e = gpu.to(torch::kCPU, /*non_blocking=*/true);  // C2: async into pinned memory
+    auto f = pinned.to(torch::kCUDA, true);      // pinned, non_blocking
+    auto g = cpu.to(torch::kFloat).to(cpu);      // CPU to CPU
+    gpu.copy_(gpu * 2);                          // device to device
+    cpu.copy_(cpu + 1);                          // host to host
+    auto h = gpu.to(gpu.options().dtype(torch::kHalf));
+    (void)a; (void)b; (void)c; (void)d; (void)e; (void)f; (void)g; (void)h;
+  }
+  // Outside loops: set-up copies are not reported by default.
+  auto w = torch::randn({8}).to(torch::kCUDA);
+  auto back = gpu.cpu();
+  (void)w; (void)back;
+}
+
+// ---- Macros and templates: reported, never fixed ---------------------------
+
+#define TO_GPU(t) (t).to(torch::kCUDA)
+
+void macros() {
+  for (int i = 0; i < 3; ++i) {
+    auto batch = torch::randn({4});
+    auto a = TO_GPU(batch);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' copies host tensor '(t)' to the GPU
+    // CHECK-FIXES: auto a = TO_GPU(batch);
+    (void)a;
+  }
+}
+
+template <typename T> void templated(T scale) {
+  for (int i = 0; i < 3; ++i) {
+    auto batch = torch::randn({4}) * scale;
+    auto a = batch.to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' copies host tensor 'batch' to the GPU
+    // CHECK-FIXES: auto a = batch.to(torch::kCUDA);
+    (void)a;
+  }
+}
+template void templated<double>(double);

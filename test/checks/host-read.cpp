@@ -1,0 +1,164 @@
+// RUN: %check_torchsync %s host-read %t -fix-notes
+#include <torch/torch.h>
+#include <iostream>
+
+const torch::Device kDev(torch::kCUDA);
+
+// ---- Positives -------------------------------------------------------------
+
+void train_steps(torch::nn::Linear model, torch::optim::SGD &opt) {
+  auto x = torch::randn({8, 4}, torch::kCUDA);
+  float total = 0;
+  for (int step = 0; step < 100; ++step) {
+    auto loss = model(x).sum();
+    total += loss.item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<float>()' copies the value of CUDA tensor 'loss' to the host, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider keeping the value on the device (tensor ops, torch::where) or reading it once every N steps [torchsync-host-read]
+    c10::Scalar s = loss.item();
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item()' copies the value of CUDA tensor 'loss' to the host
+    total += at::_local_scalar_dense(loss).toFloat();
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: '_local_scalar_dense()' copies the value of CUDA tensor 'loss' to the host
+    bool nz = loss.is_nonzero();
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'is_nonzero()' reads the value of CUDA tensor 'loss' on the host, waiting for all queued GPU work ({{.*}}); consider keeping the condition on the device with torch::where or at::_assert_async
+    bool same = x.equal(x * 2);
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'equal()' compares CUDA tensor 'x' on the GPU and reads the result on the host, waiting for all queued GPU work ({{.*}}); consider 'at::eq(a, b).all()', a 0-dim bool tensor that stays on the device
+    bool close = at::allclose(x, x + 1e-6);
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'allclose()' compares CUDA tensor 'x' on the GPU and reads the result on the host, waiting for all queued GPU work ({{.*}}); consider 'at::isclose(a, b).all()'
+    std::cout << "loss " << loss << "\n";
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'operator<<' copies CUDA tensor 'loss' to the host to print it, waiting for all queued GPU work ({{.*}}); consider printing sizes() or toString(), or printing less often
+    at::print(loss);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::print' copies CUDA tensor 'loss' to the host to print it
+    torch::save(loss, "loss.pt");
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save' copies CUDA tensor 'loss' to the host, waiting for all queued GPU work ({{.*}}); consider saving outside the loop or less often
+    opt.step();
+    (void)s; (void)nz; (void)same; (void)close;
+  }
+}
+
+// 0-dim tensor indices: the index is read with item() (B7, B8).
+void pick(torch::Tensor table) {
+  auto scores = torch::rand({16}, kDev);
+  for (int i = 0; i < 4; ++i) {
+    auto best = scores.argmax();
+    auto row = table[best];
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'operator[]' reads the value of CUDA tensor index 'best' on the host, waiting for all queued GPU work ({{.*}}); consider 'index_select(0, best.reshape({1})).squeeze(0)', which indexes on the device
+    // CHECK-FIXES: auto row = table.index_select(0, best.reshape({1})).squeeze(0);
+    auto row2 = table.index({best});
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'index()' reads the value of CUDA tensor index 'best' on the host
+    // CHECK-FIXES: auto row2 = table.index_select(0, best.reshape({1})).squeeze(0);
+    auto row3 = (table * 2)[scores.argmin()];
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.argmin()' on the host
+    // CHECK-FIXES: auto row3 = (table * 2).index_select(0, scores.argmin().reshape({1})).squeeze(0);
+    auto row4 = table[scores.gt(0).all()];
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.gt(0).all()' on the host
+    // CHECK-FIXES: auto row4 = table[scores.gt(0).all()];
+    (void)row; (void)row2; (void)row3; (void)row4;
+  }
+}
+
+// Unknown device: parameters may be CUDA tensors.
+float mean_loss(const std::vector<torch::Tensor> &losses, torch::Tensor w) {
+  float sum = 0;
+  for (const auto &l : losses)
+    sum += (l * w).item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'item<float>()' copies the value of '(l * w)' to the host if '(l * w)' is a CUDA tensor, waiting for all queued GPU work
+  return sum;
+}
+
+// Called from a loop in this file: the body is hot.
+float read_one(torch::Tensor t) {
+  return t.sum().item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+}
+float caller(torch::Tensor t) {
+  float acc = 0;
+  while (acc < 10)
+    acc += read_one(t);
+  return acc;
+}
+
+// forward of a Module subclass is hot.
+struct Net : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    if (x.dim() > 1)
+      std::cout << x.sizes() << x.max() << "\n";
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'operator<<' copies 'x.max()' to the host to print it if 'x.max()' is a CUDA tensor, waiting for all queued GPU work ({{.*}})
+    return x;
+  }
+};
+
+// A lambda stored in a variable and called from a loop.
+void with_lambda() {
+  auto x = torch::ones({4}, torch::TensorOptions().device(torch::kCUDA));
+  auto log = [&](const torch::Tensor &t) { return t.item<double>(); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'item<double>()' copies the value of 't' to the host if 't' is a CUDA tensor
+  for (int i = 0; i < 3; ++i)
+    log(x);
+}
+
+// ---- Negatives -------------------------------------------------------------
+
+void negatives() {
+  // CPU tensors never sync.
+  auto cpu = torch::randn({8});
+  auto cpu2 = torch::zeros({8}, torch::dtype(torch::kFloat));
+  auto moved = torch::randn({8}, kDev).cpu();
+  for (int i = 0; i < 10; ++i) {
+    float a = cpu.sum().item<float>();
+    bool b = cpu.equal(cpu2) && cpu2.allclose(cpu) && cpu.sum().is_nonzero();
+    std::cout << cpu << moved.max().item<float>() << "\n";
+    auto r = cpu[cpu.argmax()];
+    (void)a; (void)b; (void)r;
+  }
+  // Metadata and NO-SYNC look-alikes on CUDA tensors.
+  auto g = torch::randn({8, 8}, torch::kCUDA);
+  for (int i = 0; i < 10; ++i) {
+    auto s = g.sizes();
+    auto n = g.numel() + g.size(0) + g.dim();
+    bool c = g.is_cuda();
+    auto d = g.device();
+    auto dt = g.dtype();
+    g.print();                       // TensorBase::print: type and sizes only
+    std::cout << g.toString() << g.sizes() << "\n";
+    auto row = g[0];                  // int index: a view
+    auto m = g.max();                 // 0-dim CUDA tensor, no read
+    auto idx = g.index({torch::indexing::Slice(), 0});
+    auto p = g.data_ptr<float>();     // a device pointer, no copy
+    (void)s; (void)n; (void)c; (void)d; (void)dt; (void)row; (void)m; (void)idx; (void)p;
+  }
+  // Outside any loop: a one-off read is not reported by default.
+  float final_loss = g.sum().item<float>();
+  std::cout << g << "\n";
+  (void)final_loss;
+}
+
+// ---- Macros and templates: reported, never fixed ---------------------------
+
+#define READ(t) (t).item<float>()
+#define PICK(t, i) t[i]
+
+void in_macros(torch::Tensor table) {
+  auto x = torch::ones({3}, torch::kCUDA);
+  for (int i = 0; i < 3; ++i) {
+    float v = READ(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'item<float>()' copies the value of CUDA tensor '(t)' to the host
+    auto r = PICK(table, x.argmax());
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'operator[]' reads the value of CUDA tensor index 'x.argmax()' on the host
+    // CHECK-FIXES: auto r = PICK(table, x.argmax());
+    (void)v; (void)r;
+  }
+}
+
+template <typename T>
+T read_all(torch::Tensor t, torch::Tensor table) {
+  T acc{};
+  for (int i = 0; i < 3; ++i) {
+    acc += t.item<T>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'item<T>()' copies the value of 't' to the host if 't' is a CUDA tensor
+    auto r = table[t.argmax()];
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'operator[]' reads the value of index 't.argmax()' on the host if 't.argmax()' is a CUDA tensor
+    // CHECK-FIXES: auto r = table[t.argmax()];
+    (void)r;
+  }
+  return acc;
+}
+template float read_all<float>(torch::Tensor, torch::Tensor);

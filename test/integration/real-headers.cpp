@@ -1,0 +1,54 @@
+// RUN: %check_torchsync_real %s '*' %t -fix-notes
+// The real LibTorch headers (Debian libtorch-dev 1.13), including the c10/cuda
+// ones: the matchers must find the same declarations as on the mock headers.
+#include <torch/torch.h>
+#include <c10/cuda/CUDAStream.h>
+#include <iostream>
+
+struct Net : torch::nn::Module {
+  Net() : fc(register_module("fc", torch::nn::Linear(4, 2))) {}
+  torch::Tensor forward(torch::Tensor x) {
+    TORCH_CHECK(x.isfinite().all().item<bool>(), "non-finite input");
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'TORCH_CHECK' condition depends on 'item<bool>()', which reads 'x.isfinite().all()' on the host if 'x.isfinite().all()' is a CUDA tensor{{.*}} [torchsync-sync-control-flow]
+    // CHECK-FIXES: at::_assert_async(x.isfinite().all());
+    return fc(x);
+  }
+  torch::nn::Linear fc;
+};
+
+int main() {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  auto model = std::make_shared<Net>();
+  model->to(device);
+  torch::optim::SGD opt(model->parameters(), torch::optim::SGDOptions(0.1));
+  auto data = torch::randn({64, 4});
+  float total = 0;
+  for (int step = 0; step < 10; ++step) {
+    auto batch = data.slice(0, step * 4, step * 4 + 4);
+    auto x = batch.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'batch' to the GPU and waits for all queued GPU work{{.*}} [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto x = batch.pin_memory().to(device, /*non_blocking=*/true);
+    auto loss = model->forward(x).pow(2).mean();
+    opt.zero_grad();
+    loss.backward();
+    opt.step();
+    total += loss.item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<float>()' copies the value of CUDA tensor 'loss' to the host{{.*}} [torchsync-host-read]
+    if (loss.item<float>() < 1e-3)
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'if' condition depends on 'item<float>()', which reads CUDA tensor 'loss' on the host{{.*}} [torchsync-sync-control-flow]
+      break;
+    std::cout << loss << "\n";
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'operator<<' copies CUDA tensor 'loss' to the host to print it{{.*}} [torchsync-host-read]
+    auto pred = model->forward(x).argmax(1).cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: 'cpu()' copies CUDA tensor 'model->forward(x).argmax(1)' to the host{{.*}} [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto pred = model->forward(x).argmax(1).to(at::kCPU, /*non_blocking=*/true);
+    // Metadata and NO-SYNC look-alikes.
+    auto n = x.size(0) + x.numel();
+    bool c = x.is_cuda();
+    auto s = x.sizes();
+    auto m = loss.max();
+    (void)pred; (void)n; (void)c; (void)s; (void)m;
+  }
+  std::cout << "final " << total << "\n";
+  return 0;
+}
