@@ -81,7 +81,8 @@ StringRef suggestionFor(const Stmt *Control, bool IsCheckMacro) {
 
 /// The tensor whose truth a whole TORCH_CHECK condition tests:
 /// `X.item<bool>()`, `X.is_nonzero()` or `X.item().toBool()`.
-const Expr *wholeConditionTensor(const Expr *Cond, const HostRead &R) {
+const Expr *wholeConditionTensor(const Expr *Cond, const HostRead &R,
+                                 const Expr **Written) {
   const Expr *C = ignoreWrappers(Cond);
   // The macro wraps the condition as
   // `__builtin_expect(static_cast<bool>(!(cond)), 0)` or `!(cond)`.
@@ -97,6 +98,7 @@ const Expr *wholeConditionTensor(const Expr *Cond, const HostRead &R) {
   if (const auto *UO = dyn_cast<UnaryOperator>(C);
       UO && UO->getOpcode() == UO_LNot)
     C = ignoreWrappers(UO->getSubExpr());
+  *Written = C;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
       MC && MC->getMethodDecl()->getName() == "toBool")
     C = ignoreWrappers(MC->getImplicitObjectArgument());
@@ -115,6 +117,51 @@ const Expr *wholeConditionTensor(const Expr *Cond, const HostRead &R) {
       return R.Tensor;
   }
   return nullptr;
+}
+
+/// True when the parsed headers declare `at::_assert_async(Tensor, msg)`
+/// (LibTorch 2.x); 1.13 has only the one-argument form.
+bool hasAssertAsyncWithMessage(ASTContext &Ctx) {
+  for (NamedDecl *At : Ctx.getTranslationUnitDecl()->lookup(
+           &Ctx.Idents.get("at")))
+    if (const auto *NS = dyn_cast<NamespaceDecl>(At))
+      for (NamedDecl *D : NS->lookup(&Ctx.Idents.get("_assert_async")))
+        if (const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
+            FD && FD->getNumParams() == 2)
+          return true;
+  return false;
+}
+
+/// The message of `TORCH_CHECK(cond, "message")` when it is one string
+/// literal: the text between the end of the condition and the closing
+/// parenthesis.
+std::optional<std::string> singleLiteralMessage(const Expr *WrittenCond,
+                                                CharSourceRange Invocation,
+                                                ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation AfterCond = Lexer::getLocForEndOfToken(
+      SM.getSpellingLoc(WrittenCond->getEndLoc()), 0, SM, Ctx.getLangOpts());
+  SourceLocation Close = Invocation.getEnd();
+  if (AfterCond.isInvalid() || !Close.isFileID() ||
+      SM.getFileID(AfterCond) != SM.getFileID(Close))
+    return std::nullopt;
+  StringRef Rest = Lexer::getSourceText(
+      CharSourceRange::getCharRange(AfterCond, Close), SM, Ctx.getLangOpts());
+  Rest = Rest.trim();
+  if (!Rest.consume_front(","))
+    return std::nullopt;
+  Rest = Rest.trim();
+  if (Rest.size() < 2 || !Rest.starts_with("\"") || !Rest.ends_with("\""))
+    return std::nullopt;
+  // One literal: no other unescaped quote inside.
+  StringRef Inner = Rest.drop_front().drop_back();
+  for (size_t I = 0; I < Inner.size(); ++I) {
+    if (Inner[I] == '\\')
+      ++I;
+    else if (Inner[I] == '"')
+      return std::nullopt;
+  }
+  return Rest.str();
 }
 } // namespace
 
@@ -150,7 +197,9 @@ void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Macro || Macro->first != "TORCH_CHECK")
     return;
   const auto *If = dyn_cast<IfStmt>(Control);
-  const Expr *Tensor = If ? wholeConditionTensor(If->getCond(), *Read) : nullptr;
+  const Expr *Written = nullptr;
+  const Expr *Tensor =
+      If ? wholeConditionTensor(If->getCond(), *Read, &Written) : nullptr;
   if (!Tensor || isInTemplateInstantiation(Call, Ctx))
     return;
   CharSourceRange Invocation = Macro->second;
@@ -164,13 +213,20 @@ void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
   if (!TensorText || !Invocation.getBegin().isFileID() ||
       !Invocation.getEnd().isFileID())
     return;
+  // LibTorch 2.x can carry a literal message along; 1.13 drops it.
+  std::optional<std::string> Message;
+  if (Sync.version().atLeast(2, 0) && hasAssertAsyncWithMessage(Ctx))
+    Message = singleLiteralMessage(Written, Invocation, Ctx);
   diag(Invocation.getBegin(),
        "check on the device instead; a failure becomes a device-side assert "
-       "that surfaces at a later sync and leaves the CUDA context unusable, "
-       "and the message is lost",
+       "that surfaces at a later sync and leaves the CUDA context unusable%0",
        DiagnosticIDs::Note)
+      << (Message ? std::string(", and the message may not be shown")
+                  : std::string(", and the message is lost"))
       << FixItHint::CreateReplacement(
-             Invocation, "at::_assert_async(" + *TensorText + ")");
+             Invocation, "at::_assert_async(" + *TensorText +
+                             (Message ? ", " + *Message : std::string()) +
+                             ")");
 }
 
 void SyncControlFlowCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
