@@ -37,4 +37,6 @@ config.substitutions.append(("%real_flags",
     "-std=c++17" + "".join(" -isystem " + d for d in real_includes)))
 config.substitutions.append(("%examples", os.path.join(config.torchsync_src_root, "examples")))
 config.substitutions.append(("%src_root", config.torchsync_src_root))
+config.substitutions.append(("%obj_root", config.torchsync_obj_root))
+config.substitutions.append(("%clang_tidy_bin", config.clang_tidy))
 config.substitutions.append(("%python", config.python_executable))
