@@ -48,7 +48,7 @@ enum class Direction { None, DeviceToHost, HostToDevice };
 /// One copy between host and device, as the analysis sees it.
 struct Transfer {
   Direction Dir = Direction::None;
-  /// The host-side tensor (source of H2D, destination of copy_ D2H).
+  /// The host-side tensor of an H2D copy (its source).
   const Expr *Host = nullptr;
   /// The tensor or device whose placement is only assumed, for the message.
   std::string Assumption;
@@ -72,10 +72,12 @@ Device destinationOfTo(const CXXMemberCallExpr *Call, DeviceInference &DI) {
   return DI.ofDeviceSpec(A0);
 }
 
-/// Classifies a move from a tensor on \p Src to device \p Dst, naming what
-/// is assumed when a side is not proven.
+/// Classifies a move from the tensor \p SrcExpr on \p Src to \p DstExpr (a
+/// device, or the destination tensor of copy_) on \p Dst, naming what is
+/// assumed when a side is not proven.
 Transfer classify(Device Src, Device Dst, const Expr *SrcExpr,
-                  const Expr *DstExpr, const ASTContext &Ctx) {
+                  const Expr *DstExpr, StringRef DstNoun,
+                  const ASTContext &Ctx) {
   Transfer T;
   if (Dst == Device::CPU && Src != Device::CPU) {
     T.Dir = Direction::DeviceToHost;
@@ -89,7 +91,7 @@ Transfer classify(Device Src, Device Dst, const Expr *SrcExpr,
   } else if (Dst == Device::Unknown && Src == Device::CPU && DstExpr) {
     T.Dir = Direction::HostToDevice;
     T.Host = SrcExpr;
-    T.Assumption = " if " + quoted(DstExpr, Ctx) + " is a CUDA device";
+    T.Assumption = " if " + quoted(DstExpr, Ctx) + " is a " + DstNoun.str();
   }
   // FIXME: both sides unknown (e.g. a parameter moved to a parameter
   // device) is not reported; it is as often a no-op as a copy.
@@ -146,29 +148,21 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   bool IsCopy = Method == "copy_";
   const Expr *HostDst = nullptr; // copy_ D2H: the host destination.
   if (Method == "cpu") {
-    T = classify(Devices.ofTensor(Recv), Device::CPU, Recv, nullptr, Ctx);
+    T = classify(Devices.ofTensor(Recv), Device::CPU, Recv, nullptr, "", Ctx);
   } else if (Method == "cuda") {
-    T = classify(Devices.ofTensor(Recv), Device::CUDA, Recv, nullptr, Ctx);
+    T = classify(Devices.ofTensor(Recv), Device::CUDA, Recv, nullptr, "", Ctx);
   } else if (Method == "to") {
     Device Dst = destinationOfTo(Call, Devices);
     if (Dst == Device::None)
       return;
-    T = classify(Devices.ofTensor(Recv), Dst, Recv, Args[0], Ctx);
+    T = classify(Devices.ofTensor(Recv), Dst, Recv, Args[0], "CUDA device",
+                 Ctx);
   } else if (IsCopy && !Args.empty()) {
     // dst.copy_(src): the data moves from src's device to dst's.
-    Device Src = Devices.ofTensor(Args[0]);
-    Device Dst = Devices.ofTensor(Recv);
-    if (Dst == Device::CPU && Src != Device::CPU) {
-      T.Dir = Direction::DeviceToHost;
+    T = classify(Devices.ofTensor(Args[0]), Devices.ofTensor(Recv), Args[0],
+                 Recv, "CUDA tensor", Ctx);
+    if (T.Dir == Direction::DeviceToHost)
       HostDst = Recv;
-      if (Src == Device::Unknown)
-        T.Assumption = " if " + quoted(Args[0], Ctx) + " is a CUDA tensor";
-    } else if (Src == Device::CPU && Dst != Device::CPU) {
-      T.Dir = Direction::HostToDevice;
-      T.Host = Args[0];
-      if (Dst == Device::Unknown)
-        T.Assumption = " if " + quoted(Recv, Ctx) + " is a CUDA tensor";
-    }
   }
   if (T.Dir == Direction::None)
     return;

@@ -31,6 +31,12 @@ void unknown(torch::Tensor t, torch::Device dev) {
     auto c = torch::ones({2}).to(dev);
     // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(dev)' copies host tensor 'torch::ones({2})' to the GPU and waits for all queued GPU work if 'dev' is a CUDA device
     auto n = t.to(dev);               // both sides unknown: not reported
+    auto gpu = torch::zeros({2}, torch::kCUDA);
+    gpu.copy_(t);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(t)' copies 't' to the GPU and waits for all queued GPU work if 't' is a CPU tensor
+    t.copy_(torch::ones({2}));
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'copy_(torch::ones({2}))' copies host tensor 'torch::ones({2})' to the GPU and waits for all queued GPU work if 't' is a CUDA tensor
+    t.copy_(n);                       // both sides unknown: not reported
     (void)h; (void)d; (void)c; (void)n;
   }
 }
