@@ -95,6 +95,27 @@ void with_lambda() {
     log(x);
 }
 
+// Module parameters follow module->to(dev); a variable whose assignments
+// disagree has an unknown device.
+void params_and_variables(bool gpu) {
+  auto model = std::make_shared<Net>();
+  model->to(torch::kCUDA);
+  auto cpu_model = std::make_shared<Net>();   // never moved: parameters on the CPU
+  auto t = torch::zeros({2});
+  if (gpu)
+    t = t.cuda();
+  for (int i = 0; i < 3; ++i) {
+    for (auto &p : model->parameters())
+      std::cout << p.grad().norm().item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'item<float>()' copies the value of CUDA tensor 'p.grad().norm()' to the host
+    for (auto &p : cpu_model->parameters())
+      std::cout << p.grad().norm().item<float>();
+    float v = t.sum().item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    (void)v;
+  }
+}
+
 // ---- Negatives -------------------------------------------------------------
 
 void negatives() {
