@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools
+packages=(clang-19 clang-tools-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools
           libtorch-dev cmake ninja-build python3 binutils)
 missing=()
 for p in "${packages[@]}"; do
@@ -16,7 +16,7 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "setup: installing ${missing[*]}"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
