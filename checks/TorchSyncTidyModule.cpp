@@ -6,6 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockingTransferCheck.h"
+#include "CheckedLinalgCheck.h"
+#include "ClipGradNormCheck.h"
+#include "DynamicShapeCheck.h"
+#include "ExplicitSyncCheck.h"
+#include "HostDataTensorCheck.h"
 #include "HostReadCheck.h"
 #include "SyncControlFlowCheck.h"
 #include "clang-tidy/ClangTidyModule.h"

@@ -1,0 +1,33 @@
+//===--- ClipGradNormCheck.h - torchsync-clip-grad-norm ---*- C++ -*-===//
+
+#ifndef TORCHSYNC_CLIPGRADNORMCHECK_H
+#define TORCHSYNC_CLIPGRADNORMCHECK_H
+
+#include "utils/SyncContext.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::torchsync {
+
+/// Finds torch::nn::utils::clip_grad_norm_ in hot code: the C++ version 
+/// returns the total norm as a double, which always waits for the GPU.
+///
+/// For the user-facing documentation see docs/checks/clip-grad-norm.md.
+class ClipGradNormCheck : public ClangTidyCheck {
+public:
+  ClipGradNormCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  SyncContext Sync;
+};
+
+} // namespace clang::tidy::torchsync
+
+#endif // TORCHSYNC_CLIPGRADNORMCHECK_H

@@ -1,0 +1,34 @@
+//===--- DynamicShapeCheck.h - torchsync-dynamic-shape ---*- C++ -*-===//
+
+#ifndef TORCHSYNC_DYNAMICSHAPECHECK_H
+#define TORCHSYNC_DYNAMICSHAPECHECK_H
+
+#include "utils/SyncContext.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::torchsync {
+
+/// Finds ops whose output shape depends on tensor values in hot code: 
+/// boolean-mask indexing, nonzero, masked_select, unique, repeat_interleave 
+/// without output_size and others read a size from the GPU.
+///
+/// For the user-facing documentation see docs/checks/dynamic-shape.md.
+class DynamicShapeCheck : public ClangTidyCheck {
+public:
+  DynamicShapeCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  SyncContext Sync;
+};
+
+} // namespace clang::tidy::torchsync
+
+#endif // TORCHSYNC_DYNAMICSHAPECHECK_H
