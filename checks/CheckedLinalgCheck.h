@@ -8,7 +8,7 @@
 
 namespace clang::tidy::torchsync {
 
-/// Finds error-checking linear algebra in hot code, whose error check reads 
+/// Finds error-checking linear algebra in hot code, whose error check reads
 /// a status from the GPU, and suggests the _ex variants.
 ///
 /// For the user-facing documentation see docs/checks/checked-linalg.md.

@@ -1,39 +1,319 @@
-//===--- ClipGradNormCheck.cpp - torchsync-clip-grad-norm ---===//
+//===--- ClipGradNormCheck.cpp - torchsync-clip-grad-norm -----------------===//
+//
+// The C++ torch::nn::utils::clip_grad_norm_ returns the total norm as a
+// double: it ends in total_norm_tensor.item().toDouble(), a
+// c10::cuda::memcpy_and_sync on every call, whatever the flags (catalog F1).
+// The clipping itself is device-side tensor math; the Python version has
+// returned a tensor since pytorch#61042.
+//
+//===----------------------------------------------------------------------===//
 
 #include "ClipGradNormCheck.h"
 #include "utils/FixIts.h"
+#include "utils/HostReads.h"
 #include "utils/TorchApi.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include <cmath>
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
+static constexpr char UseId[] = "use";
+
+namespace {
+/// The function whose body holds local variable \p V, or null for a global.
+const FunctionDecl *ownerOf(const VarDecl *V) {
+  return dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+}
+
+/// Strips temporaries and the copies of a tensor list.
+const Expr *ignoreListCopies(const Expr *E) {
+  for (unsigned I = 0; E && I < 16; ++I) {
+    E = ignoreWrappers(E)->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 && isTensorListType(CE->getType()) &&
+        CE->getConstructor()->isCopyOrMoveConstructor()) {
+      E = CE->getArg(0);
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+/// True when every use of the local \p V in its function only reads it:
+/// passed by value or const reference, iterated by const reference or
+/// copy, or asked a const member function.
+bool isOnlyRead(const VarDecl *V, const FunctionDecl *Owner, ASTContext &Ctx) {
+  for (const BoundNodes &N :
+       match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind(UseId)),
+             *Owner->getBody(), Ctx)) {
+    const auto *Use = N.getNodeAs<DeclRefExpr>(UseId);
+    DynTypedNode Node = DynTypedNode::create(*Use);
+    const Expr *Child = Use;
+    bool Read = false;
+    for (unsigned I = 0; I < 6 && !Read; ++I) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        break;
+      Node = Parents[0];
+      if (const auto *ICE = Node.get<ImplicitCastExpr>()) {
+        Child = ICE;
+        continue;
+      }
+      if (const auto *CE = Node.get<CXXConstructExpr>()) {
+        // A copy of the vector: reading.
+        Read = CE->getConstructor()->isCopyConstructor();
+        break;
+      }
+      if (const auto *MC = Node.get<CXXMemberCallExpr>()) {
+        Read = MC->getImplicitObjectArgument()->IgnoreImplicit() == Use &&
+               MC->getMethodDecl()->isConst();
+        break;
+      }
+      if (const auto *FR = Node.get<CXXForRangeStmt>()) {
+        QualType LoopVar = FR->getLoopVariable()->getType();
+        Read = !LoopVar->isReferenceType() ||
+               LoopVar.getNonReferenceType().isConstQualified();
+        break;
+      }
+      if (const auto *Call = Node.get<CallExpr>()) {
+        const FunctionDecl *FD = Call->getDirectCallee();
+        if (!FD)
+          break;
+        for (unsigned A = 0; A < Call->getNumArgs(); ++A) {
+          if (Call->getArg(A)->IgnoreImplicit() != Child->IgnoreImplicit())
+            continue;
+          unsigned P = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD)
+                           ? A - 1
+                           : A;
+          if (P >= FD->getNumParams())
+            break;
+          QualType T = FD->getParamDecl(P)->getType();
+          Read = !T->isReferenceType() ||
+                 T.getNonReferenceType().isConstQualified();
+        }
+        break;
+      }
+      break; // Anything else (assignment, operator[], ...) may change it.
+    }
+    if (!Read)
+      return false;
+  }
+  return true;
+}
+
+/// Where the tensors passed as \p Arg (the `parameters` argument) live.
+Device parametersDevice(const Expr *Arg, DeviceInference &DI, ASTContext &Ctx,
+                        unsigned Depth = 0) {
+  const Expr *E = ignoreListCopies(Arg);
+  if (!E || Depth > 4)
+    return Device::Unknown;
+  if (isTensorType(E->getType()))
+    return DI.ofTensor(E);
+  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+    E = ignoreListCopies(SIL->getSubExpr());
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    Device D = Device::None;
+    for (const Expr *Elem : IL->inits())
+      D = combineInputs(D, isTensorType(Elem->getType())
+                               ? DI.ofTensor(Elem)
+                               : parametersDevice(Elem, DI, Ctx, Depth + 1));
+    return D;
+  }
+  // model->parameters(), model.parameters(/*recurse=*/true)
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getName() == "parameters" &&
+        derivesFromModule(MD->getParent()))
+      return DI.ofModule(MC->getImplicitObjectArgument());
+    return Device::Unknown;
+  }
+  // auto params = model->parameters(); ... clip_grad_norm_(params, 1.0)
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || isa<ParmVarDecl>(V) || !V->getInit())
+      return Device::Unknown;
+    const FunctionDecl *Owner = ownerOf(V);
+    if (!Owner || !Owner->getBody() || !isOnlyRead(V, Owner, Ctx))
+      return Device::Unknown;
+    return parametersDevice(V->getInit(), DI, Ctx, Depth + 1);
+  }
+  return Device::Unknown;
+}
+
+/// True when the value of \p Call is discarded: the call is a statement
+/// of its own (possibly cast to void).
+bool isDiscarded(const Expr *Call, ASTContext &Ctx) {
+  const Stmt *Child = Call;
+  DynTypedNode Node = DynTypedNode::create(*Call);
+  for (unsigned I = 0; I < 4; ++I) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    if (const auto *EWC = Node.get<ExprWithCleanups>()) {
+      Child = EWC;
+      continue;
+    }
+    if (const auto *Cast = Node.get<ExplicitCastExpr>()) {
+      if (!Cast->getType()->isVoidType())
+        return false;
+      Child = Cast;
+      continue;
+    }
+    if (Node.get<CompoundStmt>())
+      return true;
+    if (const auto *If = Node.get<IfStmt>())
+      return If->getThen() == Child || If->getElse() == Child;
+    if (const auto *For = Node.get<ForStmt>())
+      return For->getBody() == Child || For->getInc() == Child;
+    if (const auto *While = Node.get<WhileStmt>())
+      return While->getBody() == Child;
+    if (const auto *Do = Node.get<DoStmt>())
+      return Do->getBody() == Child;
+    if (const auto *RF = Node.get<CXXForRangeStmt>())
+      return RF->getBody() == Child;
+    if (const auto *Case = Node.get<SwitchCase>())
+      return Case->getSubStmt() == Child;
+    if (const auto *Label = Node.get<LabelStmt>())
+      return Label->getSubStmt() == Child;
+    return false;
+  }
+  return false;
+}
+
+/// True when \p E is a literal 2 (or 2.0).
+bool isLiteralTwo(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return IL->getValue() == 2;
+  if (const auto *FL = dyn_cast<FloatingLiteral>(E))
+    return FL->getValueAsApproximateDouble() == 2.0;
+  return false;
+}
+
+/// The leading whitespace of the line \p Loc is on.
+std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(FID);
+  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t End = LineStart;
+  while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
+    ++End;
+  return Buffer.substr(LineStart, End - LineStart).str();
+}
+
+/// For a call whose double is discarded, with the 2-norm and no finiteness
+/// check: the same clipping as an immediately invoked lambda, made of the
+/// operations clip_grad.h performs in the same order (per-gradient
+/// norm(2.0), at::stack(...).norm(2.0) when there are several, max_norm /
+/// (total + 1e-6) clamped to 1.0, mul_ on each gradient's data), without the
+/// final item(). Same values, same exceptions; only the wait is gone.
+std::optional<FixItHint> deviceSideFix(const CallExpr *Call, ASTContext &Ctx) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || FD->getNumParams() != 4 || Call->getNumArgs() != 4 ||
+      !isFixable(Call, Ctx) || !isDiscarded(Call, Ctx))
+    return std::nullopt;
+  const Expr *NormType = Call->getArg(2);
+  const Expr *NonFinite = Call->getArg(3);
+  if (!isa<CXXDefaultArgExpr>(NormType) && !isLiteralTwo(NormType))
+    return std::nullopt;
+  if (!isa<CXXDefaultArgExpr>(NonFinite)) {
+    const auto *B =
+        dyn_cast<CXXBoolLiteralExpr>(NonFinite->IgnoreParenImpCasts());
+    if (!B || B->getValue())
+      return std::nullopt;
+  }
+  std::optional<std::string> Params =
+      sourceText(Call->getArg(0)->getSourceRange(), Ctx);
+  std::optional<std::string> MaxNorm =
+      sourceText(Call->getArg(1)->getSourceRange(), Ctx);
+  if (!Params || !MaxNorm)
+    return std::nullopt;
+  // The single-tensor overload: the lambda takes a vector of one.
+  if (isTensorType(FD->getParamDecl(0)->getType()))
+    *Params = "{" + *Params + "}";
+  static constexpr llvm::StringLiteral Body[] = {
+      "std::vector<at::Tensor> norms;",
+      "for (const auto& p : params)",
+      "  if (p.grad().defined())",
+      "    norms.push_back(p.grad().data().norm(2.0));",
+      "if (norms.empty())",
+      "  return;",
+      "auto total = norms.size() == 1 ? norms[0] : at::stack(norms).norm(2.0);",
+      "auto coef = at::clamp(max_norm / (total + 1e-6), c10::nullopt, 1.0);",
+      "for (const auto& p : params)",
+      "  if (p.grad().defined())",
+      "    p.grad().data().mul_(coef);"};
+  std::string Outer =
+      indentationAt(Call->getBeginLoc(), Ctx.getSourceManager());
+  std::string Text =
+      "[](const std::vector<at::Tensor>& params, double max_norm) {\n";
+  for (StringRef Line : Body)
+    Text += Outer + "  " + Line.str() + "\n";
+  Text += Outer + "}(" + *Params + ", " + *MaxNorm + ")";
+  return replaceTokens(Call->getSourceRange(), Text, Ctx);
+}
+} // namespace
 
 ClipGradNormCheck::ClipGradNormCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Sync(Options) {}
 
-void ClipGradNormCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
-                                     Preprocessor *) {
+void ClipGradNormCheck::registerPPCallbacks(const SourceManager &,
+                                            Preprocessor *PP, Preprocessor *) {
   Sync.startTranslationUnit(PP);
 }
 
 void ClipGradNormCheck::registerMatchers(MatchFinder *Finder) {
-  // FIXME: write the matchers (cheap, by canonical name), each preceded by a
-  // comment showing the source shape it matches.
-  (void)Finder;
+  // torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0),
+  // clip_grad_norm_({w, b}, 0.5, 2.0, true), clip_grad_norm_(w, 1.0)
+  Finder->addMatcher(callExpr(callee(functionDecl(hasName(
+                                  "::torch::nn::utils::clip_grad_norm_"))),
+                              unless(isExpansionInSystemHeader()))
+                         .bind(CallId),
+                     this);
 }
 
 void ClipGradNormCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
-  if (!Call)
+  ASTContext &Ctx = *Result.Context;
+  if (Call->getNumArgs() < 1)
     return;
-  std::optional<HotReason> Hot = Sync.hotReason(Call, *Result.Context);
+  const Expr *Params = Call->getArg(0);
+  Device D = parametersDevice(Params, Sync.devices(Ctx), Ctx);
+  if (D == Device::None || D == Device::CPU)
+    return; // No tensors, or all on the CPU: nothing to wait for.
+  if (!Sync.reportsDevice(D))
+    return;
+  std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
   if (!Hot)
     return;
-  diag(Call->getExprLoc(), "FIXME: describe the sync");
+
+  std::string IfCuda;
+  if (D != Device::CUDA)
+    IfCuda = isTensorType(Params->getType())
+                 ? unlessProvenCuda(Params, D, Ctx)
+                 : " if '" + exprText(Params, Ctx) + "' are CUDA tensors";
+  {
+    auto Diag =
+        diag(Call->getExprLoc(),
+             "'clip_grad_norm_' returns the total norm as a double, which "
+             "copies it to the host%0 and waits for all queued GPU work "
+             "(total_norm.item() in torch/nn/utils/clip_grad.h, %1); "
+             "consider clipping on the device (norm(), at::stack, "
+             "at::clamp, mul_) and keeping the total norm as a tensor")
+        << IfCuda << HostReadCudaPath;
+    if (std::optional<FixItHint> Fix = deviceSideFix(Call, Ctx))
+      Diag << *Fix;
+  }
   Sync.noteHotReason(*this, *Hot);
 }
 

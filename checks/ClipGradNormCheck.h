@@ -8,7 +8,7 @@
 
 namespace clang::tidy::torchsync {
 
-/// Finds torch::nn::utils::clip_grad_norm_ in hot code: the C++ version 
+/// Finds torch::nn::utils::clip_grad_norm_ in hot code: the C++ version
 /// returns the total norm as a double, which always waits for the GPU.
 ///
 /// For the user-facing documentation see docs/checks/clip-grad-norm.md.

@@ -1,9 +1,19 @@
-//===--- DynamicShapeCheck.cpp - torchsync-dynamic-shape ---===//
+//===--- DynamicShapeCheck.cpp - torchsync-dynamic-shape ------------------===//
+//
+// An op whose output size depends on the values of a CUDA tensor must know
+// that size on the host before it can allocate its output: it reads a count,
+// a maximum or a total from the GPU and waits for all queued work (catalog
+// rows D1-D5, D10-D17). Most end in c10::cuda::memcpy_and_sync; unique_dim
+// and sparse coalesce end in a thrust algorithm that returns to the host.
+//
+//===----------------------------------------------------------------------===//
 
 #include "DynamicShapeCheck.h"
 #include "utils/FixIts.h"
+#include "utils/HostReads.h"
 #include "utils/TorchApi.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -11,30 +21,986 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
+static constexpr char ModuleCallId[] = "moduleCall";
+static constexpr char AssignedId[] = "assigned";
+
+static constexpr llvm::StringLiteral ThrustPath =
+    "cudaStreamSynchronize inside a thrust algorithm that returns its count "
+    "to the host, which sync debug mode does not report";
 
 DynamicShapeCheck::DynamicShapeCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Sync(Options) {}
 
-void DynamicShapeCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
-                                     Preprocessor *) {
+void DynamicShapeCheck::registerPPCallbacks(const SourceManager &,
+                                            Preprocessor *PP, Preprocessor *) {
   Sync.startTranslationUnit(PP);
+  NonzeroStaticTU = nullptr;
 }
 
 void DynamicShapeCheck::registerMatchers(MatchFinder *Finder) {
-  // FIXME: write the matchers (cheap, by canonical name), each preceded by a
-  // comment showing the source shape it matches.
-  (void)Finder;
+  // x.nonzero(), torch::argwhere(x), torch::where(cond), x.nonzero_numpy(),
+  // x.masked_select(m), x.index({m}), at::index(x, {m}),
+  // at::_unique2(x), torch::unique_consecutive(x), at::unique_dim(x, 0),
+  // x.repeat_interleave(r), x.bincount(), x.histc(10), at::one_hot(x),
+  // F::one_hot(x), at::ctc_loss(lp, tg, il, tl), at::combinations(x),
+  // x.to_sparse(), sp.coalesce()
+  Finder->addMatcher(
+      callExpr(
+          callee(functionDecl(anyOf(
+              hasAnyName(
+                  // D1, D2
+                  "::at::nonzero", "::at::Tensor::nonzero", "::at::nonzero_out",
+                  "::at::nonzero_outf", "::at::argwhere",
+                  "::at::Tensor::argwhere",
+                  // D3
+                  "::at::nonzero_numpy", "::at::Tensor::nonzero_numpy",
+                  // D4
+                  "::at::masked_select", "::at::Tensor::masked_select",
+                  "::at::masked_select_out", "::at::masked_select_outf",
+                  // D5
+                  "::at::Tensor::index", "::at::index",
+                  // D10
+                  "::at::_unique", "::at::_unique2", "::at::unique_consecutive",
+                  "::at::unique_dim", "::at::unique_dim_consecutive",
+                  "::at::_unique_out", "::at::_unique2_out",
+                  "::at::unique_consecutive_out", "::at::unique_dim_out",
+                  "::at::unique_dim_consecutive_out",
+                  // D11
+                  "::at::repeat_interleave", "::at::Tensor::repeat_interleave",
+                  "::at::repeat_interleave_symint",
+                  "::at::Tensor::repeat_interleave_symint",
+                  // D12, D13, D14
+                  "::at::bincount", "::at::Tensor::bincount",
+                  "::at::bincount_out", "::at::histc", "::at::Tensor::histc",
+                  "::at::histc_out", "::at::one_hot",
+                  "::torch::nn::functional::one_hot",
+                  // D15
+                  "::at::ctc_loss", "::at::_ctc_loss",
+                  "::torch::nn::functional::ctc_loss",
+                  "::torch::nn::CTCLossImpl::forward",
+                  // D16, D17
+                  "::at::combinations", "::at::Tensor::to_sparse",
+                  "::at::Tensor::to_sparse_csr", "::at::Tensor::to_sparse_csc",
+                  "::at::Tensor::to_sparse_bsr", "::at::Tensor::to_sparse_bsc",
+                  "::at::Tensor::coalesce"),
+              // D3: the one-argument overload only.
+              allOf(hasName("::at::where"), parameterCountIs(1))))),
+          unless(isExpansionInSystemHeader()))
+          .bind(CallId),
+      this);
+
+  // torch::nn::CTCLoss ctc; ctc(log_probs, targets, input_lengths,
+  // target_lengths)
+  Finder->addMatcher(
+      cxxOperatorCallExpr(
+          hasOverloadedOperatorName("()"),
+          callee(cxxMethodDecl(ofClass(classTemplateSpecializationDecl(
+              hasName("::torch::nn::ModuleHolder"),
+              hasTemplateArgument(
+                  0, refersToType(hasDeclaration(cxxRecordDecl(
+                         hasName("::torch::nn::CTCLossImpl"))))))))),
+          unless(isExpansionInSystemHeader()))
+          .bind(ModuleCallId),
+      this);
+}
+
+bool DynamicShapeCheck::hasCudaNonzeroStatic(ASTContext &Ctx) {
+  const TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+  if (NonzeroStaticTU == TU)
+    return NonzeroStatic;
+  NonzeroStaticTU = TU;
+  NonzeroStatic = false;
+  // The CPU kernel came in 2.1; the CUDA one only in 2.6.
+  if (!Sync.version().atLeast(2, 6))
+    return NonzeroStatic;
+  for (NamedDecl *At : TU->lookup(&Ctx.Idents.get("at")))
+    if (const auto *NS = dyn_cast<NamespaceDecl>(At))
+      if (!NS->lookup(&Ctx.Idents.get("nonzero_static")).empty())
+        NonzeroStatic = true;
+  return NonzeroStatic;
+}
+
+namespace {
+
+enum class OpKind {
+  Nonzero,          ///< nonzero, argwhere (D1, D2)
+  WhereOne,         ///< one-argument where, nonzero_numpy (D3)
+  MaskedSelect,     ///< masked_select (D4)
+  MaskIndex,        ///< index with a bool mask (D5)
+  Unique,           ///< _unique, _unique2, unique_consecutive (D10)
+  UniqueThrust,     ///< unique_dim*, unique_consecutive(dim) (D10)
+  RepeatInterleave, ///< repeat_interleave(Tensor) without output_size (D11)
+  Bincount,         ///< bincount (D12)
+  Histc,            ///< histc with min == max (D13)
+  OneHot,           ///< one_hot without num_classes (D14)
+  CtcLoss,          ///< ctc_loss, CTCLoss (D15)
+  Combinations,     ///< combinations (D16)
+  ToSparse,         ///< to_sparse* (D17)
+  Coalesce          ///< coalesce (D17)
+};
+
+/// One call whose output size is read from the device.
+struct DynamicOp {
+  OpKind Kind;
+  /// The tensor named in the message; with Other, its device decides.
+  const Expr *Tensor = nullptr;
+  /// A second tensor input: the mask of masked_select / index, the indexed
+  /// tensor of repeat_interleave.
+  const Expr *Other = nullptr;
+  /// How the API is spelled at the call, e.g. "nonzero()".
+  std::string Api;
+  /// histc: the range was left defaulted.
+  bool DefaultRange = false;
+};
+
+} // namespace
+
+/// The argument passed for \p FD's parameter named \p Param, or null.
+static const Expr *argFor(const CallExpr *Call, StringRef Param) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return nullptr;
+  unsigned Offset =
+      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (FD->getParamDecl(I)->getName() == Param)
+      return I + Offset < Call->getNumArgs() ? Call->getArg(I + Offset)
+                                             : nullptr;
+  return nullptr;
+}
+
+/// The tensor the op works on: the object of a member call, else the
+/// argument for \p Param, else the first tensor argument.
+static const Expr *inputTensor(const CallExpr *Call, StringRef Param = "self") {
+  if (const Expr *Recv = receiverOf(Call);
+      Recv && !isa<CXXOperatorCallExpr>(Call))
+    return Recv;
+  if (const Expr *A = argFor(Call, Param))
+    return A;
+  for (const Expr *A : userArgs(Call))
+    if (isTensorType(A->getType()))
+      return A;
+  return nullptr;
+}
+
+/// Strips wrappers and the implicit constructors of Scalar / optional that a
+/// literal argument goes through.
+static const Expr *ignoreValueWrappers(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+    const Expr *Prev = E;
+    E = ignoreWrappers(E);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 && !isTensorType(CE->getType()))
+      E = CE->getArg(0);
+    if (E == Prev)
+      break;
+  }
+  return E;
+}
+
+/// True when \p E leaves an optional argument empty: defaulted to nullopt,
+/// or spelled `c10::nullopt` / `std::nullopt` / `{}`.
+static bool isNullopt(const Expr *E) {
+  if (!E)
+    return true;
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    E = Default->getExpr();
+  E = ignoreValueWrappers(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl()->getName() == "nullopt";
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return CE->getNumArgs() == 0;
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return IL->getNumInits() == 0;
+  return false;
+}
+
+/// The value of a numeric constant argument (literal, constexpr, default).
+static std::optional<double> constantValue(const Expr *E,
+                                           const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    E = Default->getExpr();
+  E = ignoreValueWrappers(E);
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx))
+    return std::nullopt;
+  if (R.Val.isInt())
+    return static_cast<double>(R.Val.getInt().getSExtValue());
+  if (R.Val.isFloat())
+    return R.Val.getFloat().convertToDouble();
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Which tensors are proven bool
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What a dtype argument says.
+enum class DtypeSpec { None, Bool, Other };
+} // namespace
+
+static DtypeSpec joinDtype(DtypeSpec A, DtypeSpec B) {
+  if (A == DtypeSpec::None)
+    return B;
+  if (B == DtypeSpec::None || A == B)
+    return A;
+  return DtypeSpec::Other;
+}
+
+/// The dtype named anywhere in a dtype / TensorOptions argument: `kBool`
+/// gives Bool; any other ScalarType, a TypeMeta, a TensorOptions variable or
+/// `t.options()` gives Other (not proven); device-only specs give None.
+static DtypeSpec dtypeNamedIn(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 32)
+    return DtypeSpec::None;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (isEnumType(E->getType(), "c10::ScalarType")) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      if (!DRE)
+        return DtypeSpec::Other;
+      StringRef Name = DRE->getDecl()->getName();
+      return Name == "kBool" || Name == "Bool" ? DtypeSpec::Bool
+                                               : DtypeSpec::Other;
+    }
+    if (isClassType(E->getType(), "caffe2::TypeMeta"))
+      return DtypeSpec::Other;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E);
+        DRE && isa<VarDecl>(DRE->getDecl()) &&
+        isClassType(DRE->getType(), "c10::TensorOptions"))
+      return DtypeSpec::Other;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+        MC && isTensorType(MC->getImplicitObjectArgument()->getType()))
+      return DtypeSpec::Other; // t.options(), t.scalar_type()
+  }
+  DtypeSpec R = DtypeSpec::None;
+  for (const Stmt *Child : S->children())
+    R = joinDtype(R, dtypeNamedIn(Child, Depth + 1));
+  return R;
+}
+
+static bool isProvenBool(const Expr *E, ASTContext &Ctx, unsigned Depth = 0);
+
+/// A local variable whose initializer and every assignment are proven bool.
+static bool isProvenBoolVariable(const VarDecl *V, ASTContext &Ctx,
+                                 unsigned Depth) {
+  if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
+      !isProvenBool(V->getInit(), Ctx, Depth + 1))
+    return false;
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return false;
+  auto Assignments = match(
+      findAll(cxxOperatorCallExpr(
+          hasOverloadedOperatorName("="),
+          hasArgument(0, ignoringParenImpCasts(
+                             declRefExpr(to(varDecl(equalsNode(V)))))),
+          hasArgument(1, expr().bind(AssignedId)))),
+      *FD->getBody(), Ctx);
+  for (const BoundNodes &N : Assignments)
+    if (!isProvenBool(N.getNodeAs<Expr>(AssignedId), Ctx, Depth + 1))
+      return false;
+  return true;
+}
+
+/// True when \p E is a tensor whose dtype is proven to be bool: a
+/// comparison, a logical op, isfinite / isnan, a factory or `to()` with
+/// kBool, a dtype-preserving op on one of those, or a local variable that
+/// only ever holds one of those.
+static bool isProvenBool(const Expr *E, ASTContext &Ctx, unsigned Depth) {
+  if (!E || Depth > 8)
+    return false;
+  E = ignoreWrappers(E);
+  if (!isTensorType(E->getType()))
+    return false;
+  auto AllTensorArgsBool = [&](const CallExpr *Call) {
+    bool Any = false;
+    for (const Expr *A : Call->arguments()) {
+      if (isa<CXXDefaultArgExpr>(A))
+        continue;
+      if (!isTensorType(ignoreWrappers(A)->getType()) ||
+          !isProvenBool(A, Ctx, Depth + 1))
+        return false;
+      Any = true;
+    }
+    return Any;
+  };
+
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->isComparisonOp())
+      return true;
+    switch (OC->getOperator()) {
+    case OO_Tilde: // ~m is logical not only on a bool tensor
+    case OO_Amp:
+    case OO_Pipe:
+    case OO_Caret:
+      return AllTensorArgsBool(OC);
+    default:
+      return false;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return isProvenBoolVariable(V, Ctx, Depth);
+    return false;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return false;
+  std::string Qualified = qualifiedName(FD);
+  if (!StringRef(Qualified).starts_with("at::") &&
+      !StringRef(Qualified).starts_with("torch::"))
+    return false;
+  StringRef Name = FD->getName();
+  const Expr *Recv = receiverOf(Call);
+
+  // Ops that always return bool.
+  if (llvm::is_contained(
+          {"eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal",
+           "less", "less_equal", "not_equal", "isfinite", "isnan", "isinf",
+           "isposinf", "isneginf", "isreal", "signbit", "logical_not",
+           "logical_and", "logical_or", "logical_xor", "isclose", "isin"},
+          Name))
+    return true;
+  // all/any keep a uint8 input's dtype: bool only from a bool input.
+  if (Name == "all" || Name == "any" || Name == "bitwise_not" ||
+      Name == "bitwise_and" || Name == "bitwise_or" || Name == "bitwise_xor") {
+    if (Recv && !isProvenBool(Recv, Ctx, Depth + 1))
+      return false;
+    if (!Recv && Call->getNumArgs() &&
+        !isProvenBool(Call->getArg(0), Ctx, Depth + 1))
+      return false;
+    if (Name.starts_with("bitwise_") && Name != "bitwise_not")
+      for (const Expr *A : userArgs(Call))
+        if (isTensorType(ignoreWrappers(A)->getType()) &&
+            !isProvenBool(A, Ctx, Depth + 1))
+          return false;
+    return true;
+  }
+  // to(kBool), to(device), toType(kBool).
+  if (Name == "to" || Name == "toType" || Name == "type") {
+    DtypeSpec Spec = DtypeSpec::None;
+    for (const Expr *A : userArgs(Call)) {
+      if (isTensorType(ignoreWrappers(A)->getType()))
+        return false; // to(other) takes other's dtype.
+      Spec = joinDtype(Spec, dtypeNamedIn(A));
+    }
+    if (Spec != DtypeSpec::None)
+      return Spec == DtypeSpec::Bool;
+    return Recv && isProvenBool(Recv, Ctx, Depth + 1);
+  }
+  // Factories with a dtype: torch::zeros({n}, torch::kBool).
+  bool Like = Name.ends_with("_like");
+  if (llvm::is_contained({"zeros", "ones", "empty", "full", "zeros_like",
+                          "ones_like", "empty_like", "full_like"},
+                         Name)) {
+    DtypeSpec Spec = DtypeSpec::None;
+    for (const Expr *A : userArgs(Call))
+      if (!isTensorType(ignoreWrappers(A)->getType()))
+        Spec = joinDtype(Spec, dtypeNamedIn(A));
+    if (Spec != DtypeSpec::None)
+      return Spec == DtypeSpec::Bool;
+    return Like && Call->getNumArgs() &&
+           isProvenBool(Call->getArg(0), Ctx, Depth + 1);
+  }
+  // Ops that keep the dtype of the tensor they are called on.
+  if (Recv &&
+      llvm::is_contained(
+          {"cuda", "cpu", "clone", "contiguous", "detach", "view", "reshape",
+           "flatten", "squeeze", "unsqueeze", "expand", "expand_as", "t",
+           "transpose", "permute", "select", "slice", "narrow", "pin_memory",
+           "view_as", "reshape_as", "logical_not_", "logical_and_",
+           "logical_or_", "flip", "roll", "repeat", "index_select", "gather"},
+          Name))
+    return isProvenBool(Recv, Ctx, Depth + 1);
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Classifying the call
+//===----------------------------------------------------------------------===//
+
+/// How the API is spelled at the call: "nonzero()", "torch::where()".
+static std::string apiText(const CallExpr *Call, const ASTContext &Ctx) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  std::string Name = FD ? FD->getNameAsString() : std::string("?");
+  if (isa<CXXMemberCallExpr>(Call))
+    return Name + "()";
+  if (const auto *DRE =
+          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    if (std::optional<std::string> Text =
+            sourceText(DRE->getSourceRange(), Ctx);
+        Text && Text->size() <= 40 && Text->find('\n') == std::string::npos)
+      return *Text + "()";
+  return Name + "()";
+}
+
+/// The elements of an index list `{a, Slice(), m}` as written, or none when
+/// the list is not spelled at the call.
+static llvm::SmallVector<const Expr *, 4> indexElements(const Expr *List) {
+  const Expr *L = List;
+  for (unsigned Steps = 0; L && Steps < 8 && !isa<InitListExpr>(L); ++Steps) {
+    L = ignoreWrappers(L);
+    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
+      L = SIL->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(L);
+             CE && CE->getNumArgs() >= 1)
+      L = CE->getArg(0); // c10::List / ArrayRef from an initializer list.
+    else if (!isa<InitListExpr>(L))
+      return {};
+  }
+  const auto *IL = dyn_cast_or_null<InitListExpr>(L);
+  if (!IL)
+    return {};
+  llvm::SmallVector<const Expr *, 4> Elems;
+  for (const Expr *Init : IL->inits()) {
+    const Expr *E = ignoreWrappers(Init);
+    // c10::optional<Tensor> elements of at::index's c10::List.
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 && !isTensorType(CE->getType()) &&
+        isTensorType(ignoreWrappers(CE->getArg(0))->getType()))
+      E = ignoreWrappers(CE->getArg(0));
+    Elems.push_back(E);
+  }
+  return Elems;
+}
+
+static std::optional<DynamicOp> classify(const CallExpr *Call,
+                                         ASTContext &Ctx) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  std::string Qualified = qualifiedName(FD);
+  StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
+  DynamicOp Op;
+  Op.Api = apiText(Call, Ctx);
+  Op.Tensor = inputTensor(Call);
+
+  if (Name == "nonzero" || Name == "nonzero_out" || Name == "nonzero_outf" ||
+      Name == "argwhere") {
+    Op.Kind = OpKind::Nonzero;
+  } else if (Name == "where" || Name == "nonzero_numpy") {
+    Op.Kind = OpKind::WhereOne;
+    if (Name == "where")
+      Op.Tensor = argFor(Call, "condition");
+  } else if (Name.starts_with("masked_select")) {
+    Op.Kind = OpKind::MaskedSelect;
+    Op.Other = argFor(Call, "mask");
+  } else if (Name == "index") {
+    Op.Kind = OpKind::MaskIndex;
+    llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+    const Expr *List = receiverOf(Call) ? (Args.empty() ? nullptr : Args[0])
+                                        : argFor(Call, "indices");
+    if (!List)
+      return std::nullopt;
+    for (const Expr *Elem : indexElements(List))
+      if (isTensorType(Elem->getType()) && isProvenBool(Elem, Ctx)) {
+        Op.Other = Elem;
+        break;
+      }
+    if (!Op.Other)
+      return std::nullopt; // Long indices: D8 / D9, not ours.
+  } else if (Name.starts_with("unique_dim") ||
+             (Name.starts_with("unique_consecutive") &&
+              !isNullopt(argFor(Call, "dim")))) {
+    Op.Kind = OpKind::UniqueThrust;
+  } else if (Name.starts_with("_unique") ||
+             Name.starts_with("unique_consecutive")) {
+    Op.Kind = OpKind::Unique;
+  } else if (Name.starts_with("repeat_interleave")) {
+    const Expr *Repeats = argFor(Call, "repeats");
+    if (!Repeats || !isTensorType(ignoreWrappers(Repeats)->getType()))
+      return std::nullopt; // repeat_interleave(int64_t): expand + clone.
+    if (!isNullopt(argFor(Call, "output_size")))
+      return std::nullopt; // The size is given: no read.
+    Op.Kind = OpKind::RepeatInterleave;
+    Op.Other = Op.Tensor == Repeats ? nullptr : Op.Tensor;
+    Op.Tensor = Repeats;
+  } else if (Name.starts_with("bincount")) {
+    Op.Kind = OpKind::Bincount;
+  } else if (Name.starts_with("histc")) {
+    const Expr *Min = argFor(Call, "min"), *Max = argFor(Call, "max");
+    std::optional<double> Lo = constantValue(Min, Ctx),
+                          Hi = constantValue(Max, Ctx);
+    if (!Lo || !Hi || *Lo != *Hi)
+      return std::nullopt; // An explicit range, or one we cannot see.
+    Op.Kind = OpKind::Histc;
+    Op.DefaultRange = Min && Max && isa<CXXDefaultArgExpr>(Min) &&
+                      isa<CXXDefaultArgExpr>(Max);
+  } else if (Name == "one_hot") {
+    std::optional<double> Classes =
+        constantValue(argFor(Call, "num_classes"), Ctx);
+    if (!Classes || *Classes != -1)
+      return std::nullopt;
+    Op.Kind = OpKind::OneHot;
+    if (!Op.Tensor)
+      Op.Tensor = argFor(Call, "tensor");
+  } else if (Name == "ctc_loss" || Name == "_ctc_loss" ||
+             Qualified == "torch::nn::CTCLossImpl::forward") {
+    Op.Kind = OpKind::CtcLoss;
+    Op.Tensor = argFor(Call, "log_probs");
+  } else if (Name == "combinations") {
+    Op.Kind = OpKind::Combinations;
+  } else if (Name.starts_with("to_sparse")) {
+    Op.Kind = OpKind::ToSparse;
+  } else if (Name == "coalesce") {
+    Op.Kind = OpKind::Coalesce;
+  } else {
+    return std::nullopt;
+  }
+  if (!Op.Tensor)
+    return std::nullopt;
+  return Op;
+}
+
+/// The device that decides whether \p Op syncs.
+static Device deviceOf(const DynamicOp &Op, DeviceInference &DI) {
+  Device D = DI.ofTensor(Op.Tensor);
+  if (!Op.Other)
+    return D;
+  Device Other = DI.ofTensor(Op.Other);
+  switch (Op.Kind) {
+  case OpKind::MaskIndex:
+  case OpKind::RepeatInterleave:
+    // A CPU mask or CPU repeats is read on the host without a device wait
+    // (moving its result to a CUDA tensor is cpu-index's finding).
+    if (D == Device::CPU || Other == Device::CPU)
+      return Device::CPU;
+    return combineInputs(D, Other);
+  default:
+    return D == Device::CPU ? D : combineInputs(D, Other);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Fix-its
+//===----------------------------------------------------------------------===//
+
+/// The `.sum()` call that immediately reduces \p Call's result, or null.
+/// Nothing else can see the masked_select temporary then.
+static const CXXMemberCallExpr *immediateSum(const CallExpr *Call,
+                                             ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*Call);
+  for (unsigned Steps = 0; Steps < 8; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1)
+      return nullptr;
+    const auto *P = Parents[0].get<Expr>();
+    if (!P)
+      return nullptr;
+    if (isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+            ParenExpr>(P)) {
+      Node = Parents[0];
+      continue;
+    }
+    const auto *ME = dyn_cast<MemberExpr>(P);
+    if (!ME)
+      return nullptr;
+    DynTypedNodeList Up = Ctx.getParents(*ME);
+    const auto *Sum = Up.size() == 1 ? Up[0].get<CXXMemberCallExpr>() : nullptr;
+    if (!Sum || Sum->getCallee()->IgnoreParens() != ME ||
+        qualifiedName(Sum->getMethodDecl()) != "at::Tensor::sum")
+      return nullptr;
+    for (const Expr *A : Sum->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        return nullptr;
+    return Sum;
+  }
+  return nullptr;
+}
+
+/// The negation of mask \p Mask as source text: `~m` for a proven bool
+/// mask, `m.logical_not()` otherwise (`~` flips every bit of a uint8 mask).
+static std::optional<std::string> negatedMask(const Expr *Mask,
+                                              ASTContext &Ctx) {
+  std::optional<std::string> Text = postfixOperandText(Mask, Ctx);
+  if (!Text)
+    return std::nullopt;
+  return isProvenBool(Mask, Ctx) ? "~" + *Text : *Text + ".logical_not()";
+}
+
+/// `x.masked_select(m).sum()` -> `x.masked_fill(~m, 0).sum()`: the same
+/// elements are summed (masked-out ones add 0), with the same broadcasting
+/// and dtype, so the fix goes on the warning.
+static llvm::SmallVector<FixItHint, 2>
+maskedSelectSumFix(const CallExpr *Call, const DynamicOp &Op, ASTContext &Ctx) {
+  if (!Op.Other || !isFixable(Call, Ctx))
+    return {};
+  StringRef Name = Call->getDirectCallee()->getName();
+  if (Name != "masked_select")
+    return {};
+  SourceLocation NameLoc;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      NameLoc = ME->getMemberLoc();
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                 Call->getCallee()->IgnoreParenImpCasts())) {
+    NameLoc = DRE->getLocation();
+  }
+  std::optional<std::string> Negated = negatedMask(Op.Other, Ctx);
+  if (NameLoc.isInvalid() || !Negated)
+    return {};
+  std::optional<FixItHint> Rename =
+      replaceTokens(SourceRange(NameLoc), "masked_fill", Ctx);
+  std::optional<FixItHint> MaskFix =
+      replaceTokens(Op.Other->getSourceRange(), *Negated + ", 0", Ctx);
+  if (!Rename || !MaskFix)
+    return {};
+  return {*Rename, *MaskFix};
+}
+
+/// "torch::where" when the translation unit has namespace torch, else
+/// "at::where".
+static std::string whereName(ASTContext &Ctx) {
+  for (NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("torch")))
+    if (isa<NamespaceDecl>(D))
+      return "torch::where";
+  return "at::where";
+}
+
+/// True when \p S reduces along a dimension (`t.sum(1)`, `m.any(-1)`): a
+/// mask built from it has fewer dimensions than the tensor it indexes, and
+/// torch::where would broadcast it wrongly.
+static bool hasDimReduction(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee();
+        FD && FD->getDeclName().isIdentifier() &&
+        llvm::is_contained({"sum", "mean", "any", "all", "amax", "amin", "max",
+                            "min", "prod", "norm", "std", "var", "argmax",
+                            "argmin", "count_nonzero", "logsumexp", "median",
+                            "nansum"},
+                           FD->getName())) {
+      // Beyond the reduced tensor itself (the first argument of at::sum).
+      unsigned Written = 0;
+      for (const Expr *A : userArgs(Call))
+        Written += !isa<CXXDefaultArgExpr>(A);
+      if (Written > (isa<CXXMemberCallExpr>(Call) ? 0u : 1u))
+        return true;
+    }
+  for (const Stmt *Child : S->children())
+    if (hasDimReduction(Child))
+      return true;
+  return false;
+}
+
+/// `x.index({m})` -> `torch::where(m, x, 0)`; only for a one-mask list.
+static std::optional<FixItHint> maskIndexWhereFix(const CallExpr *Call,
+                                                  const DynamicOp &Op,
+                                                  ASTContext &Ctx) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  if (!MC || MC->getNumArgs() != 1 || !isFixable(Call, Ctx) ||
+      hasDimReduction(Op.Other))
+    return std::nullopt;
+  // p->index({m}): the object is *p, which has no text of its own.
+  if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+      !ME || ME->isArrow())
+    return std::nullopt;
+  std::optional<std::string> ArgText =
+      sourceText(MC->getArg(0)->getSourceRange(), Ctx);
+  std::optional<std::string> MaskText =
+      sourceText(Op.Other->getSourceRange(), Ctx);
+  std::optional<std::string> SelfText =
+      sourceText(MC->getImplicitObjectArgument()->getSourceRange(), Ctx);
+  if (!ArgText || !MaskText || !SelfText || *ArgText != "{" + *MaskText + "}")
+    return std::nullopt;
+  return replaceTokens(Call->getSourceRange(),
+                       whereName(Ctx) + "(" + *MaskText + ", " + *SelfText +
+                           ", 0)",
+                       Ctx);
+}
+
+/// The sum of the repeats when they are spelled as non-negative integer
+/// literals: `torch::tensor({1, 2, 3}, ...)`, directly or through a local
+/// variable that is never assigned again. \p Count receives their number.
+static std::optional<int64_t> provenRepeatTotal(const Expr *Repeats,
+                                                ASTContext &Ctx,
+                                                unsigned &Count) {
+  const Expr *E = ignoreWrappers(Repeats);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
+        V->getType()->isReferenceType())
+      return std::nullopt;
+    // Any other use could change the values (tensor methods such as add_
+    // are const): the variable must be used only here.
+    const auto *FD =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (!FD || !FD->getBody() ||
+        !match(findAll(declRefExpr(to(varDecl(equalsNode(V))),
+                                   unless(equalsNode(DRE)))),
+               *FD->getBody(), Ctx)
+             .empty())
+      return std::nullopt;
+    E = ignoreWrappers(V->getInit());
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || !Call->getDirectCallee() ||
+      qualifiedName(Call->getDirectCallee()) != "torch::tensor" ||
+      Call->getNumArgs() < 1)
+    return std::nullopt;
+  const Expr *Data = ignoreWrappers(Call->getArg(0));
+  const auto *Ctor = dyn_cast<CXXConstructExpr>(Data);
+  if (!Ctor || Ctor->getNumArgs() != 1)
+    return std::nullopt;
+  const auto *SIL =
+      dyn_cast<CXXStdInitializerListExpr>(ignoreWrappers(Ctor->getArg(0)));
+  const auto *IL =
+      SIL ? dyn_cast<InitListExpr>(ignoreWrappers(SIL->getSubExpr())) : nullptr;
+  if (!IL || IL->getNumInits() == 0)
+    return std::nullopt;
+  int64_t Total = 0;
+  for (const Expr *Init : IL->inits()) {
+    const Expr *V = ignoreValueWrappers(Init);
+    if (!isa<IntegerLiteral>(V))
+      return std::nullopt;
+    int64_t N = cast<IntegerLiteral>(V)->getValue().getSExtValue();
+    if (N < 0)
+      return std::nullopt;
+    Total += N;
+  }
+  Count = IL->getNumInits();
+  return Total;
+}
+
+/// Passes the proven total as `output_size`, spelling a defaulted `dim` as
+/// `c10::nullopt` on the way.
+static std::optional<FixItHint>
+repeatInterleaveOutputSizeFix(const CallExpr *Call, const DynamicOp &Op,
+                              ASTContext &Ctx) {
+  if (!isFixable(Call, Ctx))
+    return std::nullopt;
+  unsigned Count = 0;
+  std::optional<int64_t> Total = provenRepeatTotal(Op.Tensor, Ctx, Count);
+  // With a single repeat value and an input tensor, the value is repeated
+  // along dim: the total also depends on the input's size.
+  if (!Total || (Op.Other && Count < 2))
+    return std::nullopt;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  const Expr *LastWritten = nullptr;
+  std::string Text;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    if (I + Offset >= Call->getNumArgs())
+      return std::nullopt;
+    const Expr *Arg = Call->getArg(I + Offset);
+    StringRef Param = FD->getParamDecl(I)->getName();
+    if (Param == "output_size") {
+      if (!isa<CXXDefaultArgExpr>(Arg) || !LastWritten)
+        return std::nullopt;
+      Text += ", /*output_size=*/" + std::to_string(*Total);
+      return insertAfter(LastWritten, Text, Ctx);
+    }
+    if (!isa<CXXDefaultArgExpr>(Arg)) {
+      if (!Text.empty())
+        return std::nullopt;
+      LastWritten = Arg;
+    } else if (Param == "dim") {
+      Text += ", /*dim=*/c10::nullopt";
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Messages
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Description {
+  std::string What;
+  std::string Path;
+  std::string Instead;
+};
+} // namespace
+
+static Description describe(const CallExpr *Call, const DynamicOp &Op,
+                            Device D, bool NonzeroStatic, bool SumFollows,
+                            ASTContext &Ctx) {
+  std::string Tensor = describeTensor(Op.Tensor, D, Ctx);
+  std::string Memcpy = HostReadCudaPath.str();
+  switch (Op.Kind) {
+  case OpKind::Nonzero:
+    return {"reads the number of nonzero elements of " + Tensor +
+                " on the host to size its output",
+            Memcpy,
+            NonzeroStatic
+                ? "'nonzero_static(/*size=*/N, /*fill_value=*/-1)' with a "
+                  "host-side bound N on the count (the result is padded with "
+                  "-1 or truncated to N rows), or mask arithmetic that keeps "
+                  "the shape"
+                : "mask arithmetic that keeps the shape (torch::where, "
+                  "multiplying by the mask)"};
+  case OpKind::WhereOne: {
+    bool Where = Call->getDirectCallee()->getName() == "where";
+    return {std::string(Where ? "with one argument " : "") +
+                "reads the number of nonzero elements of " + Tensor +
+                " on the host to size its outputs",
+            Memcpy,
+            std::string("the three-argument 'torch::where(cond, a, b)' if the "
+                        "indices only select values") +
+                (NonzeroStatic
+                     ? ", or 'nonzero_static(/*size=*/N, "
+                       "/*fill_value=*/-1).unbind(1)' with a host-side bound N"
+                     : "")};
+  }
+  case OpKind::MaskedSelect:
+  case OpKind::MaskIndex: {
+    bool Index = Op.Kind == OpKind::MaskIndex;
+    std::string Mask = exprText(Op.Other, Ctx);
+    std::string Self = exprText(Op.Tensor, Ctx);
+    std::optional<std::string> Negated = negatedMask(Op.Other, Ctx);
+    std::string NotMask = Negated ? *Negated : "~" + Mask;
+    std::string Instead;
+    if (SumFollows)
+      Instead = "'masked_fill(" + NotMask +
+                ", 0).sum()', which sums the same elements on the device";
+    else if (Index)
+      Instead = "keeping the shape with 'torch::where(" + Mask + ", " + Self +
+                ", 0)' or by multiplying by the mask";
+    else
+      Instead = "keeping the shape with 'masked_fill(" + NotMask +
+                ", 0)' or 'torch::where(" + Mask + ", " + Self + ", 0)'";
+    return {"selects from " + Tensor + " by " + (Index ? "bool " : "") +
+                "mask '" + Mask +
+                "' and reads the number of selected elements on the host to "
+                "size its output",
+            Index ? "nonzero() of the mask in at::native::expandTensors: " +
+                        Memcpy
+                  : Memcpy,
+            Instead};
+  }
+  case OpKind::Unique:
+  case OpKind::UniqueThrust:
+    return {"reads the number of unique elements of " + Tensor +
+                " on the host to size its outputs",
+            Op.Kind == OpKind::Unique ? Memcpy : ThrustPath.str(),
+            "computing it once outside the loop, or a fixed-size form "
+            "(at::sort and a 'diff() != 0' mask of the run starts)"};
+  case OpKind::RepeatInterleave:
+    return {"reads the total of the repeats in " + Tensor +
+                " on the host to size its output",
+            Memcpy,
+            "passing 'output_size' (the total of the repeats) when it is "
+            "known on the host"};
+  case OpKind::Bincount:
+    return {"reads the maximum of " + Tensor +
+                " on the host to size its output",
+            Memcpy,
+            "'scatter_add_' into 'zeros({K})' when the number of bins K is "
+            "known on the host"};
+  case OpKind::Histc:
+    return {std::string(Op.DefaultRange ? "without a range"
+                                        : "with min == max") +
+                " reads the minimum and maximum of " + Tensor +
+                " on the host to find its range",
+            Memcpy, "passing the range (min < max) when it is known"};
+  case OpKind::OneHot:
+    return {"without 'num_classes' reads the maximum of " + Tensor +
+                " on the host to find the number of classes",
+            Memcpy,
+            "passing 'num_classes' when the number of classes is known"};
+  case OpKind::CtcLoss:
+    return {"moves the lengths and target offsets for " + Tensor +
+                " between host and device with blocking copies",
+            Memcpy,
+            "computing the loss less often: ATen has no sync-free CTC loss, "
+            "and host-side (IntArrayRef) lengths only remove the "
+            "device-to-host copy"};
+  case OpKind::Combinations:
+    return {"reads the number of combinations of " + Tensor +
+                " on the host to size its output (it selects them with "
+                "masked_select)",
+            Memcpy,
+            "'at::triu_indices(n, n, 1)' on the device and 'index_select' "
+            "for pairs (r = 2, no replacement)"};
+  case OpKind::ToSparse:
+    return {"reads the number of nonzero elements of " + Tensor +
+                " on the host to size the sparse indices",
+            Memcpy,
+            "keeping the tensor dense in the loop, or converting it once "
+            "outside"};
+  case OpKind::Coalesce:
+    return {"reads the number of unique indices of " + Tensor +
+                " on the host to size its output",
+            ThrustPath.str(), "coalescing once outside the loop"};
+  }
+  llvm_unreachable("unknown op");
 }
 
 void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
-  if (!Call)
+  std::optional<DynamicOp> Op;
+  if (Call) {
+    Op = classify(Call, Ctx);
+  } else if ((Call = Result.Nodes.getNodeAs<CallExpr>(ModuleCallId))) {
+    llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+    if (!Args.empty() && isTensorType(ignoreWrappers(Args[0])->getType()))
+      Op = DynamicOp{OpKind::CtcLoss, Args[0], nullptr, "CTCLoss"};
+  }
+  if (!Op)
     return;
-  std::optional<HotReason> Hot = Sync.hotReason(Call, *Result.Context);
+  DeviceInference &Devices = Sync.devices(Ctx);
+  // t.index({zero_dim}) reads the index with item(): host-read's finding.
+  if (Op->Kind == OpKind::MaskIndex && asHostRead(Call, Devices, Ctx))
+    return;
+  Device D = deviceOf(*Op, Devices);
+  if (!Sync.reportsDevice(D))
+    return;
+  std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
   if (!Hot)
     return;
-  diag(Call->getExprLoc(), "FIXME: describe the sync");
+
+  bool SumFollows =
+      Op->Kind == OpKind::MaskedSelect && immediateSum(Call, Ctx);
+  llvm::SmallVector<FixItHint, 2> SumFix;
+  if (SumFollows)
+    SumFix = maskedSelectSumFix(Call, *Op, Ctx);
+  bool NonzeroStatic =
+      (Op->Kind == OpKind::Nonzero || Op->Kind == OpKind::WhereOne) &&
+      hasCudaNonzeroStatic(Ctx);
+  Description Desc =
+      describe(Call, *Op, D, NonzeroStatic, SumFollows, Ctx);
+  {
+    auto Diag = diag(Call->getExprLoc(),
+                     "'%0' %1%2, waiting for all queued GPU work (%3); "
+                     "consider %4")
+                << Op->Api << Desc.What << unlessProvenCuda(Op->Tensor, D, Ctx)
+                << Desc.Path << Desc.Instead;
+    for (const FixItHint &Fix : SumFix)
+      Diag << Fix;
+  }
   Sync.noteHotReason(*this, *Hot);
+
+  if (Op->Kind == OpKind::MaskIndex) {
+    if (std::optional<FixItHint> Fix = maskIndexWhereFix(Call, *Op, Ctx))
+      diag(Call->getExprLoc(),
+           "keep the shape with %0; the result has the shape of '%1' with "
+           "zeros where '%2' is false instead of only the selected elements, "
+           "and '%2' must have the shape of '%1'",
+           DiagnosticIDs::Note)
+          << whereName(Ctx) << exprText(Op->Tensor, Ctx)
+          << exprText(Op->Other, Ctx) << *Fix;
+  } else if (Op->Kind == OpKind::RepeatInterleave) {
+    if (std::optional<FixItHint> Fix =
+            repeatInterleaveOutputSizeFix(Call, *Op, Ctx))
+      diag(Call->getExprLoc(),
+           "pass the total of the repeats as 'output_size'; negative repeats "
+           "are then no longer checked on the host",
+           DiagnosticIDs::Note)
+          << *Fix;
+  }
 }
 
 void DynamicShapeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

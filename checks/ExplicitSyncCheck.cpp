@@ -1,9 +1,19 @@
-//===--- ExplicitSyncCheck.cpp - torchsync-explicit-sync ---===//
+//===--- ExplicitSyncCheck.cpp - torchsync-explicit-sync ------------------===//
+//
+// Calls whose whole purpose is to make the host wait for the GPU (catalog
+// A1-A10): device, stream and event synchronize in LibTorch and in the CUDA
+// runtime and driver APIs, blocking memcpys, cudaFree and emptyCache. They are
+// not tensor ops, so there is no device to infer: every call on a hot path is
+// a finding. None of them can be removed mechanically (the wait may be what
+// makes a later host read correct), so the check offers no fix-its and names
+// the event-based alternative instead.
+//
+//===----------------------------------------------------------------------===//
 
 #include "ExplicitSyncCheck.h"
-#include "utils/FixIts.h"
 #include "utils/TorchApi.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -12,28 +22,428 @@ namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
 
+namespace {
+
+/// What the host waits for.
+enum class WaitKind {
+  Device,        ///< All work on the device (or the context).
+  Stream,        ///< All work queued on one stream.
+  Event,         ///< One event.
+  MemcpyAndSync, ///< c10::cuda::memcpy_and_sync: a copy, then its stream.
+  Memcpy,        ///< A synchronous host<->device copy.
+  EmptyCache,    ///< The caching allocator's release of cached blocks.
+  Free,          ///< cudaFree: an implicit device synchronization.
+  FreeHost       ///< cudaFreeHost: likewise.
+};
+
+/// Which API the call belongs to: it decides which alternative to name.
+enum class Family {
+  Torch,   ///< LibTorch's CUDA classes and functions.
+  Generic, ///< c10::Stream / c10::Event: device-generic wrappers.
+  Runtime, ///< The CUDA runtime API.
+  Driver   ///< The CUDA driver API.
+};
+
+/// Where the stream or event that is waited on is written.
+enum class Handle { None, Receiver, FirstArg, FifthArg };
+
+/// The direction of a copy, for the memcpy family: the values of
+/// `cudaMemcpyKind` (stable ABI of the CUDA runtime).
+enum class CopyDir {
+  HostToHost = 0,
+  HostToDevice = 1,
+  DeviceToHost = 2,
+  DeviceToDevice = 3,
+  Default = 4,
+  FromKindArg ///< Read it from the cudaMemcpyKind argument.
+};
+
+struct ExplicitWait {
+  llvm::StringLiteral Name;    ///< Canonical qualified name, no leading "::".
+  llvm::StringLiteral Display; ///< For C functions: the name users write.
+  WaitKind Kind;
+  Family Fam;
+  Handle Where = Handle::None;
+  CopyDir Dir = CopyDir::FromKindArg;
+  bool Method = Where == Handle::Receiver;
+};
+
+} // namespace
+
+// The catalog rows A1-A10, by canonical declaration. The `_v2`, `_ptds` and
+// `_ptsz` names are what the CUDA headers' macros turn the plain names into
+// (API versions, per-thread default stream).
+static const ExplicitWait Waits[] = {
+    // A1, A2: the whole device.
+    {"torch::cuda::synchronize", "", WaitKind::Device, Family::Torch},
+    {"c10::cuda::device_synchronize", "", WaitKind::Device, Family::Torch},
+    {"cudaDeviceSynchronize", "cudaDeviceSynchronize", WaitKind::Device,
+     Family::Runtime},
+    {"cudaThreadSynchronize", "cudaThreadSynchronize", WaitKind::Device,
+     Family::Runtime},
+    {"cuCtxSynchronize", "cuCtxSynchronize", WaitKind::Device, Family::Driver},
+    {"cuCtxSynchronize_v2", "cuCtxSynchronize_v2", WaitKind::Device,
+     Family::Driver},
+    // A3, A4, A7: one stream.
+    {"c10::cuda::CUDAStream::synchronize", "", WaitKind::Stream, Family::Torch,
+     Handle::Receiver},
+    {"c10::Stream::synchronize", "", WaitKind::Stream, Family::Generic,
+     Handle::Receiver},
+    {"c10::cuda::stream_synchronize", "", WaitKind::Stream, Family::Torch,
+     Handle::FirstArg},
+    {"cudaStreamSynchronize", "cudaStreamSynchronize", WaitKind::Stream,
+     Family::Runtime, Handle::FirstArg},
+    {"cudaStreamSynchronize_ptsz", "cudaStreamSynchronize", WaitKind::Stream,
+     Family::Runtime, Handle::FirstArg},
+    {"cuStreamSynchronize", "cuStreamSynchronize", WaitKind::Stream,
+     Family::Driver, Handle::FirstArg},
+    {"cuStreamSynchronize_ptsz", "cuStreamSynchronize", WaitKind::Stream,
+     Family::Driver, Handle::FirstArg},
+    // A5, A6: one event.
+    {"at::cuda::CUDAEvent::synchronize", "", WaitKind::Event, Family::Torch,
+     Handle::Receiver},
+    {"c10::Event::synchronize", "", WaitKind::Event, Family::Generic,
+     Handle::Receiver},
+    {"cudaEventSynchronize", "cudaEventSynchronize", WaitKind::Event,
+     Family::Runtime, Handle::FirstArg},
+    {"cuEventSynchronize", "cuEventSynchronize", WaitKind::Event,
+     Family::Driver, Handle::FirstArg},
+    // A8.
+    {"c10::cuda::memcpy_and_sync", "", WaitKind::MemcpyAndSync, Family::Torch,
+     Handle::FifthArg},
+    // A9: blocking copies.
+    {"cudaMemcpy", "cudaMemcpy", WaitKind::Memcpy, Family::Runtime},
+    {"cudaMemcpy_ptds", "cudaMemcpy", WaitKind::Memcpy, Family::Runtime},
+    {"cudaMemcpy2D", "cudaMemcpy2D", WaitKind::Memcpy, Family::Runtime},
+    {"cudaMemcpy2D_ptds", "cudaMemcpy2D", WaitKind::Memcpy, Family::Runtime},
+    {"cudaMemcpyToSymbol", "cudaMemcpyToSymbol", WaitKind::Memcpy,
+     Family::Runtime},
+    {"cudaMemcpyToSymbol_ptds", "cudaMemcpyToSymbol", WaitKind::Memcpy,
+     Family::Runtime},
+    {"cudaMemcpyFromSymbol", "cudaMemcpyFromSymbol", WaitKind::Memcpy,
+     Family::Runtime},
+    {"cudaMemcpyFromSymbol_ptds", "cudaMemcpyFromSymbol", WaitKind::Memcpy,
+     Family::Runtime},
+    {"cuMemcpyDtoH", "cuMemcpyDtoH", WaitKind::Memcpy, Family::Driver,
+     Handle::None, CopyDir::DeviceToHost},
+    {"cuMemcpyDtoH_v2", "cuMemcpyDtoH", WaitKind::Memcpy, Family::Driver,
+     Handle::None, CopyDir::DeviceToHost},
+    {"cuMemcpyDtoH_v2_ptds", "cuMemcpyDtoH", WaitKind::Memcpy, Family::Driver,
+     Handle::None, CopyDir::DeviceToHost},
+    {"cuMemcpyHtoD", "cuMemcpyHtoD", WaitKind::Memcpy, Family::Driver,
+     Handle::None, CopyDir::HostToDevice},
+    {"cuMemcpyHtoD_v2", "cuMemcpyHtoD", WaitKind::Memcpy, Family::Driver,
+     Handle::None, CopyDir::HostToDevice},
+    {"cuMemcpyHtoD_v2_ptds", "cuMemcpyHtoD", WaitKind::Memcpy, Family::Driver,
+     Handle::None, CopyDir::HostToDevice},
+    // A9: frees.
+    {"cudaFree", "cudaFree", WaitKind::Free, Family::Runtime},
+    {"cudaFreeHost", "cudaFreeHost", WaitKind::FreeHost, Family::Runtime},
+    // A10. In 2.x the free function forwards to the allocator object's method.
+    {"c10::cuda::CUDACachingAllocator::emptyCache", "", WaitKind::EmptyCache,
+     Family::Torch},
+    {"c10::cuda::CUDACachingAllocator::CUDAAllocator::emptyCache", "",
+     WaitKind::EmptyCache, Family::Torch, Handle::None, CopyDir::FromKindArg,
+     /*Method=*/true},
+};
+
+static const ExplicitWait *findWait(llvm::StringRef QualifiedName) {
+  for (const ExplicitWait &W : Waits)
+    if (W.Name == QualifiedName)
+      return &W;
+  return nullptr;
+}
+
+/// The fully qualified names ("::cudaFree") of the functions (\p Methods
+/// false) or member functions of \p Waits, for hasAnyName.
+static std::vector<std::string> matcherNames(bool Methods) {
+  std::vector<std::string> Names;
+  for (const ExplicitWait &W : Waits)
+    if (W.Method == Methods)
+      Names.push_back(("::" + W.Name).str());
+  return Names;
+}
+
 ExplicitSyncCheck::ExplicitSyncCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Sync(Options) {}
 
-void ExplicitSyncCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
-                                     Preprocessor *) {
+void ExplicitSyncCheck::registerPPCallbacks(const SourceManager &,
+                                            Preprocessor *PP, Preprocessor *) {
   Sync.startTranslationUnit(PP);
 }
 
 void ExplicitSyncCheck::registerMatchers(MatchFinder *Finder) {
-  // FIXME: write the matchers (cheap, by canonical name), each preceded by a
-  // comment showing the source shape it matches.
-  (void)Finder;
+  auto NamedIn = [](const std::vector<std::string> &Names) {
+    return hasAnyName(std::vector<StringRef>(Names.begin(), Names.end()));
+  };
+  // torch::cuda::synchronize(), at::cuda::device_synchronize(),
+  // c10::cuda::stream_synchronize(s), c10::cuda::memcpy_and_sync(...),
+  // c10::cuda::CUDACachingAllocator::emptyCache(),
+  // cudaDeviceSynchronize(), cudaStreamSynchronize(s), cudaEventSynchronize(e),
+  // cudaMemcpy(dst, src, n, cudaMemcpyDeviceToHost), cudaFree(p),
+  // cuCtxSynchronize(), cuMemcpyDtoH(dst, src, n)
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(NamedIn(matcherNames(false)))),
+               unless(cxxMemberCallExpr()),
+               unless(isExpansionInSystemHeader()))
+          .bind(CallId),
+      this);
+  // at::cuda::getCurrentCUDAStream().synchronize(), stream.synchronize() on a
+  // c10::Stream, ev.synchronize() on an at::cuda::CUDAEvent or c10::Event,
+  // CUDACachingAllocator::get()->emptyCache()
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(cxxMethodDecl(NamedIn(matcherNames(true)))),
+                        unless(isExpansionInSystemHeader()))
+          .bind(CallId),
+      this);
+}
+
+/// The cudaMemcpyKind argument's value; nullopt when not a constant.
+static std::optional<CopyDir> copyKindArg(const CallExpr *Call,
+                                          const ASTContext &Ctx) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  for (unsigned I = 0, E = std::min(Call->getNumArgs(), FD->getNumParams());
+       I != E; ++I) {
+    if (!isEnumType(FD->getParamDecl(I)->getType(), "::cudaMemcpyKind"))
+      continue;
+    const Expr *Arg = Call->getArg(I);
+    Expr::EvalResult R;
+    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    int64_t V = R.Val.getInt().getExtValue();
+    if (V < 0 || V > static_cast<int64_t>(CopyDir::Default))
+      return std::nullopt;
+    return static_cast<CopyDir>(V);
+  }
+  return std::nullopt;
+}
+
+/// How the stream or event the call waits on is written: "stream 's'", or
+/// "the default stream" for a null handle.
+static std::string handleText(const CallExpr *Call, Handle Where,
+                              StringRef Noun, ASTContext &Ctx) {
+  const Expr *E = nullptr;
+  switch (Where) {
+  case Handle::None:
+    break;
+  case Handle::Receiver:
+    E = receiverOf(Call);
+    break;
+  case Handle::FirstArg:
+    E = Call->getNumArgs() > 0 ? Call->getArg(0) : nullptr;
+    break;
+  case Handle::FifthArg:
+    E = Call->getNumArgs() > 4 ? Call->getArg(4) : nullptr;
+    break;
+  }
+  if (!E)
+    return ("the " + Noun).str();
+  if (!E->isValueDependent() &&
+      E->IgnoreParenImpCasts()->isNullPointerConstant(
+          Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return ("the default " + Noun).str();
+  return (Noun + " '" + exprText(E, Ctx) + "'").str();
+}
+
+/// The subject of the message: a member call as 'synchronize()', a LibTorch
+/// function with the qualifier as written, a CUDA function by the name users
+/// write (not the `_v2` / `_ptds` name a header macro made of it).
+static std::string apiText(const CallExpr *Call, const FunctionDecl *FD,
+                           const ExplicitWait &W, const ASTContext &Ctx) {
+  if (isa<CXXMemberCallExpr>(Call))
+    return FD->getNameAsString() + "()";
+  if (!W.Display.empty())
+    return (W.Display + "()").str();
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!Ref || !Ref->getQualifier())
+    return qualifiedName(FD) + "()";
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  Ref->getQualifier()->print(OS, Ctx.getPrintingPolicy());
+  OS << FD->getName() << "()";
+  return Text;
+}
+
+namespace {
+/// The parts of one message.
+struct Description {
+  std::string What;    ///< What the host waits for.
+  std::string Path;    ///< The CUDA wait it ends in; empty for CUDA calls.
+  std::string Instead; ///< The alternative.
+};
+} // namespace
+
+/// The event-based way to order streams, per API family.
+static std::string orderStreams(Family Fam) {
+  switch (Fam) {
+  case Family::Torch:
+    return "ordering streams with at::cuda::CUDAEvent::record() and block()";
+  case Family::Generic:
+    return "ordering streams with c10::Event::record() and "
+           "c10::Stream::wait()";
+  case Family::Runtime:
+    return "ordering streams with cudaEventRecord and cudaStreamWaitEvent";
+  case Family::Driver:
+    return "ordering streams with cuEventRecord and cuStreamWaitEvent";
+  }
+  llvm_unreachable("unknown API family");
+}
+
+static Description describe(const CallExpr *Call, const ExplicitWait &W,
+                            std::optional<CopyDir> Dir, ASTContext &Ctx) {
+  bool Raw = W.Fam == Family::Runtime || W.Fam == Family::Driver;
+  bool Driver = W.Fam == Family::Driver;
+  switch (W.Kind) {
+  case WaitKind::Device: {
+    Description D;
+    D.What = W.Name.starts_with("cuCtx")
+                 ? "waits for all work in the current CUDA context to finish"
+                 : "waits for all work on the whole GPU to finish";
+    if (!Raw)
+      D.Path = "cudaDeviceSynchronize";
+    else if (W.Name == "cudaThreadSynchronize")
+      D.Path = "a deprecated name of cudaDeviceSynchronize";
+    D.Instead = orderStreams(W.Fam) + ", and timing with " +
+                (W.Fam == Family::Runtime  ? "cudaEventElapsedTime"
+                 : W.Fam == Family::Driver ? "cuEventElapsedTime"
+                                           : "CUDAEvent::elapsed_time") +
+                " after one final sync";
+    return D;
+  }
+  case WaitKind::Stream: {
+    Description D;
+    D.What = "waits for all work queued on " +
+             handleText(Call, W.Where, "stream", Ctx);
+    if (!Raw)
+      D.Path = W.Fam == Family::Generic
+                   ? "cudaStreamSynchronize for a CUDA stream"
+                   : "cudaStreamSynchronize";
+    switch (W.Fam) {
+    case Family::Torch:
+      D.Instead = "recording an at::cuda::CUDAEvent and making the other "
+                  "stream wait on it with block(), or polling query()";
+      break;
+    case Family::Generic:
+      D.Instead = "recording a c10::Event and making the other stream wait "
+                  "on it with c10::Stream::wait(), or polling query()";
+      break;
+    case Family::Runtime:
+      D.Instead = "recording an event with cudaEventRecord and making the "
+                  "other stream wait on it with cudaStreamWaitEvent, or "
+                  "polling cudaStreamQuery";
+      break;
+    case Family::Driver:
+      D.Instead = "recording an event with cuEventRecord and making the "
+                  "other stream wait on it with cuStreamWaitEvent, or "
+                  "polling cuStreamQuery";
+      break;
+    }
+    return D;
+  }
+  case WaitKind::Event: {
+    Description D;
+    D.What = "waits until " + handleText(Call, W.Where, "event", Ctx) +
+             " has completed on the GPU";
+    if (!Raw)
+      D.Path = W.Fam == Family::Generic
+                   ? "cudaEventSynchronize for a CUDA event"
+                   : "cudaEventSynchronize";
+    D.Instead = Raw ? (Driver ? "cuStreamWaitEvent for a device-side wait, or "
+                                "polling cuEventQuery"
+                              : "cudaStreamWaitEvent for a device-side wait, "
+                                "or polling cudaEventQuery")
+                    : "block(stream) for a device-side wait, or polling "
+                      "query()";
+    return D;
+  }
+  case WaitKind::MemcpyAndSync:
+    return {"copies and then waits for all work queued on " +
+                handleText(Call, W.Where, "stream", Ctx),
+            "cudaMemcpyAsync + cudaStreamSynchronize",
+            "cudaMemcpyAsync with a pinned host buffer and an "
+            "at::cuda::CUDAEvent that the host synchronizes only where it "
+            "reads the data"};
+  case WaitKind::Memcpy: {
+    Description D;
+    StringRef Where = "between host and device";
+    if (Dir == CopyDir::DeviceToHost)
+      Where = "from the device to the host";
+    else if (Dir == CopyDir::HostToDevice)
+      Where = "from the host to the device";
+    D.What = ("copies " + Where + " and waits for the copy and the work " +
+              "queued before it" +
+              (Dir == CopyDir::DeviceToHost || Dir == CopyDir::HostToDevice
+                   ? ""
+                   : " unless both pointers are device memory"))
+                 .str();
+    D.Path = (W.Display + " returns only when the copy is done").str();
+    D.Instead = (Driver ? (W.Display + "Async").str() : "cudaMemcpyAsync") +
+                " with pinned host memory and an event that the host "
+                "synchronizes only where it reads the data";
+    return D;
+  }
+  case WaitKind::EmptyCache:
+    return {"synchronizes and frees cached blocks",
+            "cudaEventSynchronize + cudaFree",
+            "not calling it inside the loop, so the caching allocator can "
+            "reuse the blocks"};
+  case WaitKind::Free:
+    return {"waits for all work on the whole GPU to finish before it frees "
+            "the memory",
+            "an implicit device synchronization",
+            "allocating once outside the loop, or through "
+            "c10::cuda::CUDACachingAllocator::raw_alloc() and raw_delete()"};
+  case WaitKind::FreeHost:
+    return {"waits for all work on the whole GPU to finish before it frees "
+            "the memory",
+            "an implicit device synchronization",
+            "allocating the pinned buffer once outside the loop, or pinned "
+            "tensors (pin_memory()) from the caching host allocator"};
+  }
+  llvm_unreachable("unknown wait kind");
 }
 
 void ExplicitSyncCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
-  if (!Call)
+  ASTContext &Ctx = *Result.Context;
+  const FunctionDecl *FD = calleeOf(Call);
+  if (!FD)
     return;
-  std::optional<HotReason> Hot = Sync.hotReason(Call, *Result.Context);
+  const ExplicitWait *W = findWait(qualifiedName(FD));
+  if (!W)
+    return;
+
+  std::optional<CopyDir> Dir;
+  if (W->Kind == WaitKind::Memcpy) {
+    Dir = W->Dir == CopyDir::FromKindArg ? copyKindArg(Call, Ctx)
+                                         : std::optional<CopyDir>(W->Dir);
+    // Device to device: no host-side wait. Host to host: no GPU involved.
+    if (Dir == CopyDir::DeviceToDevice || Dir == CopyDir::HostToHost)
+      return;
+  }
+  if ((W->Kind == WaitKind::Free || W->Kind == WaitKind::FreeHost) &&
+      Call->getNumArgs() == 1 && !Call->getArg(0)->isValueDependent() &&
+      Call->getArg(0)->IgnoreParenImpCasts()->isNullPointerConstant(
+          Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return; // cudaFree(nullptr) frees nothing (the context-creation idiom).
+
+  std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
   if (!Hot)
     return;
-  diag(Call->getExprLoc(), "FIXME: describe the sync");
+  Description D = describe(Call, *W, Dir, Ctx);
+  // A name that a CUDA header's macro spells (cuMemcpyDtoH expands to
+  // cuMemcpyDtoH_v2 in cuda.h): report where the user wrote it, not in the
+  // header, where clang-tidy would drop the warning as not user code.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Call->getExprLoc();
+  if (Loc.isMacroID() && SM.isInSystemHeader(SM.getSpellingLoc(Loc)))
+    Loc = SM.getExpansionLoc(Loc);
+  diag(Loc, "'%0' %1%2; consider %3")
+      << apiText(Call, FD, *W, Ctx) << D.What
+      << (D.Path.empty() ? std::string() : " (" + D.Path + ")") << D.Instead;
   Sync.noteHotReason(*this, *Hot);
 }
 

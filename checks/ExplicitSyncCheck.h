@@ -1,4 +1,4 @@
-//===--- ExplicitSyncCheck.h - torchsync-explicit-sync ---*- C++ -*-===//
+//===--- ExplicitSyncCheck.h - torchsync-explicit-sync ----------*- C++ -*-===//
 
 #ifndef TORCHSYNC_EXPLICITSYNCCHECK_H
 #define TORCHSYNC_EXPLICITSYNCCHECK_H
@@ -8,8 +8,8 @@
 
 namespace clang::tidy::torchsync {
 
-/// Finds explicit waits for the GPU in hot code: device, stream and event 
-/// synchronize, raw CUDA synchronize and blocking cudaMemcpy calls, and 
+/// Finds explicit waits for the GPU in hot code: device, stream and event
+/// synchronize, raw CUDA synchronize and blocking cudaMemcpy calls, and
 /// emptyCache.
 ///
 /// For the user-facing documentation see docs/checks/explicit-sync.md.

@@ -47,17 +47,6 @@ bool isTensorMethod(const FunctionDecl *FD) {
   return Class == "at::Tensor" || Class == "at::TensorBase";
 }
 
-bool derivesFromModule(const CXXRecordDecl *RD) {
-  if (!RD || !RD->hasDefinition())
-    return false;
-  if (RD->getQualifiedNameAsString() == "torch::nn::Module")
-    return true;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (derivesFromModule(B.getType()->getAsCXXRecordDecl()))
-      return true;
-  return false;
-}
-
 /// True for module classes, `ModuleHolder<Impl>` and `shared_ptr<Impl>`.
 bool isModuleType(QualType T) {
   T = T.getNonReferenceType();

@@ -43,6 +43,11 @@ public:
   /// Whether the host tensor \p E is pinned, pageable, or not known.
   HostMemory hostMemoryOf(const Expr *E);
 
+  /// Where the parameters of a module live: they follow `m->to(dev)` in the
+  /// function that owns the module variable; a module built there and never
+  /// moved is on the CPU; anything else is unknown.
+  Device ofModule(const Expr *ModuleExpr);
+
   /// True when \p E is proven to be a 0-dim tensor (a full reduction such
   /// as `x.sum()`, `torch::tensor(3)`, `at::scalar_tensor`).
   bool isZeroDim(const Expr *E);
@@ -52,7 +57,6 @@ private:
   Device specImpl(const Expr *E);
   Device ofVariable(const VarDecl *V);
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
-  Device ofModule(const Expr *ModuleExpr);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
   Device ofCallInputs(const Expr *Call);
   HostMemory memoryImpl(const Expr *E, unsigned Depth);

@@ -1,6 +1,7 @@
 //===--- HotPath.cpp - Does a statement run over and over? ----------------===//
 
 #include "HotPath.h"
+#include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -12,20 +13,6 @@
 namespace clang::tidy::torchsync {
 
 namespace {
-bool isModuleSubclass(const CXXRecordDecl *RD) {
-  if (!RD || !RD->hasDefinition())
-    return false;
-  for (const CXXBaseSpecifier &B : RD->bases()) {
-    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
-    if (!Base)
-      continue;
-    if (Base->getQualifiedNameAsString() == "torch::nn::Module" ||
-        isModuleSubclass(Base))
-      return true;
-  }
-  return false;
-}
-
 /// LibTorch's and the standard library's own namespaces: no user hot paths
 /// live there, and skipping them keeps the index cheap on torch/torch.h.
 bool isLibraryNamespace(const Decl *D) {
@@ -107,7 +94,14 @@ std::optional<HotReason> HotPathAnalysis::classifyNode(DynTypedNode Node) {
       // Body, condition, or `while (auto x = ...)`.
       return LoopAt(While);
     } else if (const auto *Do = P.get<DoStmt>()) {
-      return LoopAt(Do);
+      // `do { ... } while (0)` is how macros make one statement: not a loop.
+      bool Repeats = true;
+      const Expr *Cond = Do->getCond();
+      if (!Cond || Cond->isValueDependent() ||
+          !Cond->EvaluateAsBooleanCondition(Repeats, Ctx))
+        Repeats = true; // Not a constant: assume it loops.
+      if (Repeats)
+        return LoopAt(Do);
     } else if (const auto *Range = P.get<CXXForRangeStmt>()) {
       if (From && From == Range->getBody())
         return LoopAt(Range);
@@ -164,7 +158,8 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
       })) {
     Result = HotReason{HotReason::HotFunction, FD->getLocation(), Name};
   } else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-             MD && Name == "forward" && isModuleSubclass(MD->getParent())) {
+             MD && Name == "forward" && derivesFromModule(MD->getParent()) &&
+                 MD->getParent()->getQualifiedNameAsString() != "torch::nn::Module") {
     Result = HotReason{HotReason::Forward, FD->getLocation(), Name};
   } else {
     buildUseIndex();

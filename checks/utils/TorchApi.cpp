@@ -61,6 +61,17 @@ bool isTensorListType(QualType T) {
   return Arg.getKind() == TemplateArgument::Type && isTensorType(Arg.getAsType());
 }
 
+bool derivesFromModule(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (RD->getQualifiedNameAsString() == "torch::nn::Module")
+    return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (derivesFromModule(B.getType()->getAsCXXRecordDecl()))
+      return true;
+  return false;
+}
+
 /// LibTorch value types whose copy/move/converting constructors carry the
 /// value through unchanged for our purposes.
 static bool isTransparentClass(QualType T) {

@@ -37,6 +37,9 @@ bool isClassType(QualType T, llvm::StringRef QualifiedName);
 /// True when \p T is the enum \p QualifiedName (e.g. "::c10::DeviceType").
 bool isEnumType(QualType T, llvm::StringRef QualifiedName);
 
+/// True for `torch::nn::Module` and the classes derived from it.
+bool derivesFromModule(const CXXRecordDecl *RD);
+
 /// Strips the nodes that do not change which value an expression denotes:
 /// parentheses, implicit casts, temporaries, cleanups and the implicit copy,
 /// move and converting constructors of LibTorch value types.

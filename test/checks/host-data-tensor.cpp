@@ -1,8 +1,262 @@
-// RUN: %check_torchsync %s host-data-tensor %t
+// RUN: %check_torchsync %s host-data-tensor %t -fix-notes
+// RUN: %check_torchsync %s host-data-tensor %t -fix-notes -- -DTORCH_MOCK_VERSION_MAJOR=2 -DTORCH_MOCK_VERSION_MINOR=6
 #include <torch/torch.h>
+#include <vector>
 
 // ---- Positives -------------------------------------------------------------
 
+// C6: a braced list or a vector with CUDA options is filled on the host and
+// copied with a blocking .to(device).
+void lists(std::vector<float> &scratch, int steps) {
+  torch::Device device(torch::kCUDA);
+  auto cuda = torch::TensorOptions().device(torch::kCUDA);
+  float scale = 0.5f;
+  for (int step = 0; step < steps; ++step) {
+    auto a = torch::tensor({1, 2, 3}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider creating it once before the loop, or building it in pinned memory ('pin_memory()') and copying it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto a = torch::tensor({1, 2, 3}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    auto b = torch::tensor({{1.5, 2.5}, {3.5, 4.5}}, device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider creating it once before the loop, or building it in pinned memory
+    // CHECK-FIXES: auto b = torch::tensor({{.}}{1.5, 2.5}, {3.5, 4.5}}).pin_memory().to(device, /*non_blocking=*/true);
+    scratch.push_back(step * scale);
+    auto c = torch::tensor(scratch, torch::Device(torch::kCUDA, 0));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from 'scratch' and copies it to the GPU, waiting {{.*}}; consider building it in pinned memory ('pin_memory()') and copying it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto c = torch::tensor(scratch).pin_memory().to(torch::Device(torch::kCUDA, 0), /*non_blocking=*/true);
+    // The options hold more than a device: no fix (the dtype would have to
+    // be split off).
+    auto d = torch::tensor({step, step + 1}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider building it in pinned memory
+    // CHECK-FIXES: auto d = torch::tensor({step, step + 1}, cuda);
+    auto e = torch::tensor({scale, 1.0f}, cuda.dtype(torch::kHalf));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider creating it once before the loop, or building
+    auto f = torch::tensor(std::vector<int64_t>{1, 2}, torch::dtype(torch::kLong).device(torch::kCUDA));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from 'std::vector<int64_t>{1, 2}' and copies it to the GPU
+    (void)a; (void)b; (void)c; (void)d; (void)e; (void)f;
+  }
+}
+
+// A single value in braces is a 1-element list (C6, not C7): torch::full
+// keeps its shape [1], values and dtype, and fills on the device.
+void single_values(int steps, double lr) {
+  auto cuda = torch::TensorOptions().device(torch::kCUDA);
+  for (int step = 0; step < steps; ++step) {
+    auto a = torch::tensor({3.14}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto a = torch::full({1}, 3.14, cuda);
+    auto b = torch::tensor({step}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
+    // CHECK-FIXES: auto b = torch::full({1}, step, torch::kCUDA);
+    auto c = torch::tensor({lr * step}, cuda.dtype(torch::kFloat));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
+    // CHECK-FIXES: auto c = torch::full({1}, lr * step, cuda.dtype(torch::kFloat));
+    auto d = torch::tensor({step > 3}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
+    // CHECK-FIXES: auto d = torch::full({1}, step > 3, cuda);
+    auto e = torch::tensor({int64_t(step)}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
+    // CHECK-FIXES: auto e = torch::full({1}, int64_t(step), cuda);
+    // int16_t keeps kShort in torch::tensor but would become kLong in
+    // torch::full: the 0-dim form goes on a note, which says the shape
+    // changes.
+    auto f = torch::tensor({int16_t(step)}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device
+    // CHECK-FIXES: auto f = torch::tensor(int16_t(step), cuda);
+    // A char converts to the container's int: neither rewrite is offered.
+    char ch = 'a';
+    auto g = torch::tensor({ch}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full' with the same dtype
+    // CHECK-FIXES: auto g = torch::tensor({ch}, cuda);
+    (void)a; (void)b; (void)c; (void)d; (void)e; (void)f; (void)g;
+  }
+}
+
+// at::tensor: every form with options copies from the host, one value
+// included (at::tensor(T, opts) is at::tensor(ArrayRef<T>(value), opts)).
+// Its dtype comes from the options alone, so no rewrite is offered.
+void aten_forms(std::vector<double> values, int steps) {
+  for (int step = 0; step < steps; ++step) {
+    auto a = at::tensor({1, 2}, at::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider creating it once before the loop, or building it in pinned memory
+    // CHECK-FIXES: auto a = at::tensor({1, 2}, at::kCUDA);
+    auto b = at::tensor(2.5, at::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' fills a host tensor from the value '2.5' and copies it to the GPU, waiting {{.*}}; consider 'at::full' or 'at::scalar_tensor' with the same dtype, which fill the tensor on the device [torchsync-host-data-tensor]
+    auto c = at::tensor(at::ArrayRef<double>(values), at::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' fills a host tensor from 'at::ArrayRef<double>(values)' and copies it to the GPU, waiting {{.*}}; consider creating it once before the loop, or building
+    auto d = at::tensor({double(step)}, at::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' fills a host tensor from a braced list{{.*}}; consider 'at::full' or 'at::scalar_tensor' with the same dtype
+    // CHECK-FIXES: auto d = at::tensor({double(step)}, at::kCUDA);
+    (void)a; (void)b; (void)c; (void)d;
+  }
+}
+
+// Options of unknown device are reported with the assumption spelled out;
+// no fix, since the device may be the CPU.
+void unknown_device(torch::TensorOptions opts, torch::Device dev,
+                    torch::Tensor x) {
+  for (int i = 0; i < 4; ++i) {
+    auto a = torch::tensor({i, i + 1}, opts);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'opts' names a CUDA device, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider building it in pinned memory
+    // CHECK-FIXES: auto a = torch::tensor({i, i + 1}, opts);
+    auto b = torch::tensor({1.0, 2.0}, dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'dev' names a CUDA device, waiting {{.*}}; consider creating it once before the loop, or building
+    // CHECK-FIXES: auto b = torch::tensor({1.0, 2.0}, dev);
+    auto c = torch::tensor({0.5, 0.25}, x.options());
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'x.options()' names a CUDA device{{.*}}; consider building it in pinned memory
+    // A single value still gets torch::full: it keeps the meaning on any
+    // device.
+    auto d = torch::tensor({0.5}, x.options());
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'x.options()' names a CUDA device{{.*}}; consider 'torch::full'
+    // CHECK-FIXES: auto d = torch::full({1}, 0.5, x.options());
+    (void)a; (void)b; (void)c; (void)d;
+  }
+}
+
+// A device chosen at run time is CUDA for the analysis, but on a machine
+// without CUDA it is the CPU, where pin_memory() would throw: no fix.
+void runtime_device(int steps) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  for (int step = 0; step < steps; ++step) {
+    auto a = torch::tensor({1, 2}, device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting
+    // CHECK-FIXES: auto a = torch::tensor({1, 2}, device);
+    (void)a;
+  }
+}
+
+// Loop invariance: values written in the loop, captured by a lambda or
+// reachable through a reference are not the same on every run.
+void invariance(int steps, float base) {
+  float lr = 0.1f;
+  float decay = 0.9f;
+  float captured = 1.0f;
+  auto bump = [&captured] { captured += 1.0f; };
+  const std::vector<float> table = {1, 2, 3};
+  std::vector<float> shared = {1, 2};
+  std::vector<float> &alias = shared;
+  for (int step = 0; step < steps; ++step) {
+    const float half = base / 2;
+    auto a = torch::tensor({lr, base, half}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills{{.*}}; consider creating it once before the loop, or building
+    // CHECK-FIXES: auto a = torch::tensor({lr, base, half}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    decay *= 0.5f;
+    auto b = torch::tensor({lr, decay}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills{{.*}}; consider building it in pinned memory
+    // CHECK-FIXES: auto b = torch::tensor({lr, decay}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    bump();
+    auto c = torch::tensor({captured, 2.0f}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills{{.*}}; consider building it in pinned memory
+    // CHECK-FIXES: auto c = torch::tensor({captured, 2.0f}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    auto d = torch::tensor(table, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from 'table'{{.*}}; consider creating it once before the loop, or building
+    // CHECK-FIXES: auto d = torch::tensor(table).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    alias.push_back(1.0f);
+    auto e = torch::tensor(shared, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from 'shared'{{.*}}; consider building it in pinned memory
+    // CHECK-FIXES: auto e = torch::tensor(shared).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    (void)a; (void)b; (void)c; (void)d; (void)e;
+  }
+}
+
+// Hot for other reasons than a loop: only constants could be built once.
+struct Scaler : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    auto w = torch::tensor({0.5, 2.0}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills{{.*}}; consider creating it once outside the hot path, or building it in pinned memory
+    // CHECK-FIXES: auto w = torch::tensor({0.5, 2.0}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    auto n = x.size(0);
+    auto s = torch::tensor({n, n}, x.options());
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'x.options()' names a CUDA device{{.*}}; consider building it in pinned memory
+    return x * w + s;
+  }
+};
+
+torch::Tensor make_offsets(int64_t n) {
+  return torch::tensor({n, n + 1}, torch::kCUDA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'torch::tensor()' fills{{.*}}; consider building it in pinned memory
+  // CHECK-FIXES: return torch::tensor({n, n + 1}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+}
+
+void calls_helper(int steps) {
+  for (int i = 0; i < steps; ++i)
+    make_offsets(i);
+}
+
 // ---- Negatives (CPU tensors, metadata, NO-SYNC look-alikes) ----------------
 
+void negatives(torch::Tensor x, float *host, float *dev_ptr, int steps) {
+  auto cuda = torch::TensorOptions().device(torch::kCUDA);
+  for (int step = 0; step < steps; ++step) {
+    // C7: one scalar, not a braced list: at::scalar_tensor fills on the
+    // device.
+    auto a = torch::tensor(3.14, cuda);
+    auto b = torch::tensor(step, torch::kCUDA);
+    auto c = torch::tensor(step * 0.5, torch::Device(torch::kCUDA, 0));
+    auto d = at::scalar_tensor(2.0, cuda);
+    auto e = torch::scalar_tensor(step, cuda);
+    auto f = torch::full({2}, 1.5, cuda);
+    auto g = torch::zeros({2}, torch::kCUDA);
+    auto h = torch::ones({2}, cuda);
+    auto i = torch::arange(10, cuda);
+    // CPU tensors: no device, or a CPU device.
+    auto j = torch::tensor({1, 2, 3});
+    auto k = torch::tensor({1, 2}, torch::kCPU);
+    auto l = torch::tensor({1.0, 2.0}, torch::dtype(torch::kFloat));
+    auto m = torch::tensor({1, 2}, torch::TensorOptions().dtype(torch::kLong));
+    auto n = at::tensor({1, 2});
+    auto o = at::tensor(2.0);
+    auto p = torch::tensor({step}, torch::Device("cpu"));
+    // C9: from_blob wraps a device pointer; nothing is copied.
+    auto q = torch::from_blob(dev_ptr, {4}, cuda);
+    // C8: a CPU 0-dim operand is read on the host by the kernel launch.
+    auto r = x * torch::tensor(2.0);
+    auto s = x.add(torch::tensor(1));
+    // Empty: nothing to copy.
+    auto t = torch::tensor({}, cuda);
+    // A CPU tensor made from host data and then moved is a blocking copy
+    // that torchsync-blocking-transfer reports (one finding per call).
+    auto u = torch::tensor({1, 2}).to(torch::kCUDA);
+    auto v = torch::from_blob(host, {4}).to(torch::kCUDA);
+    auto w = torch::tensor({1.5, 2.5}).cuda();
+    (void)a; (void)b; (void)c; (void)d; (void)e; (void)f; (void)g; (void)h;
+    (void)i; (void)j; (void)k; (void)l; (void)m; (void)n; (void)o; (void)p;
+    (void)q; (void)r; (void)s; (void)t; (void)u; (void)v; (void)w;
+  }
+}
+
+// Outside hot paths the copy is a one-off.
+torch::Tensor setup() {
+  auto weights = torch::tensor({0.1, 0.2, 0.7}, torch::kCUDA);
+  auto classes = at::tensor({1, 2, 3}, at::kCUDA);
+  return weights + classes;
+}
+
 // ---- Macros and templates: reported, never fixed ---------------------------
+
+#define CUDA_PAIR(a, b) torch::tensor({a, b}, torch::kCUDA)
+#define ONE(v) torch::tensor({v}, torch::kCUDA)
+
+void in_macros(int steps) {
+  for (int step = 0; step < steps; ++step) {
+    auto a = CUDA_PAIR(step, 2);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU
+    // CHECK-FIXES: auto a = CUDA_PAIR(step, 2);
+    auto b = ONE(1.5);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full', which fills the tensor on the device
+    // CHECK-FIXES: auto b = ONE(1.5);
+    (void)a; (void)b;
+  }
+}
+
+template <typename T>
+void in_template(int steps) {
+  for (int step = 0; step < steps; ++step) {
+    auto a = torch::tensor({T(1), T(step)}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU
+    // CHECK-FIXES: auto a = torch::tensor({T(1), T(step)}, torch::kCUDA);
+    auto b = torch::tensor({T(step)}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full', which fills the tensor on the device
+    // CHECK-FIXES: auto b = torch::tensor({T(step)}, torch::kCUDA);
+    (void)a; (void)b;
+  }
+}
+template void in_template<float>(int);

@@ -183,3 +183,12 @@ T read_all(torch::Tensor t, torch::Tensor table) {
   return acc;
 }
 template float read_all<float>(torch::Tensor, torch::Tensor);
+
+// `do { ... } while (0)`, the one-statement macro idiom, is not a loop.
+#define LOG_VALUE(t) do { std::cout << (t).item<float>(); } while (0)
+void not_a_loop(torch::Tensor t) {
+  LOG_VALUE(t);
+  do {
+    std::cout << t.item<float>();
+  } while (false);
+}

@@ -1,0 +1,62 @@
+// RUN: %check_torchsync %s explicit-sync %t -check-suffix=V1
+// RUN: %check_torchsync %s explicit-sync %t -check-suffix=V2 -- -DTORCH_MOCK_VERSION_MAJOR=2 -DTORCH_MOCK_VERSION_MINOR=6
+// c10::Event::synchronize exists only in 2.x (catalog A6); memcpy_and_sync
+// takes a const source there (A8); 2.x's emptyCache() forwards to the
+// allocator object, which user code may call directly (A10).
+#include <torch/torch.h>
+#include <c10/core/Event.h>
+#include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAFunctions.h>
+#include <c10/cuda/CUDAStream.h>
+
+#if TORCH_VERSION_MAJOR >= 2
+// Not in the mock: the allocator interface of 2.x's
+// c10/cuda/CUDACachingAllocator.h, reduced to what the test calls.
+namespace c10::cuda::CUDACachingAllocator {
+class CUDAAllocator {
+public:
+  virtual ~CUDAAllocator() = default;
+  virtual void emptyCache() = 0;
+};
+CUDAAllocator *get();
+} // namespace c10::cuda::CUDACachingAllocator
+#endif
+
+void events(c10::Stream s) {
+  c10::Event ev(c10::DeviceType::CUDA);
+  for (int step = 0; step < 10; ++step) {
+    ev.record(s);
+    ev.block(s);
+    bool ready = ev.query();
+    (void)ready;
+#if TORCH_VERSION_MAJOR >= 2
+    ev.synchronize();
+    // CHECK-MESSAGES-V2: :[[@LINE-1]]:8: warning: 'synchronize()' waits until event 'ev' has completed on the GPU (cudaEventSynchronize for a CUDA event); consider block(stream) for a device-side wait, or polling query() [torchsync-explicit-sync]
+#endif
+  }
+}
+
+void copies(void *dst, const float *src, int64_t n, c10::cuda::CUDAStream s) {
+  for (int step = 0; step < 10; ++step) {
+#if TORCH_VERSION_MAJOR >= 2
+    c10::cuda::memcpy_and_sync(dst, src, n, cudaMemcpyHostToDevice, s);
+    // CHECK-MESSAGES-V2: :[[@LINE-1]]:5: warning: 'c10::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's'
+#else
+    c10::cuda::memcpy_and_sync(dst, const_cast<float *>(src), n,
+                               cudaMemcpyHostToDevice, s);
+    // CHECK-MESSAGES-V1: :[[@LINE-2]]:5: warning: 'c10::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's'
+#endif
+  }
+}
+
+void allocator() {
+  for (int step = 0; step < 10; ++step) {
+    c10::cuda::CUDACachingAllocator::emptyCache();
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:5: warning: 'c10::cuda::CUDACachingAllocator::emptyCache()' synchronizes and frees cached blocks
+    // CHECK-MESSAGES-V2: :[[@LINE-2]]:5: warning: 'c10::cuda::CUDACachingAllocator::emptyCache()' synchronizes and frees cached blocks
+#if TORCH_VERSION_MAJOR >= 2
+    c10::cuda::CUDACachingAllocator::get()->emptyCache();
+    // CHECK-MESSAGES-V2: :[[@LINE-1]]:45: warning: 'emptyCache()' synchronizes and frees cached blocks (cudaEventSynchronize + cudaFree); consider not calling it inside the loop
+#endif
+  }
+}

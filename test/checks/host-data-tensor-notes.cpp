@@ -1,0 +1,30 @@
+// RUN: %check_torchsync %s host-data-tensor %t -fix-notes
+// The notes: why a place is hot, and the 0-dim rewrite that changes the
+// shape (applied only with --fix-notes).
+#include <torch/torch.h>
+
+torch::Tensor offsets(int64_t n) {
+  return torch::tensor({n, 2 * n}, torch::kCUDA);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider building it in pinned memory ('pin_memory()') and copying it with non_blocking=true [torchsync-host-data-tensor]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: FIX-IT applied suggested code changes
+  // CHECK-NOTES: :[[@LINE+7]]:5: note: 'offsets' is called on a hot path here
+  // CHECK-FIXES: return torch::tensor({n, 2 * n}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+}
+
+void train(int steps) {
+  auto cuda = torch::TensorOptions().device(torch::kCUDA);
+  for (int step = 0; step < steps; ++step) {
+    offsets(step);
+    auto mask = torch::tensor({uint8_t(step & 1)}, cuda);
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device [torchsync-host-data-tensor]
+    // CHECK-NOTES: :[[@LINE-2]]:31: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:17: note: build a 0-dim tensor, filled on the device; its shape becomes [] instead of [1]
+    // CHECK-FIXES: auto mask = torch::tensor(uint8_t(step & 1), cuda);
+    auto scale = torch::tensor({0.5}, cuda);
+    // CHECK-NOTES: :[[@LINE-1]]:18: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
+    // CHECK-NOTES: :[[@LINE-2]]:25: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:32: note: FIX-IT applied suggested code changes
+    // CHECK-FIXES: auto scale = torch::full({1}, 0.5, cuda);
+    (void)mask; (void)scale;
+  }
+}

@@ -1,0 +1,39 @@
+// RUN: %check_torchsync_real %s clip-grad-norm %t
+// The real LibTorch headers (Debian libtorch-dev 1.13): every overload of
+// torch::nn::utils::clip_grad_norm_ is matched at the user's call and not
+// inside clip_grad.h, and the device-side rewrite compiles.
+#include <torch/torch.h>
+
+struct Net : torch::nn::Module {
+  Net() : fc(register_module("fc", torch::nn::Linear(4, 2))) {}
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc;
+};
+
+int main() {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  auto model = std::make_shared<Net>();
+  model->to(device);
+  torch::optim::SGD opt(model->parameters(), torch::optim::SGDOptions(0.1));
+  auto x = torch::randn({8, 4}).to(device);
+  auto w = torch::randn({4, 4}, device).requires_grad_();
+  torch::nn::Linear cpu_model(4, 2);
+  double logged = 0;
+  for (int step = 0; step < 10; ++step) {
+    opt.zero_grad();
+    model->forward(x).pow(2).mean().backward();
+    torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_' returns the total norm as a double, which copies it to the host and waits for all queued GPU work (total_norm.item() in torch/nn/utils/clip_grad.h, cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider clipping on the device (norm(), at::stack, at::clamp, mul_) and keeping the total norm as a tensor [torchsync-clip-grad-norm]
+    // CHECK-FIXES: {{^}}    [](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
+    // CHECK-FIXES: {{^}}    }(model->parameters(), 1.0);{{$}}
+    logged += torch::nn::utils::clip_grad_norm_({w}, 0.5, 2.0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'clip_grad_norm_' returns the total norm as a double
+    torch::nn::utils::clip_grad_norm_(w, 0.5);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_' returns the total norm as a double
+    // CHECK-FIXES: {{^}}    }({w}, 0.5);{{$}}
+    torch::nn::utils::clip_grad_norm_(cpu_model->parameters(), 1.0);
+    torch::nn::utils::clip_grad_value_(model->parameters(), 1.0);
+    opt.step();
+  }
+  return logged > 0;
+}

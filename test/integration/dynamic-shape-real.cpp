@@ -1,0 +1,75 @@
+// RUN: %check_torchsync_real %s dynamic-shape %t -fix-notes
+// The real LibTorch 1.13 headers (Debian libtorch-dev): the dynamic-shape
+// matchers must find the same declarations as on the mock headers.
+#include <torch/torch.h>
+
+namespace F = torch::nn::functional;
+
+void step(torch::Tensor labels, torch::Tensor lengths) {
+  auto x = torch::randn({64}, torch::kCUDA);
+  auto grid = torch::randn({8, 8}, torch::kCUDA);
+  auto lp = torch::randn({50, 4, 20}, torch::kCUDA).log_softmax(2);
+  auto targets = torch::randint(1, 20, {4, 10}, torch::kCUDA);
+  auto long_idx = torch::arange(8, torch::TensorOptions().dtype(torch::kLong).device(torch::kCUDA));
+  torch::nn::CTCLoss ctc;
+  for (int i = 0; i < 10; ++i) {
+    auto mask = x > 0;
+    auto a = mask.nonzero();
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'nonzero()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider mask arithmetic that keeps the shape (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
+    auto b = torch::argwhere(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::argwhere()' reads the number of nonzero elements of CUDA tensor 'x'
+    auto c = torch::where(mask);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::where()' with one argument reads the number of nonzero elements of CUDA tensor 'mask'
+    auto d = x.masked_select(mask).sum();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'masked_select()' selects from CUDA tensor 'x' by mask 'mask'{{.*}}; consider 'masked_fill(~mask, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
+    // CHECK-FIXES: auto d = x.masked_fill(~mask, 0).sum();
+    auto e = x.index({mask});
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' selects from CUDA tensor 'x' by bool mask 'mask'
+    // CHECK-FIXES: auto e = torch::where(mask, x, 0);
+    auto e2 = grid.index({torch::indexing::Slice(), grid.sum(0) > 0});
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'index()' selects from CUDA tensor 'grid' by bool mask 'grid.sum(0) > 0'
+    auto f = at::_unique2(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_unique2()' reads the number of unique elements of CUDA tensor 'x'{{.*}}(cudaMemcpyAsync
+    auto g = torch::unique_dim(grid, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::unique_dim()' reads the number of unique elements of CUDA tensor 'grid'{{.*}}(cudaStreamSynchronize inside a thrust algorithm
+    auto h = x.repeat_interleave(long_idx.index({torch::indexing::Slice(0, 1)}));
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'repeat_interleave()' reads the total of the repeats in CUDA tensor
+    auto k = labels.bincount();
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'bincount()' reads the maximum of 'labels' on the host to size its output if 'labels' is a CUDA tensor
+    auto l = torch::histc(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::histc()' without a range reads the minimum and maximum of CUDA tensor 'x'
+    auto m = torch::one_hot(long_idx);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::one_hot()' without 'num_classes' reads the maximum of CUDA tensor 'long_idx'
+    auto n = F::one_hot(long_idx);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'F::one_hot()' without 'num_classes' reads the maximum of CUDA tensor 'long_idx'
+    auto o = F::ctc_loss(lp, targets, lengths, lengths);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'F::ctc_loss()' moves the lengths and target offsets for CUDA tensor 'lp' between host and device with blocking copies
+    auto o2 = ctc(lp, targets, lengths, lengths);
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'CTCLoss' moves the lengths and target offsets for CUDA tensor 'lp'
+    auto o3 = ctc->forward(lp, targets, lengths, lengths);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'forward()' moves the lengths and target offsets for CUDA tensor 'lp'
+    auto p = torch::combinations(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::combinations()' reads the number of combinations of CUDA tensor 'x'
+    auto q = grid.to_sparse();
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to_sparse()' reads the number of nonzero elements of CUDA tensor 'grid'
+    auto q2 = grid.to_sparse_csr();
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to_sparse_csr()' reads the number of nonzero elements of CUDA tensor 'grid'
+    auto r = q.coalesce();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'coalesce()' reads the number of unique indices of CUDA tensor 'q'
+    // NO-SYNC look-alikes.
+    auto s1 = torch::where(mask, x, 0);
+    auto s2 = x.masked_fill(~mask, 0);
+    auto s3 = x.repeat_interleave(2);
+    auto s4 = x.repeat_interleave(long_idx, 0, 64);
+    auto s5 = x.histc(10, -1, 1);
+    auto s6 = torch::one_hot(long_idx, 8);
+    auto s7 = x.index({long_idx});
+    x.index_put_({mask}, 0.0);
+    x.masked_scatter_(mask, x * 2);
+    auto s8 = x.index_select(0, long_idx);
+    (void)a; (void)b; (void)c; (void)d; (void)e; (void)e2; (void)f; (void)g;
+    (void)h; (void)k; (void)l; (void)m; (void)n; (void)o; (void)o2; (void)o3;
+    (void)p; (void)q2; (void)r; (void)s1; (void)s2; (void)s3; (void)s4;
+    (void)s5; (void)s6; (void)s7; (void)s8;
+  }
+}
