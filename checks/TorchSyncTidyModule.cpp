@@ -13,6 +13,7 @@
 #include "HostDataTensorCheck.h"
 #include "HostReadCheck.h"
 #include "SyncControlFlowCheck.h"
+#include "VersionSpecificCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 

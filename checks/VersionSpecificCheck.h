@@ -1,0 +1,34 @@
+//===--- VersionSpecificCheck.h - torchsync-version-specific ---*- C++ -*-===//
+
+#ifndef TORCHSYNC_VERSIONSPECIFICCHECK_H
+#define TORCHSYNC_VERSIONSPECIFICCHECK_H
+
+#include "utils/SyncContext.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::torchsync {
+
+/// Finds syncs that exist only in some LibTorch versions, for the version 
+/// being parsed: multinomial without replacement, normal with a tensor std, 
+/// fill_ with a tensor, and accumulating index_put_ before 2.x.
+///
+/// For the user-facing documentation see docs/checks/version-specific.md.
+class VersionSpecificCheck : public ClangTidyCheck {
+public:
+  VersionSpecificCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  SyncContext Sync;
+};
+
+} // namespace clang::tidy::torchsync
+
+#endif // TORCHSYNC_VERSIONSPECIFICCHECK_H
