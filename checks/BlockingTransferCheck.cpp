@@ -17,8 +17,6 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
-static constexpr llvm::StringLiteral BlockingPath =
-    "cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync";
 
 BlockingTransferCheck::BlockingTransferCheck(StringRef Name,
                                              ClangTidyContext *Context)
@@ -226,7 +224,7 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
               "that the host reads after a CUDA event")
         << Api
         << (T.Assumption.empty() ? "CUDA tensor " : "") + quoted(Tensor, Ctx)
-        << T.Assumption << BlockingPath;
+        << T.Assumption << MemcpyAndSyncPath;
     Sync.noteHotReason(*this, *Hot);
     // The D2H rewrite moves the wait, it does not remove it: it changes when
     // the result is valid, so it goes on a note.
@@ -256,7 +254,7 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
              << Api
              << (Devices.ofTensor(T.Host) == Device::CPU ? "host tensor " : "") +
                     quoted(T.Host, Ctx)
-             << T.Assumption << BlockingPath;
+             << T.Assumption << MemcpyAndSyncPath;
     // Only when both sides are proven: if the destination were the CPU, the
     // rewrite would return a pinned copy instead of the tensor itself.
     if (T.Assumption.empty())

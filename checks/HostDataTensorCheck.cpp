@@ -29,8 +29,6 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
-static constexpr llvm::StringLiteral BlockingPath =
-    "cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync";
 
 HostDataTensorCheck::HostDataTensorCheck(StringRef Name,
                                          ClangTidyContext *Context)
@@ -169,15 +167,6 @@ bool isQualifiedWithTorch(const DeclRefExpr *DRE) {
   return NS && NS->getQualifiedNameAsString() == "torch";
 }
 
-bool isLibTorchDecl(const Decl *D) {
-  const NamespaceDecl *Outer = nullptr;
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *N = dyn_cast<NamespaceDecl>(DC))
-      Outer = N;
-  return Outer && (Outer->getName() == "at" || Outer->getName() == "torch" ||
-                   Outer->getName() == "c10");
-}
-
 /// Classifies every use of one variable in a function body.
 class UseScanner : public RecursiveASTVisitor<UseScanner> {
 public:
@@ -284,7 +273,7 @@ private:
           QualType PT = Callee->getParamDecl(I)->getType();
           if (!PT->isReferenceType() ||
               PT.getNonReferenceType().isConstQualified() ||
-              (isa<CXXConstructorDecl>(Callee) && isLibTorchDecl(Callee)))
+              (isa<CXXConstructorDecl>(Callee) && isInLibTorchNamespace(Callee)))
             return Use::Read;
         }
     return Use::Other;
@@ -327,7 +316,7 @@ bool isLiteralCuda(const Expr *E, const Decl *Owner, ASTContext &Ctx,
   const auto *V = dyn_cast<VarDecl>(D);
   if (!V || !V->getInit() || V->getType()->isReferenceType())
     return false;
-  if (Name == "kCUDA" && isLibTorchDecl(V))
+  if (Name == "kCUDA" && isInLibTorchNamespace(V))
     return true;
   if (!V->getType().isConstQualified()) {
     // Never assigned nor aliased in its function.
@@ -394,7 +383,7 @@ public:
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
       // TensorOptions, Device, and the optional<ScalarType> of `dtype(...)`
       // (std::optional since 2.x).
-      return (isLibTorchDecl(CE->getConstructor()) ||
+      return (isInLibTorchNamespace(CE->getConstructor()) ||
               isClassType(CE->getType(), "std::optional")) &&
              llvm::all_of(CE->arguments(),
                           [&](const Expr *A) { return options(A, Depth + 1); });
@@ -404,7 +393,7 @@ public:
              options(CO->getFalseExpr(), Depth + 1);
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || !isLibTorchDecl(FD))
+      if (!FD || !isInLibTorchNamespace(FD))
         return false;
       if (const Expr *Recv = receiverOf(Call)) {
         // `opts.dtype(...)`: a TensorOptions method; never tensor metadata,
@@ -672,7 +661,7 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
     auto D = diag(Call->getBeginLoc(),
                   "'%0' fills a host tensor from %1 and copies it to the "
                   "GPU%2, waiting for all queued GPU work (%3); consider %4")
-             << Api << From << Assumption << BlockingPath << Instead;
+             << Api << From << Assumption << MemcpyAndSyncPath << Instead;
     for (const FixItHint &Fix : Fixes)
       D << Fix;
   }

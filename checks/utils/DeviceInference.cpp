@@ -27,18 +27,6 @@ bool isFactoryName(StringRef Name) {
       .Default(false);
 }
 
-bool isLibTorchNamespace(const FunctionDecl *FD) {
-  // The outermost namespace that encloses the declaration.
-  const NamespaceDecl *NS = nullptr;
-  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *N = dyn_cast<NamespaceDecl>(DC))
-      NS = N;
-  if (!NS)
-    return false;
-  StringRef N = NS->getName();
-  return N == "at" || N == "torch" || N == "c10";
-}
-
 bool isTensorMethod(const FunctionDecl *FD) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
   if (!MD)
@@ -387,7 +375,7 @@ Device DeviceInference::tensorImpl(const Expr *E) {
         Result = tensorImpl(Recv); // In place: the receiver's device.
       else
         Result = ofCallInputs(Call);
-    } else if (FD && isLibTorchNamespace(FD) && isFactoryName(Name) &&
+    } else if (FD && isInLibTorchNamespace(FD) && isFactoryName(Name) &&
                !isa<CXXMethodDecl>(FD)) {
       Result = ofFactory(Call, Name);
     } else if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
@@ -400,7 +388,7 @@ Device DeviceInference::tensorImpl(const Expr *E) {
       if (Call->getNumArgs())
         Result = ofCallInputs(ignoreWrappers(Call->getArg(0)));
     } else if (isa<CXXOperatorCallExpr>(Call) ||
-               (FD && isLibTorchNamespace(FD))) {
+               (FD && isInLibTorchNamespace(FD))) {
       // Tensor operators and ATen ops: the devices of their tensor inputs.
       Result = ofCallInputs(Call);
       // No tensor input at all: nothing is known. (None from a cut cycle,
@@ -475,7 +463,7 @@ Device DeviceInference::specImpl(const Expr *E) {
         Result = specImpl(Call->getArg(0));
       else
         Result = specImpl(Recv);
-    } else if (!Recv && FD && isLibTorchNamespace(FD)) {
+    } else if (!Recv && FD && isInLibTorchNamespace(FD)) {
       if (Name == "device" && Call->getNumArgs() >= 1)
         Result = specImpl(Call->getArg(0));
       else if (isClassType(FD->getReturnType(), "c10::TensorOptions"))
@@ -548,7 +536,7 @@ HostMemory DeviceInference::memoryImpl(const Expr *E, unsigned D) {
       return HostMemory::Unknown;
     return HostMemory::Pageable; // A fresh allocation from the CPU allocator.
   }
-  if (isLibTorchNamespace(FD) && isFactoryName(Name) && Name != "from_blob") {
+  if (isInLibTorchNamespace(FD) && isFactoryName(Name) && Name != "from_blob") {
     for (const Expr *Arg : userArgs(Call))
       if (isClassType(Arg->getType(), "c10::TensorOptions") &&
           optionsRequestPinned(Arg))
@@ -557,7 +545,7 @@ HostMemory DeviceInference::memoryImpl(const Expr *E, unsigned D) {
   }
   // Other ATen ops and tensor operators (`x * 2`) allocate their result
   // from the CPU allocator.
-  if (isLibTorchNamespace(FD) && Name != "from_blob" &&
+  if (isInLibTorchNamespace(FD) && Name != "from_blob" &&
       isTensorType(FD->getReturnType()))
     return HostMemory::Pageable;
   return HostMemory::Unknown;
@@ -592,7 +580,7 @@ bool DeviceInference::isZeroDim(const Expr *E) {
             .Default(false);
     return FullReduction && NoWrittenArgs;
   }
-  if (!isLibTorchNamespace(FD))
+  if (!isInLibTorchNamespace(FD))
     return false;
   if (Name == "scalar_tensor")
     return true;

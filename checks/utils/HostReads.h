@@ -10,6 +10,7 @@
 #define TORCHSYNC_UTILS_HOSTREADS_H
 
 #include "DeviceInference.h"
+#include "TorchApi.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <optional>
 #include <string>
@@ -53,8 +54,7 @@ std::optional<HostRead> asHostRead(const CallExpr *Call, DeviceInference &DI,
 Device deviceOf(const HostRead &R, DeviceInference &DI);
 
 /// The CUDA path every host read ends in (catalog section B).
-inline constexpr llvm::StringLiteral HostReadCudaPath =
-    "cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync";
+inline constexpr llvm::StringLiteral HostReadCudaPath = MemcpyAndSyncPath;
 
 /// "CUDA tensor 'x'" when \p D is CUDA, else "'x'".
 std::string describeTensor(const Expr *E, Device D, const ASTContext &Ctx);

@@ -61,6 +61,18 @@ bool isTensorListType(QualType T) {
   return Arg.getKind() == TemplateArgument::Type && isTensorType(Arg.getAsType());
 }
 
+bool isInLibTorchNamespace(const Decl *D) {
+  // The outermost namespace that encloses the declaration.
+  const NamespaceDecl *Outer = nullptr;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *N = dyn_cast<NamespaceDecl>(DC))
+      Outer = N;
+  if (!Outer)
+    return false;
+  StringRef N = Outer->getName();
+  return N == "at" || N == "torch" || N == "c10";
+}
+
 bool derivesFromModule(const CXXRecordDecl *RD) {
   if (!RD || !RD->hasDefinition())
     return false;

@@ -37,6 +37,14 @@ bool isClassType(QualType T, llvm::StringRef QualifiedName);
 /// True when \p T is the enum \p QualifiedName (e.g. "::c10::DeviceType").
 bool isEnumType(QualType T, llvm::StringRef QualifiedName);
 
+/// The CUDA path that host reads and blocking copies end in.
+inline constexpr llvm::StringLiteral MemcpyAndSyncPath =
+    "cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync";
+
+/// True when \p D is declared inside LibTorch's namespaces (at, c10, torch,
+/// and the namespaces nested in them).
+bool isInLibTorchNamespace(const Decl *D);
+
 /// True for `torch::nn::Module` and the classes derived from it.
 bool derivesFromModule(const CXXRecordDecl *RD);
 
