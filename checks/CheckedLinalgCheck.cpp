@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckedLinalgCheck.h"
+#include "utils/CallArgs.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/TorchApi.h"
@@ -167,68 +168,13 @@ std::optional<LinalgCall> classify(const CallExpr *Call) {
   return C;
 }
 
-/// The argument bound to the parameter named one of \p Names, or null.
-const Expr *argumentNamed(const CallExpr *Call,
-                          std::initializer_list<StringRef> Names) {
-  const FunctionDecl *FD = calleeOf(Call);
-  if (!FD)
-    return nullptr;
-  // A member call's arguments do not include the object; an operator call
-  // is never one of ours.
-  for (unsigned I = 0, N = std::min(FD->getNumParams(), Call->getNumArgs());
-       I < N; ++I)
-    if (llvm::is_contained(Names, FD->getParamDecl(I)->getName()))
-      return Call->getArg(I);
-  return nullptr;
-}
-
 bool isDefaulted(const Expr *E) {
   return E && isa<CXXDefaultArgExpr>(E->IgnoreImplicit());
 }
 
-/// Strips what wraps a literal on its way into a parameter: conversions,
-/// temporaries, `Scalar` / `optional` / `string_view` / `std::string`
-/// constructors.
-const Expr *stripToLiteral(const Expr *E) {
-  for (unsigned I = 0; E && I < 16; ++I) {
-    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E)) {
-      E = D->getExpr();
-      continue;
-    }
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = B->getSubExpr();
-      continue;
-    }
-    if (const auto *W = dyn_cast<ExprWithCleanups>(E)) {
-      E = W->getSubExpr();
-      continue;
-    }
-    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = FC->getSubExpr();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() == 0)
-        return CE;
-      for (unsigned J = 1; J < CE->getNumArgs(); ++J)
-        if (!isa<CXXDefaultArgExpr>(CE->getArg(J)))
-          return CE;
-      E = CE->getArg(0);
-      continue;
-    }
-    return E;
-  }
-  return E;
-}
-
 /// The value of a numeric literal argument (`2`, `-2.0`, `Scalar(2)`).
 std::optional<double> literalNumber(const Expr *E) {
-  E = stripToLiteral(E);
+  E = stripValueWrappers(E);
   if (!E)
     return std::nullopt;
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -248,30 +194,16 @@ std::optional<double> literalNumber(const Expr *E) {
 
 /// The text of a string literal argument (`"nuc"`).
 std::optional<StringRef> literalString(const Expr *E) {
-  E = stripToLiteral(E);
+  E = stripValueWrappers(E);
   if (const auto *S = dyn_cast_or_null<StringLiteral>(E))
     return S->getString();
   return std::nullopt;
 }
 
-/// True for an argument that is `c10::nullopt` / `std::nullopt` / `{}`.
-bool isNullopt(const Expr *E) {
-  E = stripToLiteral(E);
-  if (!E)
-    return false;
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-    return CE->getNumArgs() == 0;
-  if (const auto *IL = dyn_cast<InitListExpr>(E))
-    return IL->getNumInits() == 0;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return DRE->getDecl()->getName() == "nullopt";
-  return false;
-}
-
 /// The number of elements of a braced `dim` argument such as `{-2, -1}`.
 std::optional<unsigned> bracedLength(const Expr *E) {
   for (unsigned I = 0; E && I < 16; ++I) {
-    E = stripToLiteral(E);
+    E = stripValueWrappers(E);
     if (const auto *SIL = dyn_cast_or_null<CXXStdInitializerListExpr>(E)) {
       E = SIL->getSubExpr();
       continue;
@@ -296,7 +228,7 @@ bool conditionHolds(const LinalgCall &C, const CallExpr *Call) {
   case LinalgCondition::CondOrd: {
     // linalg_cond: p = None / +-2 use the singular values, 'nuc' a nuclear
     // norm; the other orders invert with linalg_inv_ex (no check).
-    const Expr *P = argumentNamed(Call, {"p"});
+    const Expr *P = argNamed(Call, {"p"});
     if (!P || isDefaulted(P) || isNullopt(P))
       return true;
     if (std::optional<StringRef> S = literalString(P))
@@ -304,7 +236,7 @@ bool conditionHolds(const LinalgCall &C, const CallExpr *Call) {
     return isTwoNorm(literalNumber(P));
   }
   case LinalgCondition::MatrixNormOrd: {
-    const Expr *Ord = argumentNamed(Call, {"ord", "opt_ord"});
+    const Expr *Ord = argNamed(Call, {"ord", "opt_ord"});
     if (!Ord)
       return false;
     if (std::optional<StringRef> S = literalString(Ord))
@@ -314,7 +246,7 @@ bool conditionHolds(const LinalgCall &C, const CallExpr *Call) {
   case LinalgCondition::NormOrd: {
     // linalg_norm is a matrix norm only for a 2-D input or two dims: 'nuc'
     // is matrix-only; +-2 needs a two-element dim to be one.
-    const Expr *Ord = argumentNamed(Call, {"ord", "opt_ord"});
+    const Expr *Ord = argNamed(Call, {"ord", "opt_ord"});
     if (!Ord)
       return false;
     if (std::optional<StringRef> S = literalString(Ord))
@@ -322,11 +254,11 @@ bool conditionHolds(const LinalgCall &C, const CallExpr *Call) {
     if (!isTwoNorm(literalNumber(Ord)))
       return false;
     std::optional<unsigned> Dims =
-        bracedLength(argumentNamed(Call, {"dim", "opt_dim"}));
+        bracedLength(argNamed(Call, {"dim", "opt_dim"}));
     return Dims && *Dims == 2;
   }
   case LinalgCondition::NegativePower: {
-    std::optional<double> N = literalNumber(argumentNamed(Call, {"n"}));
+    std::optional<double> N = literalNumber(argNamed(Call, {"n"}));
     return N && *N < 0;
   }
   }
@@ -336,10 +268,10 @@ bool conditionHolds(const LinalgCall &C, const CallExpr *Call) {
 /// True when the `check_errors` argument is `true` (written, or defaulted
 /// to true as in `_lu_with_info`).
 bool checksErrors(const CallExpr *Call, const Expr **Written) {
-  const Expr *Arg = argumentNamed(Call, {"check_errors"});
+  const Expr *Arg = argNamed(Call, {"check_errors"});
   if (!Arg)
     return false;
-  const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(stripToLiteral(Arg));
+  const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(stripValueWrappers(Arg));
   if (!B || !B->getValue())
     return false;
   if (!isDefaulted(Arg))
@@ -630,7 +562,7 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
   } else if (C->Op.Kind == LinalgKind::CheckFlag && WrittenFlag &&
              isFixable(Call, Ctx)) {
     if (std::optional<FixItHint> Fix = replaceTokens(
-            stripToLiteral(WrittenFlag)->getSourceRange(), "false", Ctx))
+            stripValueWrappers(WrittenFlag)->getSourceRange(), "false", Ctx))
       diag(Loc, "pass check_errors=false; %0", DiagnosticIDs::Note)
           << Consequence << *Fix;
   }

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "DynamicShapeCheck.h"
+#include "utils/CallArgs.h"
+#include "utils/Dtypes.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/TorchApi.h"
@@ -22,7 +24,6 @@ namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
 static constexpr char ModuleCallId[] = "moduleCall";
-static constexpr char AssignedId[] = "assigned";
 
 static constexpr llvm::StringLiteral ThrustPath =
     "cudaStreamSynchronize inside a thrust algorithm that returns its count "
@@ -155,320 +156,15 @@ struct DynamicOp {
 
 } // namespace
 
-/// The argument passed for \p FD's parameter named \p Param, or null.
-static const Expr *argFor(const CallExpr *Call, StringRef Param) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD)
-    return nullptr;
-  unsigned Offset =
-      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
-  for (unsigned I = 0; I < FD->getNumParams(); ++I)
-    if (FD->getParamDecl(I)->getName() == Param)
-      return I + Offset < Call->getNumArgs() ? Call->getArg(I + Offset)
-                                             : nullptr;
-  return nullptr;
-}
-
-/// The tensor the op works on: the object of a member call, else the
-/// argument for \p Param, else the first tensor argument.
-static const Expr *inputTensor(const CallExpr *Call, StringRef Param = "self") {
-  if (const Expr *Recv = receiverOf(Call);
-      Recv && !isa<CXXOperatorCallExpr>(Call))
-    return Recv;
-  if (const Expr *A = argFor(Call, Param))
-    return A;
-  for (const Expr *A : userArgs(Call))
-    if (isTensorType(A->getType()))
-      return A;
-  return nullptr;
-}
-
-/// Strips wrappers and the implicit constructors of Scalar / optional that a
-/// literal argument goes through.
-static const Expr *ignoreValueWrappers(const Expr *E) {
-  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
-    const Expr *Prev = E;
-    E = ignoreWrappers(E);
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1 && !isTensorType(CE->getType()))
-      E = CE->getArg(0);
-    if (E == Prev)
-      break;
-  }
-  return E;
-}
-
-/// True when \p E leaves an optional argument empty: defaulted to nullopt,
-/// or spelled `c10::nullopt` / `std::nullopt` / `{}`.
-static bool isNullopt(const Expr *E) {
-  if (!E)
-    return true;
-  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
-    E = Default->getExpr();
-  E = ignoreValueWrappers(E);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return DRE->getDecl()->getName() == "nullopt";
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-    return CE->getNumArgs() == 0;
-  if (const auto *IL = dyn_cast<InitListExpr>(E))
-    return IL->getNumInits() == 0;
-  return false;
-}
-
-/// The value of a numeric constant argument (literal, constexpr, default).
-static std::optional<double> constantValue(const Expr *E,
-                                           const ASTContext &Ctx) {
-  if (!E)
-    return std::nullopt;
-  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
-    E = Default->getExpr();
-  E = ignoreValueWrappers(E);
-  if (E->isValueDependent() || E->isTypeDependent())
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsRValue(R, Ctx))
-    return std::nullopt;
-  if (R.Val.isInt())
-    return static_cast<double>(R.Val.getInt().getSExtValue());
-  if (R.Val.isFloat())
-    return R.Val.getFloat().convertToDouble();
-  return std::nullopt;
-}
-
-//===----------------------------------------------------------------------===//
-// Which tensors are proven bool
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// What a dtype argument says.
-enum class DtypeSpec { None, Bool, Other };
-} // namespace
-
-static DtypeSpec joinDtype(DtypeSpec A, DtypeSpec B) {
-  if (A == DtypeSpec::None)
-    return B;
-  if (B == DtypeSpec::None || A == B)
-    return A;
-  return DtypeSpec::Other;
-}
-
-/// The dtype named anywhere in a dtype / TensorOptions argument: `kBool`
-/// gives Bool; any other ScalarType, a TypeMeta, a TensorOptions variable or
-/// `t.options()` gives Other (not proven); device-only specs give None.
-static DtypeSpec dtypeNamedIn(const Stmt *S, unsigned Depth = 0) {
-  if (!S || Depth > 32)
-    return DtypeSpec::None;
-  if (const auto *E = dyn_cast<Expr>(S)) {
-    if (isEnumType(E->getType(), "c10::ScalarType")) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      if (!DRE)
-        return DtypeSpec::Other;
-      StringRef Name = DRE->getDecl()->getName();
-      return Name == "kBool" || Name == "Bool" ? DtypeSpec::Bool
-                                               : DtypeSpec::Other;
-    }
-    if (isClassType(E->getType(), "caffe2::TypeMeta"))
-      return DtypeSpec::Other;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E);
-        DRE && isa<VarDecl>(DRE->getDecl()) &&
-        isClassType(DRE->getType(), "c10::TensorOptions"))
-      return DtypeSpec::Other;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-        MC && isTensorType(MC->getImplicitObjectArgument()->getType()))
-      return DtypeSpec::Other; // t.options(), t.scalar_type()
-  }
-  DtypeSpec R = DtypeSpec::None;
-  for (const Stmt *Child : S->children())
-    R = joinDtype(R, dtypeNamedIn(Child, Depth + 1));
-  return R;
-}
-
-static bool isProvenBool(const Expr *E, ASTContext &Ctx, unsigned Depth = 0);
-
-/// A local variable whose initializer and every assignment are proven bool.
-static bool isProvenBoolVariable(const VarDecl *V, ASTContext &Ctx,
-                                 unsigned Depth) {
-  if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
-      !isProvenBool(V->getInit(), Ctx, Depth + 1))
-    return false;
-  const auto *FD =
-      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-  if (!FD || !FD->getBody())
-    return false;
-  auto Assignments = match(
-      findAll(cxxOperatorCallExpr(
-          hasOverloadedOperatorName("="),
-          hasArgument(0, ignoringParenImpCasts(
-                             declRefExpr(to(varDecl(equalsNode(V)))))),
-          hasArgument(1, expr().bind(AssignedId)))),
-      *FD->getBody(), Ctx);
-  for (const BoundNodes &N : Assignments)
-    if (!isProvenBool(N.getNodeAs<Expr>(AssignedId), Ctx, Depth + 1))
-      return false;
-  return true;
-}
-
-/// True when \p E is a tensor whose dtype is proven to be bool: a
-/// comparison, a logical op, isfinite / isnan, a factory or `to()` with
-/// kBool, a dtype-preserving op on one of those, or a local variable that
-/// only ever holds one of those.
-static bool isProvenBool(const Expr *E, ASTContext &Ctx, unsigned Depth) {
-  if (!E || Depth > 8)
-    return false;
-  E = ignoreWrappers(E);
-  if (!isTensorType(E->getType()))
-    return false;
-  auto AllTensorArgsBool = [&](const CallExpr *Call) {
-    bool Any = false;
-    for (const Expr *A : Call->arguments()) {
-      if (isa<CXXDefaultArgExpr>(A))
-        continue;
-      if (!isTensorType(ignoreWrappers(A)->getType()) ||
-          !isProvenBool(A, Ctx, Depth + 1))
-        return false;
-      Any = true;
-    }
-    return Any;
-  };
-
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (OC->isComparisonOp())
-      return true;
-    switch (OC->getOperator()) {
-    case OO_Tilde: // ~m is logical not only on a bool tensor
-    case OO_Amp:
-    case OO_Pipe:
-    case OO_Caret:
-      return AllTensorArgsBool(OC);
-    default:
-      return false;
-    }
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      return isProvenBoolVariable(V, Ctx, Depth);
-    return false;
-  }
-  const auto *Call = dyn_cast<CallExpr>(E);
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD || !FD->getDeclName().isIdentifier())
-    return false;
-  std::string Qualified = qualifiedName(FD);
-  if (!StringRef(Qualified).starts_with("at::") &&
-      !StringRef(Qualified).starts_with("torch::"))
-    return false;
-  StringRef Name = FD->getName();
-  const Expr *Recv = receiverOf(Call);
-
-  // Ops that always return bool.
-  if (llvm::is_contained(
-          {"eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal",
-           "less", "less_equal", "not_equal", "isfinite", "isnan", "isinf",
-           "isposinf", "isneginf", "isreal", "signbit", "logical_not",
-           "logical_and", "logical_or", "logical_xor", "isclose", "isin"},
-          Name))
-    return true;
-  // all/any keep a uint8 input's dtype: bool only from a bool input.
-  if (Name == "all" || Name == "any" || Name == "bitwise_not" ||
-      Name == "bitwise_and" || Name == "bitwise_or" || Name == "bitwise_xor") {
-    if (Recv && !isProvenBool(Recv, Ctx, Depth + 1))
-      return false;
-    if (!Recv && Call->getNumArgs() &&
-        !isProvenBool(Call->getArg(0), Ctx, Depth + 1))
-      return false;
-    if (Name.starts_with("bitwise_") && Name != "bitwise_not")
-      for (const Expr *A : userArgs(Call))
-        if (isTensorType(ignoreWrappers(A)->getType()) &&
-            !isProvenBool(A, Ctx, Depth + 1))
-          return false;
-    return true;
-  }
-  // to(kBool), to(device), toType(kBool).
-  if (Name == "to" || Name == "toType" || Name == "type") {
-    DtypeSpec Spec = DtypeSpec::None;
-    for (const Expr *A : userArgs(Call)) {
-      if (isTensorType(ignoreWrappers(A)->getType()))
-        return false; // to(other) takes other's dtype.
-      Spec = joinDtype(Spec, dtypeNamedIn(A));
-    }
-    if (Spec != DtypeSpec::None)
-      return Spec == DtypeSpec::Bool;
-    return Recv && isProvenBool(Recv, Ctx, Depth + 1);
-  }
-  // Factories with a dtype: torch::zeros({n}, torch::kBool).
-  bool Like = Name.ends_with("_like");
-  if (llvm::is_contained({"zeros", "ones", "empty", "full", "zeros_like",
-                          "ones_like", "empty_like", "full_like"},
-                         Name)) {
-    DtypeSpec Spec = DtypeSpec::None;
-    for (const Expr *A : userArgs(Call))
-      if (!isTensorType(ignoreWrappers(A)->getType()))
-        Spec = joinDtype(Spec, dtypeNamedIn(A));
-    if (Spec != DtypeSpec::None)
-      return Spec == DtypeSpec::Bool;
-    return Like && Call->getNumArgs() &&
-           isProvenBool(Call->getArg(0), Ctx, Depth + 1);
-  }
-  // Ops that keep the dtype of the tensor they are called on.
-  if (Recv &&
-      llvm::is_contained(
-          {"cuda", "cpu", "clone", "contiguous", "detach", "view", "reshape",
-           "flatten", "squeeze", "unsqueeze", "expand", "expand_as", "t",
-           "transpose", "permute", "select", "slice", "narrow", "pin_memory",
-           "view_as", "reshape_as", "logical_not_", "logical_and_",
-           "logical_or_", "flip", "roll", "repeat", "index_select", "gather"},
-          Name))
-    return isProvenBool(Recv, Ctx, Depth + 1);
-  return false;
-}
-
 //===----------------------------------------------------------------------===//
 // Classifying the call
 //===----------------------------------------------------------------------===//
 
-/// How the API is spelled at the call: "nonzero()", "torch::where()".
-static std::string apiText(const CallExpr *Call, const ASTContext &Ctx) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  std::string Name = FD ? FD->getNameAsString() : std::string("?");
-  if (isa<CXXMemberCallExpr>(Call))
-    return Name + "()";
-  if (const auto *DRE =
-          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-    if (std::optional<std::string> Text =
-            sourceText(DRE->getSourceRange(), Ctx);
-        Text && Text->size() <= 40 && Text->find('\n') == std::string::npos)
-      return *Text + "()";
-  return Name + "()";
-}
-
-/// The elements of an index list `{a, Slice(), m}` as written, or none when
-/// the list is not spelled at the call.
-static llvm::SmallVector<const Expr *, 4> indexElements(const Expr *List) {
-  const Expr *L = List;
-  for (unsigned Steps = 0; L && Steps < 8 && !isa<InitListExpr>(L); ++Steps) {
-    L = ignoreWrappers(L);
-    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
-      L = SIL->getSubExpr();
-    else if (const auto *CE = dyn_cast<CXXConstructExpr>(L);
-             CE && CE->getNumArgs() >= 1)
-      L = CE->getArg(0); // c10::List / ArrayRef from an initializer list.
-    else if (!isa<InitListExpr>(L))
-      return {};
-  }
-  const auto *IL = dyn_cast_or_null<InitListExpr>(L);
-  if (!IL)
-    return {};
-  llvm::SmallVector<const Expr *, 4> Elems;
-  for (const Expr *Init : IL->inits()) {
-    const Expr *E = ignoreWrappers(Init);
-    // c10::optional<Tensor> elements of at::index's c10::List.
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1 && !isTensorType(CE->getType()) &&
-        isTensorType(ignoreWrappers(CE->getArg(0))->getType()))
-      E = ignoreWrappers(CE->getArg(0));
-    Elems.push_back(E);
-  }
-  return Elems;
+/// True when a `dim` argument is given (unique_consecutive with a dim
+/// takes the thrust path).
+static bool hasDim(const CallExpr *Call) {
+  const Expr *Dim = argNamed(Call, {"dim"});
+  return Dim && !isNullopt(Dim);
 }
 
 static std::optional<DynamicOp> classify(const CallExpr *Call,
@@ -479,7 +175,7 @@ static std::optional<DynamicOp> classify(const CallExpr *Call,
   std::string Qualified = qualifiedName(FD);
   StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
   DynamicOp Op;
-  Op.Api = apiText(Call, Ctx);
+  Op.Api = calledAs(Call, Ctx);
   Op.Tensor = inputTensor(Call);
 
   if (Name == "nonzero" || Name == "nonzero_out" || Name == "nonzero_outf" ||
@@ -488,18 +184,18 @@ static std::optional<DynamicOp> classify(const CallExpr *Call,
   } else if (Name == "where" || Name == "nonzero_numpy") {
     Op.Kind = OpKind::WhereOne;
     if (Name == "where")
-      Op.Tensor = argFor(Call, "condition");
+      Op.Tensor = argNamed(Call, {"condition"});
   } else if (Name.starts_with("masked_select")) {
     Op.Kind = OpKind::MaskedSelect;
-    Op.Other = argFor(Call, "mask");
+    Op.Other = argNamed(Call, {"mask"});
   } else if (Name == "index") {
     Op.Kind = OpKind::MaskIndex;
     llvm::ArrayRef<const Expr *> Args = userArgs(Call);
     const Expr *List = receiverOf(Call) ? (Args.empty() ? nullptr : Args[0])
-                                        : argFor(Call, "indices");
+                                        : argNamed(Call, {"indices"});
     if (!List)
       return std::nullopt;
-    for (const Expr *Elem : indexElements(List))
+    for (const Expr *Elem : indexListElements(List))
       if (isTensorType(Elem->getType()) && isProvenBool(Elem, Ctx)) {
         Op.Other = Elem;
         break;
@@ -507,17 +203,17 @@ static std::optional<DynamicOp> classify(const CallExpr *Call,
     if (!Op.Other)
       return std::nullopt; // Long indices: D8 / D9, not ours.
   } else if (Name.starts_with("unique_dim") ||
-             (Name.starts_with("unique_consecutive") &&
-              !isNullopt(argFor(Call, "dim")))) {
+             (Name.starts_with("unique_consecutive") && hasDim(Call))) {
     Op.Kind = OpKind::UniqueThrust;
   } else if (Name.starts_with("_unique") ||
              Name.starts_with("unique_consecutive")) {
     Op.Kind = OpKind::Unique;
   } else if (Name.starts_with("repeat_interleave")) {
-    const Expr *Repeats = argFor(Call, "repeats");
+    const Expr *Repeats = argNamed(Call, {"repeats"});
     if (!Repeats || !isTensorType(ignoreWrappers(Repeats)->getType()))
       return std::nullopt; // repeat_interleave(int64_t): expand + clone.
-    if (!isNullopt(argFor(Call, "output_size")))
+    if (const Expr *Size = argNamed(Call, {"output_size"});
+        Size && !isNullopt(Size))
       return std::nullopt; // The size is given: no read.
     Op.Kind = OpKind::RepeatInterleave;
     Op.Other = Op.Tensor == Repeats ? nullptr : Op.Tensor;
@@ -525,7 +221,7 @@ static std::optional<DynamicOp> classify(const CallExpr *Call,
   } else if (Name.starts_with("bincount")) {
     Op.Kind = OpKind::Bincount;
   } else if (Name.starts_with("histc")) {
-    const Expr *Min = argFor(Call, "min"), *Max = argFor(Call, "max");
+    const Expr *Min = argNamed(Call, {"min"}), *Max = argNamed(Call, {"max"});
     std::optional<double> Lo = constantValue(Min, Ctx),
                           Hi = constantValue(Max, Ctx);
     if (!Lo || !Hi || *Lo != *Hi)
@@ -535,16 +231,16 @@ static std::optional<DynamicOp> classify(const CallExpr *Call,
                       isa<CXXDefaultArgExpr>(Max);
   } else if (Name == "one_hot") {
     std::optional<double> Classes =
-        constantValue(argFor(Call, "num_classes"), Ctx);
+        constantValue(argNamed(Call, {"num_classes"}), Ctx);
     if (!Classes || *Classes != -1)
       return std::nullopt;
     Op.Kind = OpKind::OneHot;
     if (!Op.Tensor)
-      Op.Tensor = argFor(Call, "tensor");
+      Op.Tensor = argNamed(Call, {"tensor"});
   } else if (Name == "ctc_loss" || Name == "_ctc_loss" ||
              Qualified == "torch::nn::CTCLossImpl::forward") {
     Op.Kind = OpKind::CtcLoss;
-    Op.Tensor = argFor(Call, "log_probs");
+    Op.Tensor = argNamed(Call, {"log_probs"});
   } else if (Name == "combinations") {
     Op.Kind = OpKind::Combinations;
   } else if (Name.starts_with("to_sparse")) {
@@ -759,7 +455,7 @@ static std::optional<int64_t> provenRepeatTotal(const Expr *Repeats,
     return std::nullopt;
   int64_t Total = 0;
   for (const Expr *Init : IL->inits()) {
-    const Expr *V = ignoreValueWrappers(Init);
+    const Expr *V = stripValueWrappers(Init);
     if (!isa<IntegerLiteral>(V))
       return std::nullopt;
     int64_t N = cast<IntegerLiteral>(V)->getValue().getSExtValue();

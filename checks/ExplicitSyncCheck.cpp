@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExplicitSyncCheck.h"
+#include "utils/CallArgs.h"
 #include "utils/TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -260,11 +261,7 @@ static std::string apiText(const CallExpr *Call, const FunctionDecl *FD,
       dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
   if (!Ref || !Ref->getQualifier())
     return qualifiedName(FD) + "()";
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  Ref->getQualifier()->print(OS, Ctx.getPrintingPolicy());
-  OS << FD->getName() << "()";
-  return Text;
+  return calledAs(Call, Ctx);
 }
 
 namespace {

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "VersionSpecificCheck.h"
+#include "utils/CallArgs.h"
+#include "utils/Dtypes.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/TorchApi.h"
@@ -24,32 +26,6 @@ namespace clang::tidy::torchsync {
 static constexpr char CallId[] = "call";
 
 namespace {
-
-/// The argument bound to the parameter named \p Name, or null.
-const Expr *argNamed(const CallExpr *Call, StringRef Name) {
-  const FunctionDecl *FD = calleeOf(Call);
-  if (!FD)
-    return nullptr;
-  for (unsigned I = 0, N = std::min(FD->getNumParams(), Call->getNumArgs());
-       I < N; ++I)
-    if (FD->getParamDecl(I)->getName() == Name)
-      return Call->getArg(I);
-  return nullptr;
-}
-
-/// The value of a constant integer or bool argument (defaults included).
-std::optional<int64_t> constantArg(const Expr *E, const ASTContext &Ctx) {
-  if (!E)
-    return std::nullopt;
-  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
-    E = D->getExpr();
-  if (E->isValueDependent() || E->isTypeDependent())
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
 
 /// How the call is named in the message: `fill_()` for a method, else the
 /// qualifier the user wrote (`torch::` or `at::`) and the name.
@@ -119,86 +95,14 @@ bool isFreshScalarOnSameDevice(const Expr *Value, const Expr *Self) {
   return false;
 }
 
-/// True when \p S names an integer dtype (`kLong`, `kInt`, ...).
-bool namesIntegerIndexDtype(const Stmt *S, unsigned Depth = 0) {
-  if (!S || Depth > 8)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-    StringRef N = DRE->getDecl()->getName();
-    return llvm::is_contained({"kLong", "kInt", "kInt64", "kInt32", "Long",
-                               "Int"},
-                              N);
-  }
-  for (const Stmt *Child : S->children())
-    if (namesIntegerIndexDtype(Child, Depth + 1))
-      return true;
-  return false;
-}
-
-/// True when \p E is proven to be an integer (long / int) index tensor:
-/// ops that return long indices, factories and conversions naming kLong /
-/// kInt, or a local variable initialized with one.
-bool isProvenIntegerIndex(const Expr *E, unsigned Depth = 0) {
-  if (!E || Depth > 4)
-    return false;
-  E = ignoreWrappers(E);
-  if (const VarDecl *V = localVar(E))
-    return V->getInit() && !V->getType()->isReferenceType() &&
-           isProvenIntegerIndex(V->getInit(), Depth + 1);
-  const auto *Call = dyn_cast<CallExpr>(E);
-  const FunctionDecl *FD = Call ? calleeOf(Call) : nullptr;
-  if (!FD || !FD->getDeclName().isIdentifier())
-    return false;
-  StringRef Name = FD->getName();
-  // Long indices whatever their input (argmax / argmin are left out: their
-  // 0-dim results are host-read's, B8).
-  if (llvm::is_contained({"randint", "randperm", "argsort"}, Name))
-    return true;
-  if (llvm::is_contained({"to", "toType", "arange", "zeros", "ones", "empty",
-                          "full", "tensor"},
-                         Name))
-    return namesIntegerIndexDtype(Call);
-  return false;
-}
-
 /// The tensors of a braced index list such as `{idx}` or `{rows, cols}`,
 /// or an empty list when one element is not a plain tensor.
 llvm::SmallVector<const Expr *, 4> indexTensors(const Expr *List) {
-  llvm::SmallVector<const Expr *, 4> Out;
-  const Expr *E = List;
-  // Look through the c10::List / ArrayRef construction to the braces.
-  for (unsigned I = 0; E && I < 8; ++I) {
-    E = ignoreWrappers(E);
-    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E)) {
-      E = SIL->getSubExpr();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() < 1)
-        return {};
-      E = CE->getArg(0);
-      continue;
-    }
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    break;
-  }
-  const auto *IL = dyn_cast_or_null<InitListExpr>(E);
-  if (!IL)
+  llvm::SmallVector<const Expr *, 4> Elems = indexListElements(List);
+  if (!llvm::all_of(Elems,
+                    [](const Expr *E) { return isTensorType(E->getType()); }))
     return {};
-  for (const Expr *Init : IL->inits()) {
-    const Expr *T = ignoreWrappers(Init);
-    // c10::optional<Tensor>(idx)
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(T))
-      if (CE->getNumArgs() == 1)
-        T = ignoreWrappers(CE->getArg(0));
-    if (!isTensorType(T->getType()))
-      return {};
-    Out.push_back(T);
-  }
-  return Out;
+  return Elems;
 }
 
 } // namespace
@@ -246,7 +150,7 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
   StringRef Name = FD->getName();
   const Expr *Self = receiverOf(Call);
   if (!Self)
-    Self = argNamed(Call, "self");
+    Self = argNamed(Call, {"self"});
   DeviceInference &Devices = Sync.devices(Ctx);
   std::string Api = apiName(Call);
   SourceLocation Loc = Call->getExprLoc();
@@ -256,11 +160,11 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     // sample; with replacement and n > 1 it does not.
     if (!Has113Syncs || !Self)
       return;
-    std::optional<int64_t> Replacement =
-        constantArg(argNamed(Call, "replacement"), Ctx);
-    std::optional<int64_t> N = constantArg(argNamed(Call, "n_sample"), Ctx);
+    std::optional<double> Replacement =
+        constantValue(argNamed(Call, {"replacement"}), Ctx);
+    std::optional<double> N = constantValue(argNamed(Call, {"n_sample"}), Ctx);
     if (!N)
-      N = constantArg(argNamed(Call, "num_samples"), Ctx);
+      N = constantValue(argNamed(Call, {"num_samples"}), Ctx);
     if (!(Replacement && *Replacement == 0) && !(N && *N == 1))
       return;
     Device D = Devices.ofTensor(Self);
@@ -287,7 +191,7 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
   if (Name.starts_with("normal")) {
     // E6: a tensor std is checked with std.min().ge(0).item<bool>() in
     // every verified release (1.13 and 2.6).
-    const Expr *Std = argNamed(Call, "std");
+    const Expr *Std = argNamed(Call, {"std"});
     if (!Std || !isTensorType(Std->getType()))
       return;
     Device D = Devices.ofTensor(Std);
@@ -309,7 +213,7 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
   if (Name == "fill_") {
     // E14: 1.13 reads a tensor value with value.item(); 2.6 copies it on
     // the same device.
-    const Expr *Value = argNamed(Call, "value");
+    const Expr *Value = argNamed(Call, {"value"});
     if (!Has113Syncs || !Self || !Value || !isTensorType(Value->getType()))
       return;
     Device D = Devices.ofTensor(Value);
@@ -347,11 +251,11 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     // the host (wrapIndexOnce: index.max().item() / index.min().item()).
     if (!Has113Syncs || !Self)
       return;
-    std::optional<int64_t> Accumulate =
-        constantArg(argNamed(Call, "accumulate"), Ctx);
+    std::optional<double> Accumulate =
+        constantValue(argNamed(Call, {"accumulate"}), Ctx);
     if (!Accumulate || *Accumulate == 0)
       return;
-    const Expr *List = argNamed(Call, "indices");
+    const Expr *List = argNamed(Call, {"indices"});
     llvm::SmallVector<const Expr *, 4> Indices =
         List ? indexTensors(List) : llvm::SmallVector<const Expr *, 4>{};
     if (Indices.empty())

@@ -1,0 +1,296 @@
+//===--- LoopInvariance.cpp - Values that stay the same in a loop -*- C++ -*-===//
+
+#include "LoopInvariance.h"
+#include "TorchApi.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::torchsync {
+
+namespace {
+/// Classifies every use of one variable in a function body.
+class UseScanner : public RecursiveASTVisitor<UseScanner> {
+public:
+  UseScanner(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx)
+      : V(V), Loop(Loop), Ctx(Ctx) {}
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (DRE->getDecl() != V)
+      return true;
+    if (DRE->refersToEnclosingVariableOrCapture()) {
+      Aliased = true; // A lambda may change it from anywhere.
+      return true;
+    }
+    switch (use(DRE)) {
+    case Use::Read:
+      break;
+    case Use::Write:
+      if (inLoop(DRE))
+        WrittenInLoop = true;
+      break;
+    case Use::Other:
+      Aliased = true;
+      break;
+    }
+    return true;
+  }
+
+  bool WrittenInLoop = false;
+  bool Aliased = false;
+
+private:
+  enum class Use { Read, Write, Other };
+
+  /// The parent that says how the value is used. An element of a braced
+  /// list has two: the syntactic list, which holds it bare, and the
+  /// semantic one, which holds its conversions; the latter tells.
+  const Stmt *parentOf(const Stmt *S) {
+    for (unsigned I = 0; I < 4; ++I) {
+      const Stmt *P = nullptr;
+      for (const DynTypedNode &Node : Ctx.getParents(*S)) {
+        const auto *Candidate = Node.get<Stmt>();
+        if (!Candidate)
+          return nullptr; // A declaration's initializer (`auto &r = v;`).
+        if (!P || isa<InitListExpr>(P))
+          P = Candidate;
+      }
+      if (!P || !isa<ParenExpr>(P))
+        return P;
+      S = P;
+    }
+    return nullptr;
+  }
+
+  Use use(const DeclRefExpr *DRE) {
+    const Stmt *P = parentOf(DRE);
+    if (!P)
+      return Use::Other;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return Use::Read;
+      // Binding to a const reference (`const std::vector<T>&`).
+      if (Cast->getCastKind() == CK_NoOp && Cast->getType().isConstQualified())
+        return Use::Read;
+      return Use::Other;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == DRE
+                 ? Use::Write
+                 : Use::Other;
+    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+      return UO->isIncrementDecrementOp() ? Use::Write : Use::Other;
+    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+      if (MD && MD->isConst())
+        return Use::Read;
+      // `vec.push_back(x)`, `vec.clear()`: a change in place. Methods that
+      // hand out a pointer or reference could alias it.
+      if (MD && !MD->getReturnType()->isPointerType() &&
+          !MD->getReturnType()->isReferenceType())
+        return Use::Write;
+      return Use::Other;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+      if (OC->isAssignmentOp() && OC->getArg(0)->IgnoreParens() == DRE)
+        return Use::Write;
+      return Use::Other;
+    }
+    // Passed to a parameter that cannot change it: by value, by const
+    // reference, or to a LibTorch constructor (`TensorOptions(Args&&...)`
+    // forwards a Device it only copies).
+    const FunctionDecl *Callee = nullptr;
+    llvm::ArrayRef<const Expr *> Args;
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
+      Callee = CE->getConstructor();
+      Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+    } else if (const auto *CE = dyn_cast<CallExpr>(P)) {
+      Callee = CE->getDirectCallee();
+      Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+    }
+    if (Callee)
+      for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
+        if (Args[I]->IgnoreParens() == DRE) {
+          QualType PT = Callee->getParamDecl(I)->getType();
+          if (!PT->isReferenceType() ||
+              PT.getNonReferenceType().isConstQualified() ||
+              (isa<CXXConstructorDecl>(Callee) && isInLibTorchNamespace(Callee)))
+            return Use::Read;
+        }
+    return Use::Other;
+  }
+
+  bool inLoop(const DeclRefExpr *DRE) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = SM.getExpansionLoc(DRE->getBeginLoc());
+    SourceRange R = Loop->getSourceRange();
+    return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getBegin())) &&
+           !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), L);
+  }
+
+  const VarDecl *V;
+  const Stmt *Loop;
+  ASTContext &Ctx;
+};
+} // namespace
+
+VariableUses scanUses(const VarDecl *V, const Stmt *Region, const Stmt *Body,
+                      ASTContext &Ctx) {
+  UseScanner Scan(V, Region, Ctx);
+  Scan.TraverseStmt(const_cast<Stmt *>(Body));
+  return {Scan.WrittenInLoop, Scan.Aliased};
+}
+
+bool Invariance::value(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 16)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return false;
+  if (E->isEvaluatable(Ctx))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus ||
+            UO->getOpcode() == UO_LNot || UO->getOpcode() == UO_Not) &&
+           value(UO->getSubExpr(), Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
+           value(BO->getLHS(), Depth + 1) && value(BO->getRHS(), Depth + 1);
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    return Cast->getType()->isArithmeticType() &&
+           value(Cast->getSubExpr(), Depth + 1);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return true;
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return variable(V, Depth);
+  }
+  return false;
+}
+
+/// A TensorOptions / Device / DeviceType expression.
+bool Invariance::options(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 16)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (isa<CXXDefaultArgExpr>(E))
+    return true;
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return options(M->getSubExpr(), Depth + 1);
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return options(B->getSubExpr(), Depth + 1);
+  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+    return options(F->getSubExpr(), Depth + 1);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    // TensorOptions, Device, and the optional<ScalarType> of `dtype(...)`
+    // (std::optional since 2.x).
+    return (isInLibTorchNamespace(CE->getConstructor()) ||
+            isClassType(CE->getType(), "std::optional")) &&
+           llvm::all_of(CE->arguments(),
+                        [&](const Expr *A) { return options(A, Depth + 1); });
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return value(CO->getCond(), Depth + 1) &&
+           options(CO->getTrueExpr(), Depth + 1) &&
+           options(CO->getFalseExpr(), Depth + 1);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !isInLibTorchNamespace(FD))
+      return false;
+    if (const Expr *Recv = receiverOf(Call)) {
+      // `opts.dtype(...)`: a TensorOptions method; never tensor metadata,
+      // which follows a tensor that may change.
+      if (isTensorType(Recv->getType()) || !options(Recv, Depth + 1))
+        return false;
+    }
+    return llvm::all_of(userArgs(Call),
+                        [&](const Expr *A) { return options(A, Depth + 1); });
+  }
+  return value(E, Depth);
+}
+
+/// A vector, array or ArrayRef of host values.
+bool Invariance::array(const Expr *E) {
+  E = ignoreArrayConversion(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return variable(V, 0);
+  return false;
+}
+
+const Expr *Invariance::ignoreArrayConversion(const Expr *E) {
+  for (unsigned I = 0; I < 8; ++I) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = F->getSubExpr();
+      continue;
+    }
+    const auto *CE = dyn_cast<CXXConstructExpr>(E);
+    if (CE && CE->getNumArgs() == 1 &&
+        (isClassType(CE->getType(), "c10::ArrayRef") ||
+         CE->getConstructor()->isCopyOrMoveConstructor())) {
+      E = CE->getArg(0);
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+bool Invariance::declaredInLoop(const VarDecl *V) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange R = Loop->getSourceRange();
+  SourceLocation L = SM.getExpansionLoc(V->getLocation());
+  return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getBegin())) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), L);
+}
+
+bool Invariance::variable(const VarDecl *V, unsigned Depth) {
+  QualType T = V->getType();
+  if (T->isReferenceType() || T.isVolatileQualified())
+    return false;
+  bool Const = T.isConstQualified();
+  if (!Loop || declaredInLoop(V)) {
+    // Made anew on each run: the same only when it is const and its
+    // initializer is the same every time.
+    if (!Const || isa<ParmVarDecl>(V) || !V->getInit())
+      return false;
+    return T->isArithmeticType() || T->isEnumeralType()
+               ? value(V->getInit(), Depth + 1)
+               : options(V->getInit(), Depth + 1);
+  }
+  if (Const)
+    return true;
+  // A variable declared before the loop: it must not be written in the
+  // loop, nor reachable through an alias or a lambda capture anywhere.
+  if (!V->isLocalVarDeclOrParm() || V->isStaticLocal() || !Owner ||
+      !Owner->getBody())
+    return false;
+  VariableUses Uses = scanUses(V, Loop, Owner->getBody(), Ctx);
+  return !Uses.WrittenInRegion && !Uses.Aliased;
+}
+
+/// The innermost loop around \p S in its own function or lambda, and that
+/// function or lambda's declaration.
+std::pair<const Stmt *, const Decl *> enclosingLoop(const Stmt *S,
+                                                    ASTContext &Ctx) {
+  const Stmt *Loop = nullptr;
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Steps = 0; Steps < 1024; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    Node = Parents[0];
+    if (const auto *FD = Node.get<FunctionDecl>())
+      return {Loop, FD};
+    if (const auto *LE = Node.get<LambdaExpr>())
+      return {Loop, LE->getCallOperator()};
+    if (const auto *St = Node.get<Stmt>();
+        !Loop && St && isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(St))
+      Loop = St;
+  }
+  return {Loop, nullptr};
+}
+
+} // namespace clang::tidy::torchsync
