@@ -93,10 +93,32 @@ void no_sync_rows(float *device_ptr) {
     auto hist = torch::histc(x, 10, -1.0, 1.0);
     // G15 / C2: an asynchronous download into pinned memory.
     auto host = x.to(torch::kCPU, /*non_blocking=*/true);
+    // G10: embedding renorm counts unique indices on the device.
+    auto table = torch::randn({10, 8}, opts);
+    at::embedding_renorm_(table, target, /*max_norm=*/1.0, /*norm_type=*/2.0);
+    // G11: quantile checks q on the device for CUDA inputs.
+    auto q = torch::rand({3}, opts);
+    auto quant = torch::quantile(x, q);
+    auto quant1 = x.nanquantile(0.5, /*dim=*/0);
+    // G13: a foreach op with a CPU Scalar reads it on the host, no device sync.
+    std::vector<torch::Tensor> grads = {x, y};
+    at::_foreach_mul_(grads, 0.5);
+    at::_foreach_add_(grads, grads, /*alpha=*/0.1);
+#if TORCH_MOCK_2X
+    // G13 (2.x): a CUDA scalar tensor goes to the kernel as a pointer.
+    auto scale = torch::ones({}, opts);
+    at::_foreach_mul_(grads, scale);
+    // G12 (2.x): these sync in 1.13 only (E5, D8, E14).
+    auto probs = torch::rand({4, 8}, opts);
+    auto drawn = torch::multinomial(probs, 2, /*replacement=*/false);
+    y.index_put_({idx}, torch::ones({4, 8}, opts), /*accumulate=*/true);
+    y.fill_(x.max());
+    (void)drawn;
+#endif
     (void)s1; (void)s2; (void)f; (void)wrapped; (void)other; (void)is_pinned;
     (void)r; (void)meta; (void)on_gpu; (void)dev; (void)dt; (void)str;
     (void)done; (void)v; (void)row; (void)w; (void)filled; (void)sel;
     (void)gathered; (void)top; (void)sorted; (void)cum; (void)ce; (void)oh;
-    (void)rep; (void)hist; (void)host;
+    (void)rep; (void)hist; (void)host; (void)quant; (void)quant1;
   }
 }

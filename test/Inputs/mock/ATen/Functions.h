@@ -319,6 +319,15 @@ at::Tensor argsort(const at::Tensor & self, bool stable, int64_t dim=-1, bool de
 at::Tensor argmax(const at::Tensor & self, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false);
 at::Tensor argmin(const at::Tensor & self, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false);
 ::std::tuple<at::Tensor,at::Tensor> kthvalue(const at::Tensor & self, int64_t k, int64_t dim=-1, bool keepdim=false);
+at::Tensor & embedding_renorm_(at::Tensor & self, const at::Tensor & indices, double max_norm, double norm_type);
+at::Tensor quantile(const at::Tensor & self, const at::Tensor & q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear");
+at::Tensor quantile(const at::Tensor & self, double q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear");
+at::Tensor nanquantile(const at::Tensor & self, const at::Tensor & q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear");
+at::Tensor nanquantile(const at::Tensor & self, double q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear");
+void _foreach_add_(at::TensorList self, const at::Scalar & scalar);
+void _foreach_add_(at::TensorList self, at::TensorList other, const at::Scalar & alpha=1);
+void _foreach_mul_(at::TensorList self, const at::Scalar & scalar);
+void _foreach_mul_(at::TensorList self, at::TensorList other);
 
 #if TORCH_MOCK_2X
 // ---- 2.x only (absent from the 1.13 headers) ----
@@ -327,6 +336,8 @@ void _assert_async(const at::Tensor & self, c10::string_view assert_msg);
 at::Tensor linspace(const at::Tensor & start, const at::Tensor & end, int64_t steps, at::TensorOptions options={});
 at::Tensor linspace(const at::Tensor & start, const at::Scalar & end, int64_t steps, at::TensorOptions options={});
 at::Tensor linspace(const at::Scalar & start, const at::Tensor & end, int64_t steps, at::TensorOptions options={});
+void _foreach_add_(at::TensorList self, const at::Tensor & other, const at::Scalar & alpha=1);
+void _foreach_mul_(at::TensorList self, const at::Tensor & other);
 #endif
 
 // ---- ATen/ops/tensor.h: at::tensor for each scalar type ----

@@ -17,6 +17,7 @@
 #include <c10/core/Scalar.h>
 #include <c10/core/ScalarType.h>
 #include <c10/core/ScalarTypeToTypeMeta.h>
+#include <c10/util/string_view.h>
 #include <c10/core/Stream.h>
 #include <c10/core/TensorOptions.h>
 #include <c10/macros/Macros.h>
@@ -380,6 +381,10 @@ class TORCH_API Tensor: public TensorBase {
   at::Tensor & mul_(const at::Tensor & other) const;
   at::Tensor & mul_(const at::Scalar & other) const;
   at::Tensor multinomial(int64_t num_samples, bool replacement=false, c10::optional<at::Generator> generator=c10::nullopt) const;
+  at::Tensor quantile(const at::Tensor & q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear") const;
+  at::Tensor quantile(double q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear") const;
+  at::Tensor nanquantile(const at::Tensor & q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear") const;
+  at::Tensor nanquantile(double q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear") const;
   at::Tensor narrow(int64_t dim, int64_t start, int64_t length) const;
   at::Tensor narrow(int64_t dim, const at::Tensor & start, int64_t length) const;
   at::Tensor ne(const at::Scalar & other) const;
