@@ -24,130 +24,8 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
-static constexpr char UseId[] = "use";
 
 namespace {
-/// The function whose body holds local variable \p V, or null for a global.
-const FunctionDecl *ownerOf(const VarDecl *V) {
-  return dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-}
-
-/// Strips temporaries and the copies of a tensor list.
-const Expr *ignoreListCopies(const Expr *E) {
-  for (unsigned I = 0; E && I < 16; ++I) {
-    E = ignoreWrappers(E)->IgnoreImplicit();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1 && isTensorListType(CE->getType()) &&
-        CE->getConstructor()->isCopyOrMoveConstructor()) {
-      E = CE->getArg(0);
-      continue;
-    }
-    return E;
-  }
-  return E;
-}
-
-/// True when every use of the local \p V in its function only reads it:
-/// passed by value or const reference, iterated by const reference or
-/// copy, or asked a const member function.
-bool isOnlyRead(const VarDecl *V, const FunctionDecl *Owner, ASTContext &Ctx) {
-  for (const BoundNodes &N :
-       match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind(UseId)),
-             *Owner->getBody(), Ctx)) {
-    const auto *Use = N.getNodeAs<DeclRefExpr>(UseId);
-    DynTypedNode Node = DynTypedNode::create(*Use);
-    const Expr *Child = Use;
-    bool Read = false;
-    for (unsigned I = 0; I < 6 && !Read; ++I) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
-      if (Parents.empty())
-        break;
-      Node = Parents[0];
-      if (const auto *ICE = Node.get<ImplicitCastExpr>()) {
-        Child = ICE;
-        continue;
-      }
-      if (const auto *CE = Node.get<CXXConstructExpr>()) {
-        // A copy of the vector: reading.
-        Read = CE->getConstructor()->isCopyConstructor();
-        break;
-      }
-      if (const auto *MC = Node.get<CXXMemberCallExpr>()) {
-        Read = MC->getImplicitObjectArgument()->IgnoreImplicit() == Use &&
-               MC->getMethodDecl()->isConst();
-        break;
-      }
-      if (const auto *FR = Node.get<CXXForRangeStmt>()) {
-        QualType LoopVar = FR->getLoopVariable()->getType();
-        Read = !LoopVar->isReferenceType() ||
-               LoopVar.getNonReferenceType().isConstQualified();
-        break;
-      }
-      if (const auto *Call = Node.get<CallExpr>()) {
-        const FunctionDecl *FD = Call->getDirectCallee();
-        if (!FD)
-          break;
-        for (unsigned A = 0; A < Call->getNumArgs(); ++A) {
-          if (Call->getArg(A)->IgnoreImplicit() != Child->IgnoreImplicit())
-            continue;
-          unsigned P = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD)
-                           ? A - 1
-                           : A;
-          if (P >= FD->getNumParams())
-            break;
-          QualType T = FD->getParamDecl(P)->getType();
-          Read = !T->isReferenceType() ||
-                 T.getNonReferenceType().isConstQualified();
-        }
-        break;
-      }
-      break; // Anything else (assignment, operator[], ...) may change it.
-    }
-    if (!Read)
-      return false;
-  }
-  return true;
-}
-
-/// Where the tensors passed as \p Arg (the `parameters` argument) live.
-Device parametersDevice(const Expr *Arg, DeviceInference &DI, ASTContext &Ctx,
-                        unsigned Depth = 0) {
-  const Expr *E = ignoreListCopies(Arg);
-  if (!E || Depth > 4)
-    return Device::Unknown;
-  if (isTensorType(E->getType()))
-    return DI.ofTensor(E);
-  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
-    E = ignoreListCopies(SIL->getSubExpr());
-  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
-    Device D = Device::None;
-    for (const Expr *Elem : IL->inits())
-      D = combineInputs(D, isTensorType(Elem->getType())
-                               ? DI.ofTensor(Elem)
-                               : parametersDevice(Elem, DI, Ctx, Depth + 1));
-    return D;
-  }
-  // model->parameters(), model.parameters(/*recurse=*/true)
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getName() == "parameters" &&
-        derivesFromModule(MD->getParent()))
-      return DI.ofModule(MC->getImplicitObjectArgument());
-    return Device::Unknown;
-  }
-  // auto params = model->parameters(); ... clip_grad_norm_(params, 1.0)
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || isa<ParmVarDecl>(V) || !V->getInit())
-      return Device::Unknown;
-    const FunctionDecl *Owner = ownerOf(V);
-    if (!Owner || !Owner->getBody() || !isOnlyRead(V, Owner, Ctx))
-      return Device::Unknown;
-    return parametersDevice(V->getInit(), DI, Ctx, Depth + 1);
-  }
-  return Device::Unknown;
-}
-
 /// True when the value of \p Call is discarded: the call is a statement
 /// of its own (possibly cast to void).
 bool isDiscarded(const Expr *Call, ASTContext &Ctx) {
@@ -288,7 +166,7 @@ void ClipGradNormCheck::check(const MatchFinder::MatchResult &Result) {
   if (Call->getNumArgs() < 1)
     return;
   const Expr *Params = Call->getArg(0);
-  Device D = parametersDevice(Params, Sync.devices(Ctx), Ctx);
+  Device D = Sync.devices(Ctx).ofTensorList(Params);
   if (D == Device::None || D == Device::CPU)
     return; // No tensors, or all on the CPU: nothing to wait for.
   if (!Sync.reportsDevice(D))

@@ -10,6 +10,7 @@
 #include "ClipGradNormCheck.h"
 #include "DynamicShapeCheck.h"
 #include "ExplicitSyncCheck.h"
+#include "HiddenHostReadCheck.h"
 #include "HostDataTensorCheck.h"
 #include "HostReadCheck.h"
 #include "SyncControlFlowCheck.h"

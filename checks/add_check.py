@@ -38,7 +38,7 @@ def main():
         summary += "."
     cls = camel(name)
     guard = "TORCHSYNC_%sCHECK_H" % cls.upper()
-    wrapped = "\n".join("/// " + l for l in re.findall(r".{1,72}(?:\s+|$)", summary))
+    wrapped = "\n".join("/// " + l.rstrip() for l in re.findall(r".{1,72}(?:\s+|$)", summary))
 
     write_new(os.path.join(ROOT, "checks", cls + "Check.h"), f"""\
 //===--- {cls}Check.h - torchsync-{name} ---*- C++ -*-===//

@@ -7,7 +7,10 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringSwitch.h"
+
+using namespace clang::ast_matchers;
 
 namespace clang::tidy::torchsync {
 
@@ -141,6 +144,82 @@ private:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> &Assigned;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>> &ModuleTo;
 };
+/// Strips temporaries and the copies of a tensor list.
+const Expr *ignoreListCopies(const Expr *E) {
+  for (unsigned I = 0; E && I < 16; ++I) {
+    E = ignoreWrappers(E)->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 && isTensorListType(CE->getType()) &&
+        CE->getConstructor()->isCopyOrMoveConstructor()) {
+      E = CE->getArg(0);
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+/// True when every use of the local \p V in its function only reads it:
+/// passed by value or const reference, iterated by const reference or
+/// copy, or asked a const member function.
+bool isOnlyRead(const VarDecl *V, const FunctionDecl *Owner, ASTContext &Ctx) {
+  for (const BoundNodes &N :
+       match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("use")),
+             *Owner->getBody(), Ctx)) {
+    const auto *Use = N.getNodeAs<DeclRefExpr>("use");
+    DynTypedNode Node = DynTypedNode::create(*Use);
+    const Expr *Child = Use;
+    bool Read = false;
+    for (unsigned I = 0; I < 6 && !Read; ++I) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        break;
+      Node = Parents[0];
+      if (const auto *ICE = Node.get<ImplicitCastExpr>()) {
+        Child = ICE;
+        continue;
+      }
+      if (const auto *CE = Node.get<CXXConstructExpr>()) {
+        // A copy of the vector: reading.
+        Read = CE->getConstructor()->isCopyConstructor();
+        break;
+      }
+      if (const auto *MC = Node.get<CXXMemberCallExpr>()) {
+        Read = MC->getImplicitObjectArgument()->IgnoreImplicit() == Use &&
+               MC->getMethodDecl()->isConst();
+        break;
+      }
+      if (const auto *FR = Node.get<CXXForRangeStmt>()) {
+        QualType LoopVar = FR->getLoopVariable()->getType();
+        Read = !LoopVar->isReferenceType() ||
+               LoopVar.getNonReferenceType().isConstQualified();
+        break;
+      }
+      if (const auto *Call = Node.get<CallExpr>()) {
+        const FunctionDecl *FD = Call->getDirectCallee();
+        if (!FD)
+          break;
+        for (unsigned A = 0; A < Call->getNumArgs(); ++A) {
+          if (Call->getArg(A)->IgnoreImplicit() != Child->IgnoreImplicit())
+            continue;
+          unsigned P = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD)
+                           ? A - 1
+                           : A;
+          if (P >= FD->getNumParams())
+            break;
+          QualType T = FD->getParamDecl(P)->getType();
+          Read = !T->isReferenceType() ||
+                 T.getNonReferenceType().isConstQualified();
+        }
+        break;
+      }
+      break; // Anything else (assignment, operator[], ...) may change it.
+    }
+    if (!Read)
+      return false;
+  }
+  return true;
+}
 } // namespace
 
 Device joinAgreeing(Device A, Device B) {
@@ -594,6 +673,44 @@ bool DeviceInference::isZeroDim(const Expr *E) {
     return false;
   }
   return false;
+}
+
+Device DeviceInference::ofTensorList(const Expr *Arg, unsigned Depth) {
+  const Expr *E = ignoreListCopies(Arg);
+  if (!E || Depth > 4)
+    return Device::Unknown;
+  if (isTensorType(E->getType()))
+    return ofTensor(E);
+  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+    E = ignoreListCopies(SIL->getSubExpr());
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    Device D = Device::None;
+    for (const Expr *Elem : IL->inits())
+      D = combineInputs(D, isTensorType(Elem->getType())
+                               ? ofTensor(Elem)
+                               : ofTensorList(Elem, Depth + 1));
+    return D;
+  }
+  // model->parameters(), model.parameters(/*recurse=*/true)
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getName() == "parameters" &&
+        derivesFromModule(MD->getParent()))
+      return ofModule(MC->getImplicitObjectArgument());
+    return Device::Unknown;
+  }
+  // auto params = model->parameters(); ... clip_grad_norm_(params, 1.0)
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || isa<ParmVarDecl>(V) || !V->getInit())
+      return Device::Unknown;
+    const auto *Owner =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (!Owner || !Owner->getBody() || !isOnlyRead(V, Owner, Ctx))
+      return Device::Unknown;
+    return ofTensorList(V->getInit(), Depth + 1);
+  }
+  return Device::Unknown;
 }
 
 } // namespace clang::tidy::torchsync

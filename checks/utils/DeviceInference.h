@@ -48,6 +48,11 @@ public:
   /// moved is on the CPU; anything else is unknown.
   Device ofModule(const Expr *ModuleExpr);
 
+  /// Where the tensors of a list live: a braced list of tensors, a module's
+  /// `parameters()`, or a local variable holding one that is only read.
+  /// CUDA or CPU when all agree, else Unknown.
+  Device ofTensorList(const Expr *E, unsigned Depth = 0);
+
   /// True when \p E is proven to be a 0-dim tensor (a full reduction such
   /// as `x.sum()`, `torch::tensor(3)`, `at::scalar_tensor`).
   bool isZeroDim(const Expr *E);
