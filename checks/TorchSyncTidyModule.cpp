@@ -12,6 +12,7 @@
 #include "ExplicitSyncCheck.h"
 #include "HostDataTensorCheck.h"
 #include "HostReadCheck.h"
+#include "NonblockingRaceCheck.h"
 #include "SyncControlFlowCheck.h"
 #include "VersionSpecificCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
