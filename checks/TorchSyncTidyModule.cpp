@@ -13,6 +13,7 @@
 #include "HiddenHostReadCheck.h"
 #include "HostDataTensorCheck.h"
 #include "HostReadCheck.h"
+#include "NonblockingRaceCheck.h"
 #include "SyncControlFlowCheck.h"
 #include "VersionSpecificCheck.h"
 #include "clang-tidy/ClangTidyModule.h"

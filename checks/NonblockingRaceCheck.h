@@ -1,0 +1,58 @@
+//===--- NonblockingRaceCheck.h - torchsync-nonblocking-race ----*- C++ -*-===//
+
+#ifndef TORCHSYNC_NONBLOCKINGRACECHECK_H
+#define TORCHSYNC_NONBLOCKINGRACECHECK_H
+
+#include "utils/SyncContext.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <memory>
+
+namespace clang {
+class CFG;
+class CFGBlock;
+namespace tidy::torchsync {
+
+/// Finds host reads of the result of a non_blocking device-to-host copy
+/// that nothing has waited for: the host may read the buffer before the GPU
+/// has written it.
+///
+/// For the user-facing documentation see docs/checks/nonblocking-race.md.
+class NonblockingRaceCheck : public ClangTidyCheck {
+public:
+  NonblockingRaceCheck(StringRef Name, ClangTidyContext *Context);
+  ~NonblockingRaceCheck() override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override;
+
+  /// The CFG of one function body and where each statement sits in it.
+  struct FunctionCfg;
+
+private:
+  FunctionCfg *cfgFor(const Decl *Fn, const Stmt *Body, ASTContext &Ctx);
+  /// True when calling \p FD (defined in this translation unit) waits for
+  /// the GPU somewhere in its body, looking \p Depth calls deep.
+  bool bodyWaits(const FunctionDecl *FD, unsigned Depth, ASTContext &Ctx);
+  bool isWait(const CallExpr *Call, unsigned Depth, ASTContext &Ctx);
+
+  SyncContext Sync;
+  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionCfg>> Cfgs;
+  llvm::DenseMap<const FunctionDecl *, bool> WaitingBodies;
+  /// Reads already reported (by location: every instantiation of a template
+  /// shares one), and statements that already received a fix.
+  llvm::DenseSet<unsigned> ReportedReads;
+  llvm::DenseSet<unsigned> FixedStatements;
+};
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_NONBLOCKINGRACECHECK_H

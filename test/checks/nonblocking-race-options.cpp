@@ -1,0 +1,28 @@
+// RUN: %check_torchsync %s nonblocking-race %t -check-suffix=DEFAULT
+// RUN: %check_torchsync %s nonblocking-race %t -check-suffix=DEFAULT -config="{CheckOptions: {ReportOutsideLoops: false, HotFunctions: 'other'}}"
+// RUN: %check_torchsync %s nonblocking-race %t -check-suffix=IGNORE -config="{CheckOptions: {UnknownDevice: ignore}}"
+// A correctness check: HotFunctions and ReportOutsideLoops change nothing.
+// UnknownDevice: ignore drops the findings that rest on an assumption (a
+// source not proven to be on CUDA, a destination not proven pinned).
+#include <torch/torch.h>
+
+float proven() {
+  auto g = torch::randn({4}, torch::kCUDA);
+  auto h = g.to(torch::kCPU, true);
+  return h.item<float>();
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host
+}
+
+float unknown_source(torch::Tensor d) {
+  auto h = d.to(torch::kCPU, true);
+  return h.item<float>();
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished if 'd' is a CUDA tensor, so the host
+}
+
+float unknown_memory(float *buffer, torch::Tensor d) {
+  auto h = torch::from_blob(buffer, {4});
+  h.copy_(d, true);
+  return h.item<float>();
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished if 'd' is a CUDA tensor and 'h' is pinned, so the host
+}
