@@ -12,6 +12,7 @@
 
 #include "ExplicitSyncCheck.h"
 #include "utils/CallArgs.h"
+#include "utils/ExplicitWaits.h"
 #include "utils/TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -23,143 +24,12 @@ namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
 
-namespace {
-
-/// What the host waits for.
-enum class WaitKind {
-  Device,        ///< All work on the device (or the context).
-  Stream,        ///< All work queued on one stream.
-  Event,         ///< One event.
-  MemcpyAndSync, ///< c10::cuda::memcpy_and_sync: a copy, then its stream.
-  Memcpy,        ///< A synchronous host<->device copy.
-  EmptyCache,    ///< The caching allocator's release of cached blocks.
-  Free,          ///< cudaFree: an implicit device synchronization.
-  FreeHost       ///< cudaFreeHost: likewise.
-};
-
-/// Which API the call belongs to: it decides which alternative to name.
-enum class Family {
-  Torch,   ///< LibTorch's CUDA classes and functions.
-  Generic, ///< c10::Stream / c10::Event: device-generic wrappers.
-  Runtime, ///< The CUDA runtime API.
-  Driver   ///< The CUDA driver API.
-};
-
-/// Where the stream or event that is waited on is written.
-enum class Handle { None, Receiver, FirstArg, FifthArg };
-
-/// The direction of a copy, for the memcpy family: the values of
-/// `cudaMemcpyKind` (stable ABI of the CUDA runtime).
-enum class CopyDir {
-  HostToHost = 0,
-  HostToDevice = 1,
-  DeviceToHost = 2,
-  DeviceToDevice = 3,
-  Default = 4,
-  FromKindArg ///< Read it from the cudaMemcpyKind argument.
-};
-
-struct ExplicitWait {
-  llvm::StringLiteral Name;    ///< Canonical qualified name, no leading "::".
-  llvm::StringLiteral Display; ///< For C functions: the name users write.
-  WaitKind Kind;
-  Family Fam;
-  Handle Where = Handle::None;
-  CopyDir Dir = CopyDir::FromKindArg;
-  bool Method = Where == Handle::Receiver;
-};
-
-} // namespace
-
-// The catalog rows A1-A10, by canonical declaration. The `_v2`, `_ptds` and
-// `_ptsz` names are what the CUDA headers' macros turn the plain names into
-// (API versions, per-thread default stream).
-static const ExplicitWait Waits[] = {
-    // A1, A2: the whole device.
-    {"torch::cuda::synchronize", "", WaitKind::Device, Family::Torch},
-    {"c10::cuda::device_synchronize", "", WaitKind::Device, Family::Torch},
-    {"cudaDeviceSynchronize", "cudaDeviceSynchronize", WaitKind::Device,
-     Family::Runtime},
-    {"cudaThreadSynchronize", "cudaThreadSynchronize", WaitKind::Device,
-     Family::Runtime},
-    {"cuCtxSynchronize", "cuCtxSynchronize", WaitKind::Device, Family::Driver},
-    {"cuCtxSynchronize_v2", "cuCtxSynchronize_v2", WaitKind::Device,
-     Family::Driver},
-    // A3, A4, A7: one stream.
-    {"c10::cuda::CUDAStream::synchronize", "", WaitKind::Stream, Family::Torch,
-     Handle::Receiver},
-    {"c10::Stream::synchronize", "", WaitKind::Stream, Family::Generic,
-     Handle::Receiver},
-    {"c10::cuda::stream_synchronize", "", WaitKind::Stream, Family::Torch,
-     Handle::FirstArg},
-    {"cudaStreamSynchronize", "cudaStreamSynchronize", WaitKind::Stream,
-     Family::Runtime, Handle::FirstArg},
-    {"cudaStreamSynchronize_ptsz", "cudaStreamSynchronize", WaitKind::Stream,
-     Family::Runtime, Handle::FirstArg},
-    {"cuStreamSynchronize", "cuStreamSynchronize", WaitKind::Stream,
-     Family::Driver, Handle::FirstArg},
-    {"cuStreamSynchronize_ptsz", "cuStreamSynchronize", WaitKind::Stream,
-     Family::Driver, Handle::FirstArg},
-    // A5, A6: one event.
-    {"at::cuda::CUDAEvent::synchronize", "", WaitKind::Event, Family::Torch,
-     Handle::Receiver},
-    {"c10::Event::synchronize", "", WaitKind::Event, Family::Generic,
-     Handle::Receiver},
-    {"cudaEventSynchronize", "cudaEventSynchronize", WaitKind::Event,
-     Family::Runtime, Handle::FirstArg},
-    {"cuEventSynchronize", "cuEventSynchronize", WaitKind::Event,
-     Family::Driver, Handle::FirstArg},
-    // A8.
-    {"c10::cuda::memcpy_and_sync", "", WaitKind::MemcpyAndSync, Family::Torch,
-     Handle::FifthArg},
-    // A9: blocking copies.
-    {"cudaMemcpy", "cudaMemcpy", WaitKind::Memcpy, Family::Runtime},
-    {"cudaMemcpy_ptds", "cudaMemcpy", WaitKind::Memcpy, Family::Runtime},
-    {"cudaMemcpy2D", "cudaMemcpy2D", WaitKind::Memcpy, Family::Runtime},
-    {"cudaMemcpy2D_ptds", "cudaMemcpy2D", WaitKind::Memcpy, Family::Runtime},
-    {"cudaMemcpyToSymbol", "cudaMemcpyToSymbol", WaitKind::Memcpy,
-     Family::Runtime},
-    {"cudaMemcpyToSymbol_ptds", "cudaMemcpyToSymbol", WaitKind::Memcpy,
-     Family::Runtime},
-    {"cudaMemcpyFromSymbol", "cudaMemcpyFromSymbol", WaitKind::Memcpy,
-     Family::Runtime},
-    {"cudaMemcpyFromSymbol_ptds", "cudaMemcpyFromSymbol", WaitKind::Memcpy,
-     Family::Runtime},
-    {"cuMemcpyDtoH", "cuMemcpyDtoH", WaitKind::Memcpy, Family::Driver,
-     Handle::None, CopyDir::DeviceToHost},
-    {"cuMemcpyDtoH_v2", "cuMemcpyDtoH", WaitKind::Memcpy, Family::Driver,
-     Handle::None, CopyDir::DeviceToHost},
-    {"cuMemcpyDtoH_v2_ptds", "cuMemcpyDtoH", WaitKind::Memcpy, Family::Driver,
-     Handle::None, CopyDir::DeviceToHost},
-    {"cuMemcpyHtoD", "cuMemcpyHtoD", WaitKind::Memcpy, Family::Driver,
-     Handle::None, CopyDir::HostToDevice},
-    {"cuMemcpyHtoD_v2", "cuMemcpyHtoD", WaitKind::Memcpy, Family::Driver,
-     Handle::None, CopyDir::HostToDevice},
-    {"cuMemcpyHtoD_v2_ptds", "cuMemcpyHtoD", WaitKind::Memcpy, Family::Driver,
-     Handle::None, CopyDir::HostToDevice},
-    // A9: frees.
-    {"cudaFree", "cudaFree", WaitKind::Free, Family::Runtime},
-    {"cudaFreeHost", "cudaFreeHost", WaitKind::FreeHost, Family::Runtime},
-    // A10. In 2.x the free function forwards to the allocator object's method.
-    {"c10::cuda::CUDACachingAllocator::emptyCache", "", WaitKind::EmptyCache,
-     Family::Torch},
-    {"c10::cuda::CUDACachingAllocator::CUDAAllocator::emptyCache", "",
-     WaitKind::EmptyCache, Family::Torch, Handle::None, CopyDir::FromKindArg,
-     /*Method=*/true},
-};
-
-static const ExplicitWait *findWait(llvm::StringRef QualifiedName) {
-  for (const ExplicitWait &W : Waits)
-    if (W.Name == QualifiedName)
-      return &W;
-  return nullptr;
-}
 
 /// The fully qualified names ("::cudaFree") of the functions (\p Methods
-/// false) or member functions of \p Waits, for hasAnyName.
+/// false) or member functions of the explicit waits, for hasAnyName.
 static std::vector<std::string> matcherNames(bool Methods) {
   std::vector<std::string> Names;
-  for (const ExplicitWait &W : Waits)
+  for (const ExplicitWait &W : explicitWaits())
     if (W.Method == Methods)
       Names.push_back(("::" + W.Name).str());
   return Names;
@@ -409,7 +279,7 @@ void ExplicitSyncCheck::check(const MatchFinder::MatchResult &Result) {
   const FunctionDecl *FD = calleeOf(Call);
   if (!FD)
     return;
-  const ExplicitWait *W = findWait(qualifiedName(FD));
+  const ExplicitWait *W = findExplicitWait(qualifiedName(FD));
   if (!W)
     return;
 

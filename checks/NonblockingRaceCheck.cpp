@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NonblockingRaceCheck.h"
+#include "utils/ExplicitWaits.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/TorchApi.h"
@@ -273,31 +274,18 @@ bool readsPending(const CallExpr *Call, const Pending &P,
            DI.ofTensor(Call) == Device::CUDA);
 }
 
-/// The canonical names of calls that wait for the GPU (explicit-sync's
-/// list), plus the polls that tell the host whether the work is done: code
-/// that reads after `query()` returned true is correct.
+/// The calls that wait for the GPU (explicit-sync's list), plus the polls
+/// that tell the host whether the work is done: code that reads after
+/// `query()` returned true is correct.
 bool isExplicitWait(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "torch::cuda::synchronize", "c10::cuda::device_synchronize",
-      "c10::cuda::stream_synchronize", "c10::cuda::CUDAStream::synchronize",
-      "c10::Stream::synchronize", "at::cuda::CUDAEvent::synchronize",
-      "c10::Event::synchronize", "c10::cuda::memcpy_and_sync",
-      "cudaDeviceSynchronize", "cudaThreadSynchronize",
-      "cudaStreamSynchronize", "cudaStreamSynchronize_ptsz",
-      "cudaEventSynchronize", "cuCtxSynchronize", "cuCtxSynchronize_v2",
-      "cuStreamSynchronize", "cuStreamSynchronize_ptsz", "cuEventSynchronize",
-      "cudaMemcpy", "cudaMemcpy_ptds", "cudaMemcpy2D", "cudaMemcpy2D_ptds",
-      "cudaMemcpyToSymbol", "cudaMemcpyToSymbol_ptds", "cudaMemcpyFromSymbol",
-      "cudaMemcpyFromSymbol_ptds", "cuMemcpyDtoH", "cuMemcpyDtoH_v2",
-      "cuMemcpyDtoH_v2_ptds", "cuMemcpyHtoD", "cuMemcpyHtoD_v2",
-      "cuMemcpyHtoD_v2_ptds", "cudaFree",
+  static const llvm::StringSet<> Others = {
       // Polls.
       "at::cuda::CUDAEvent::query", "c10::cuda::CUDAStream::query",
       "c10::Event::query", "c10::Stream::query", "cudaEventQuery",
       "cudaStreamQuery", "cuEventQuery", "cuStreamQuery",
       // Always reads a value from the GPU (catalog F1).
       "torch::nn::utils::clip_grad_norm_"};
-  return Names.contains(Name);
+  return findExplicitWait(Name) || Others.contains(Name);
 }
 
 /// Ops whose output size is read from the GPU (catalog D): they wait for the
