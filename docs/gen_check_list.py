@@ -3,7 +3,8 @@
 
     python3 docs/gen_check_list.py           # write docs/checks/list.md
     python3 docs/gen_check_list.py --check   # exit 1 if it is stale, or a
-                                             # check lacks its docs or test
+                                             # check lacks its docs, test or
+                                             # runtime snippet pair
 
 Each registry entry reads TORCHSYNC_CHECK(Class, "kebab-name", "summary"),
 where the summary may be split into adjacent string literals over several
@@ -134,6 +135,22 @@ def parse_registry(path):
     return checks
 
 
+def has_snippet_pair(folder):
+    """A snippet folder holds at least one source that registers pairs with
+    TORCHSYNC_SNIPPETS (runtime-verify/catalog/Catalog.h)."""
+    try:
+        sources = sorted(folder.glob("*.cpp"))
+    except OSError:
+        return False
+    for src in sources:
+        try:
+            if "TORCHSYNC_SNIPPETS(" in src.read_text(encoding="utf-8"):
+                return True
+        except (OSError, UnicodeDecodeError):
+            continue
+    return False
+
+
 def render(checks):
     lines = [
         "# torchsync checks",
@@ -168,7 +185,8 @@ def main(argv):
     parser.add_argument("--check", action="store_true",
                         help="verify instead of writing: exit 1 if "
                              "docs/checks/list.md is stale or a check lacks "
-                             "docs/checks/<name>.md or test/checks/<name>.cpp")
+                             "docs/checks/<name>.md, test/checks/<name>.cpp or "
+                             "a runtime-verify/snippets/<name>/ pair")
     parser.add_argument("--root", type=Path,
                         default=Path(__file__).resolve().parent.parent,
                         help="repository root (default: the parent of docs/)")
@@ -204,6 +222,9 @@ def main(argv):
         for rel in ("docs/checks/%s.md" % name, "test/checks/%s.cpp" % name):
             if not (root / rel).is_file():
                 problems.append("%s%s lacks %s" % (PREFIX, name, rel))
+        if not has_snippet_pair(root / "runtime-verify" / "snippets" / name):
+            problems.append("%s%s lacks a snippet pair in runtime-verify/snippets/%s/"
+                            % (PREFIX, name, name))
     if problems:
         print("gen_check_list: " + "; ".join(problems), file=sys.stderr)
         return 1

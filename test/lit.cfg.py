@@ -40,3 +40,12 @@ config.substitutions.append(("%src_root", config.torchsync_src_root))
 config.substitutions.append(("%obj_root", config.torchsync_obj_root))
 config.substitutions.append(("%clang_tidy_bin", config.clang_tidy))
 config.substitutions.append(("%python", config.python_executable))
+
+# The runtime verifier's CPU-side tests (test/runtime-verify).
+rv_src = os.path.join(config.torchsync_src_root, "runtime-verify")
+config.substitutions.append(("%verify_tool",
+    config.python_executable + " " + os.path.join(rv_src, "tools", "torchsync-verify")))
+config.substitutions.append(("%rv_src", rv_src))
+config.substitutions.append(("%rv_inputs", os.path.join(config.test_source_root, "runtime-verify", "Inputs")))
+if os.path.exists(os.path.join(config.torchsync_obj_root, "lib", "libtorchsync-probe.so")):
+    config.available_features.add("cupti")

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Builds the runtime verifier on a CUDA machine against PyTorch's LibTorch,
+# runs the GPU tests and the snippet catalog, and leaves the reports in
+# $OUT (or ./runtime-verify-reports):
+#   log           everything printed
+#   catalog.json  every measurement (torchsync-verify update-docs reads it)
+#   catalog.md    the table
+#   isolation.json, probe-injection.jsonl, probe-preload.jsonl
+# Needs: nvcc + CUPTI (CUDA toolkit), python3 with torch (CUDA build), cmake,
+# ninja. No LLVM: only runtime-verify/ is configured. Exit 0 when every step
+# passed; the catalog's findings (as expected or not) are in its table.
+set -u -o pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${OUT:-$PWD/runtime-verify-reports}
+BUILD=${TORCHSYNC_GPU_BUILD:-$HERE/../build-gpu}
+mkdir -p "$OUT"
+exec > >(tee "$OUT/log") 2>&1
+
+failed=()
+step() { # step NAME COMMAND...: runs it, records a failure, goes on
+  local name=$1; shift
+  echo "=== $name: $*"
+  local t0=$SECONDS
+  if "$@"; then echo "=== $name: ok ($((SECONDS - t0)) s)"
+  else echo "=== $name: FAILED ($((SECONDS - t0)) s)"; failed+=("$name"); fi
+}
+
+nvidia-smi -L || true
+TORCH_PREFIX=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
+TORCH_VERSION=$(python3 -c 'import torch; print(torch.__version__)')
+TORCH_INC=$(python3 -c 'import torch, os; print(os.path.join(os.path.dirname(torch.__file__), "include"))')
+echo "torch $TORCH_VERSION at $TORCH_PREFIX"
+if [ -f "$TORCH_INC/nlohmann/json.hpp" ]; then echo "torch ships nlohmann/json.hpp"
+else echo "torch does not ship nlohmann/json.hpp"; fi
+CUDA_ROOT=${CUDA_HOME:-/usr/local/cuda}
+[ -x "$CUDA_ROOT/bin/nvcc" ] || CUDA_ROOT=$(dirname "$(dirname "$(command -v nvcc)")")
+export CUDACXX=$CUDA_ROOT/bin/nvcc
+
+configure() {
+  cmake -S "$HERE" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DCUDAToolkit_ROOT="$CUDA_ROOT" \
+    -DCMAKE_CUDA_COMPILER="$CUDACXX" -DCMAKE_CUDA_ARCHITECTURES=native
+}
+step configure configure
+step build ninja -C "$BUILD" -j16
+BIN=$BUILD/bin
+PROBE=$BUILD/lib/libtorchsync-probe.so
+VERIFY="python3 $HERE/tools/torchsync-verify"
+
+step probe-selftest "$BIN/torchsync-probe-selftest"
+step probe-linked "$BIN/torchsync-probe-check"
+injection() {
+  rm -f "$OUT/probe-injection.jsonl"
+  CUDA_INJECTION64_PATH=$PROBE TORCHSYNC_PROBE_OUT=$OUT/probe-injection.jsonl \
+    "$BIN/torchsync-probe-calls" &&
+    python3 "$HERE/tests/check_probe_log.py" "$OUT/probe-injection.jsonl"
+}
+step probe-injection injection
+preload() {
+  rm -f "$OUT/probe-preload.jsonl"
+  LD_PRELOAD=$PROBE TORCHSYNC_PROBE_OUT=$OUT/probe-preload.jsonl \
+    "$BIN/torchsync-probe-calls" &&
+    python3 "$HERE/tests/check_probe_log.py" "$OUT/probe-preload.jsonl"
+}
+step probe-preload preload
+isolation() {
+  # crash, hang and CUDA error are reported with their reason; exit 1.
+  $VERIFY catalog --runner "$BIN/torchsync-catalog" --out "$BUILD/isolation" --timeout 15 \
+    --only _selftest/crash --only _selftest/hang --only _selftest/cuda-error
+  local rc=$?
+  cp "$BUILD/isolation/catalog.json" "$OUT/isolation.json"
+  [ $rc -eq 1 ] && python3 - "$BUILD/isolation/catalog.json" <<'PY'
+import json, sys
+got = {r["pair"]: r["status"] for r in json.load(open(sys.argv[1]))["results"]}
+want = {"_selftest/crash": "crash", "_selftest/hang": "timeout", "_selftest/cuda-error": "cuda-error"}
+print("isolation:", got)
+sys.exit(0 if got == want else 1)
+PY
+}
+step isolation isolation
+catalog() {
+  $VERIFY catalog --runner "$BIN/torchsync-catalog" --out "$BUILD/catalog" \
+    --env "libtorch=$TORCH_VERSION" --timeout 120 &&
+    cp "$BUILD/catalog/catalog.json" "$BUILD/catalog/catalog.md" "$OUT/"
+}
+step catalog catalog
+
+if [ ${#failed[@]} -eq 0 ]; then echo "gpu-check: all steps passed; reports in $OUT"; exit 0; fi
+echo "gpu-check: FAILED steps: ${failed[*]}; reports in $OUT"
+exit 1

@@ -1,0 +1,620 @@
+//===--- Probe.cpp - libtorchsync-probe: the CUPTI sync tracer ------------===//
+//
+// Purpose: implements Probe.h on CUPTI's callback API (every runtime and
+// driver API whose name SyncClassifier says can wait: ENTER/EXIT time the
+// wait) and its activity API (memcpy records carry copyKind, srcKind and
+// dstKind, which tell a pageable copy from a pinned one). A memcpy call is
+// held as pending until its activity record arrives (matched on the runtime
+// or driver correlation id); if none arrives, the call's own parameters and
+// cuPointerGetAttribute decide instead. Driver callbacks nested in a traced
+// runtime call are ignored so one wait is counted once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Probe.h"
+
+#include "../common/CheckStatus.h"
+#include "../common/JsonWriter.h"
+
+#include <cupti.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <mutex>
+#include <optional>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <unordered_map>
+
+namespace torchsync::probe {
+
+// The classifier mirrors CUPTI's enums without including CUPTI.
+static_assert(int(CopyKind::HtoD) == CUPTI_ACTIVITY_MEMCPY_KIND_HTOD);
+static_assert(int(CopyKind::DtoH) == CUPTI_ACTIVITY_MEMCPY_KIND_DTOH);
+static_assert(int(CopyKind::DtoD) == CUPTI_ACTIVITY_MEMCPY_KIND_DTOD);
+static_assert(int(CopyKind::HtoH) == CUPTI_ACTIVITY_MEMCPY_KIND_HTOH);
+static_assert(int(CopyKind::PtoP) == CUPTI_ACTIVITY_MEMCPY_KIND_PTOP);
+static_assert(int(MemoryKind::Pageable) == CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE);
+static_assert(int(MemoryKind::Pinned) == CUPTI_ACTIVITY_MEMORY_KIND_PINNED);
+static_assert(int(MemoryKind::Device) == CUPTI_ACTIVITY_MEMORY_KIND_DEVICE);
+static_assert(int(MemoryKind::Managed) == CUPTI_ACTIVITY_MEMORY_KIND_MANAGED);
+
+namespace {
+
+constexpr size_t ActivityBufferBytes = 1 << 20;
+constexpr size_t MaxOrphans = 4096;
+
+struct PendingCopy {
+  SyncEvent Event;
+  bool AsyncApi = false;
+  std::vector<void *> Raw; // unsymbolized stack
+  // The fallback, from the call's parameters.
+  bool HaveParams = false;
+  CopyKind ParamDir = CopyKind::Unknown;
+  MemoryKind ParamSrc = MemoryKind::Unknown, ParamDst = MemoryKind::Unknown;
+};
+
+struct CopyRecord {
+  CopyKind Dir;
+  MemoryKind Src, Dst;
+  bool AsyncFlag;
+  uint64_t Bytes;
+};
+
+struct State {
+  std::mutex StateM; // everything below except Out
+  std::mutex OutM;   // Out
+  FILE *Out = nullptr;
+  std::atomic<bool> Running{false};
+  std::atomic<bool> Enabled{true};
+  /// Calls while Accepting carry Region; events with that label are kept
+  /// until collect() (memcpys are classified after the region's last call).
+  std::atomic<bool> Accepting{false};
+  Options Opts;
+  CUpti_SubscriberHandle Subscriber = nullptr;
+  std::vector<ApiClass> RuntimeClass, DriverClass;
+  std::string Region;
+  std::vector<SyncEvent> Collected;
+  std::unordered_map<uint32_t, PendingCopy> RuntimePending, DriverPending;
+  std::unordered_map<uint32_t, CopyRecord> RuntimeOrphans, DriverOrphans;
+  std::atomic<uint64_t> Seq{0};
+  std::atomic<uint64_t> Emitted{0};
+  std::string SelfModule;
+};
+
+// Leaked on purpose: callbacks and atexit handlers may run during teardown.
+State &state() {
+  static State *S = new State;
+  return *S;
+}
+
+uint64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+uint64_t threadId() { return static_cast<uint64_t>(::syscall(SYS_gettid)); }
+
+void writeLine(const std::string &Line) {
+  State &S = state();
+  std::lock_guard<std::mutex> L(S.OutM);
+  if (!S.Out)
+    return;
+  std::fputs(Line.c_str(), S.Out);
+  std::fputc('\n', S.Out);
+  std::fflush(S.Out); // a crashing program keeps what was recorded
+}
+
+void sinkFailure(const status::Failure &F) {
+  status::printToStderr(F);
+  writeLine(json::Object()
+                .str("type", "error")
+                .str("file", F.File)
+                .integer("line", F.Line)
+                .str("call", F.Expr)
+                .str("library", F.Library)
+                .integer("code", F.Code)
+                .str("status", F.Name)
+                .str("message", F.Message)
+                .done());
+}
+
+std::string moduleOf(const void *Addr) {
+  Dl_info Info;
+  if (dladdr(Addr, &Info) && Info.dli_fname)
+    return Info.dli_fname;
+  return "";
+}
+
+bool isToolFrame(const std::string &Module) {
+  const State &S = state();
+  if (Module == S.SelfModule)
+    return true;
+  auto Base = Module.substr(Module.rfind('/') + 1);
+  return Base.rfind("libcupti", 0) == 0 || Base.rfind("libcuda.so", 0) == 0;
+}
+
+std::vector<void *> captureRaw() {
+  void *Buf[96];
+  int N = backtrace(Buf, 96);
+  return std::vector<void *>(Buf, Buf + (N > 0 ? N : 0));
+}
+
+std::vector<Frame> symbolize(const std::vector<void *> &Raw) {
+  std::vector<Frame> Frames;
+  bool Leading = true;
+  for (void *Addr : Raw) {
+    Dl_info Info{};
+    Frame F{"", reinterpret_cast<uintptr_t>(Addr), ""};
+    if (dladdr(Addr, &Info)) {
+      if (Info.dli_fname)
+        F.Module = Info.dli_fname;
+      if (Info.dli_fbase)
+        F.Offset -= reinterpret_cast<uintptr_t>(Info.dli_fbase);
+      if (Info.dli_sname) {
+        int St = 0;
+        char *D = abi::__cxa_demangle(Info.dli_sname, nullptr, nullptr, &St);
+        F.Symbol = St == 0 && D ? D : Info.dli_sname;
+        std::free(D);
+      }
+    }
+    // Skip the probe's and CUPTI's own frames above the traced API.
+    if (Leading && isToolFrame(F.Module))
+      continue;
+    Leading = false;
+    Frames.push_back(std::move(F));
+    if (Frames.size() >= state().Opts.MaxFrames)
+      break;
+  }
+  return Frames;
+}
+
+/// Records a finished event; the caller holds no lock.
+void emit(SyncEvent E) {
+  State &S = state();
+  E.Seq = ++S.Seq;
+  S.Emitted.fetch_add(1, std::memory_order_relaxed);
+  writeLine(toJson(E));
+  std::lock_guard<std::mutex> L(S.StateM);
+  if (!E.Region.empty() && E.Region == S.Region)
+    S.Collected.push_back(std::move(E));
+}
+
+/// Classifies and, if it blocked, emits a memcpy.
+void finishCopy(PendingCopy P, const CopyRecord *R) {
+  SyncEvent &E = P.Event;
+  MemcpyVerdict V{false, "unknown"};
+  if (R) {
+    E.Copy = R->Dir;
+    E.Src = R->Src;
+    E.Dst = R->Dst;
+    E.Bytes = R->Bytes;
+    E.CopySource = "activity";
+    V = classifyMemcpy(P.AsyncApi || R->AsyncFlag, R->Dir, R->Src, R->Dst);
+  } else if (P.HaveParams) {
+    E.Copy = P.ParamDir;
+    E.Src = P.ParamSrc;
+    E.Dst = P.ParamDst;
+    E.CopySource = "params";
+    V = classifyMemcpy(P.AsyncApi, P.ParamDir, P.ParamSrc, P.ParamDst);
+  } else {
+    E.CopySource = "none";
+    V = classifyMemcpy(P.AsyncApi, CopyKind::Unknown, MemoryKind::Unknown,
+                       MemoryKind::Unknown);
+  }
+  if (!V.Blocking)
+    return;
+  E.Reason = V.Reason;
+  E.Kind = P.AsyncApi ? ApiClass::MemcpyAsync : ApiClass::Memcpy;
+  if (state().Opts.Stacks)
+    E.Stack = symbolize(P.Raw);
+  emit(std::move(E));
+}
+
+/// The memory kind of a host pointer that a memcpy reads or writes.
+MemoryKind hostPointerKind(const void *Ptr) {
+  unsigned int Type = 0;
+  CUresult R = cuPointerGetAttribute(&Type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                     reinterpret_cast<CUdeviceptr>(Ptr));
+  // Memory CUDA does not know (plain malloc) is pageable: the driver answers
+  // CUDA_ERROR_INVALID_VALUE for it, which is therefore not a failure here.
+  if (R == CUDA_ERROR_INVALID_VALUE)
+    return MemoryKind::Pageable;
+  if (!TS_CU_CHECK(R))
+    return MemoryKind::Unknown;
+  if (Type == CU_MEMORYTYPE_HOST)
+    return MemoryKind::Pinned;
+  if (Type == CU_MEMORYTYPE_DEVICE)
+    return MemoryKind::Device;
+  return MemoryKind::Unknown;
+}
+
+/// Fills the fallback classification from cudaMemcpy(Async) parameters.
+void paramsOf(CUpti_CallbackId Cbid, const void *Params, PendingCopy &P) {
+  const void *Dst = nullptr, *Src = nullptr;
+  cudaMemcpyKind Kind = cudaMemcpyDefault;
+  switch (Cbid) {
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000: {
+    auto *A = static_cast<const cudaMemcpy_v3020_params *>(Params);
+    Dst = A->dst, Src = A->src, Kind = A->kind;
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000: {
+    auto *A = static_cast<const cudaMemcpyAsync_v3020_params *>(Params);
+    Dst = A->dst, Src = A->src, Kind = A->kind;
+    break;
+  }
+  default:
+    return;
+  }
+  MemoryKind SrcK = hostPointerKind(Src), DstK = hostPointerKind(Dst);
+  bool SrcHost = SrcK != MemoryKind::Device, DstHost = DstK != MemoryKind::Device;
+  if (Kind == cudaMemcpyHostToDevice || (Kind == cudaMemcpyDefault && SrcHost && !DstHost))
+    P.ParamDir = CopyKind::HtoD;
+  else if (Kind == cudaMemcpyDeviceToHost || (Kind == cudaMemcpyDefault && !SrcHost && DstHost))
+    P.ParamDir = CopyKind::DtoH;
+  else if (Kind == cudaMemcpyDeviceToDevice || (Kind == cudaMemcpyDefault && !SrcHost && !DstHost))
+    P.ParamDir = CopyKind::DtoD;
+  else
+    P.ParamDir = CopyKind::HtoH;
+  P.ParamSrc = SrcK;
+  P.ParamDst = DstK;
+  P.HaveParams = true;
+}
+
+thread_local int RuntimeDepth = 0;
+
+void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Cbid,
+                    const void *Data) {
+  State &S = state();
+  const auto *CB = static_cast<const CUpti_CallbackData *>(Data);
+  bool Enter = CB->callbackSite == CUPTI_API_ENTER;
+  bool Runtime = Domain == CUPTI_CB_DOMAIN_RUNTIME_API;
+  if (Runtime) {
+    if (Enter)
+      ++RuntimeDepth;
+    else if (RuntimeDepth > 0)
+      --RuntimeDepth;
+  } else if (RuntimeDepth > 0) {
+    return; // the runtime call that made this driver call is traced already
+  }
+  if (!S.Enabled.load(std::memory_order_relaxed))
+    return;
+  if (Enter) {
+    *CB->correlationData = nowNs();
+    return;
+  }
+  const auto &Table = Runtime ? S.RuntimeClass : S.DriverClass;
+  ApiClass Class = Cbid < Table.size() ? Table[Cbid] : ApiClass::None;
+  if (Class == ApiClass::None)
+    return;
+
+  SyncEvent E;
+  E.StartNs = *CB->correlationData;
+  E.EndNs = nowNs();
+  E.Api = CB->functionName ? CB->functionName : "";
+  E.Domain = Runtime ? "runtime" : "driver";
+  E.Kind = Class;
+  E.ThreadId = threadId();
+  E.CorrelationId = CB->correlationId;
+  if (S.Accepting.load()) {
+    std::lock_guard<std::mutex> L(S.StateM);
+    E.Region = S.Region;
+  }
+
+  if (Class != ApiClass::Memcpy && Class != ApiClass::MemcpyAsync) {
+    if (S.Opts.Stacks)
+      E.Stack = symbolize(captureRaw());
+    emit(std::move(E));
+    return;
+  }
+  PendingCopy P;
+  P.AsyncApi = Class == ApiClass::MemcpyAsync;
+  if (S.Opts.Stacks)
+    P.Raw = captureRaw();
+  if (Runtime)
+    paramsOf(Cbid, CB->functionParams, P);
+  P.Event = std::move(E);
+  uint32_t Id = CB->correlationId;
+  std::optional<CopyRecord> Early;
+  {
+    std::lock_guard<std::mutex> L(S.StateM);
+    auto &Orphans = Runtime ? S.RuntimeOrphans : S.DriverOrphans;
+    auto It = Orphans.find(Id);
+    if (It != Orphans.end()) {
+      Early = It->second;
+      Orphans.erase(It);
+    } else {
+      (Runtime ? S.RuntimePending : S.DriverPending)[Id] = std::move(P);
+      return;
+    }
+  }
+  finishCopy(std::move(P), &*Early);
+}
+
+void CUPTIAPI bufferRequested(uint8_t **Buffer, size_t *Size,
+                              size_t *MaxRecords) {
+  *Buffer = static_cast<uint8_t *>(std::aligned_alloc(8, ActivityBufferBytes));
+  *Size = *Buffer ? ActivityBufferBytes : 0;
+  *MaxRecords = 0;
+}
+
+void CUPTIAPI bufferCompleted(CUcontext Ctx, uint32_t StreamId,
+                              uint8_t *Buffer, size_t, size_t Valid) {
+  State &S = state();
+  CUpti_Activity *Rec = nullptr;
+  std::vector<std::pair<PendingCopy, CopyRecord>> Done;
+  while (Valid > 0) {
+    CUptiResult R = cuptiActivityGetNextRecord(Buffer, Valid, &Rec);
+    if (R == CUPTI_ERROR_MAX_LIMIT_REACHED)
+      break; // the end of the buffer, not a failure
+    if (!TS_CUPTI_CHECK(R))
+      break;
+    if (Rec->kind != CUPTI_ACTIVITY_KIND_MEMCPY)
+      continue;
+    const auto *M = reinterpret_cast<const CUpti_ActivityMemcpy6 *>(Rec);
+    CopyRecord C{copyKindFromInt(M->copyKind), memoryKindFromInt(M->srcKind),
+                 memoryKindFromInt(M->dstKind),
+                 (M->flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC) != 0, M->bytes};
+    std::lock_guard<std::mutex> L(S.StateM);
+    auto Take = [&](std::unordered_map<uint32_t, PendingCopy> &Map,
+                    uint32_t Id) {
+      auto It = Id ? Map.find(Id) : Map.end();
+      if (It == Map.end())
+        return false;
+      Done.emplace_back(std::move(It->second), C);
+      Map.erase(It);
+      return true;
+    };
+    if (Take(S.RuntimePending, M->runtimeCorrelationId) ||
+        Take(S.DriverPending, M->correlationId))
+      continue;
+    if (!S.Enabled.load())
+      continue;
+    // The record beat its API's EXIT callback: keep it for a while.
+    if (S.RuntimeOrphans.size() > MaxOrphans)
+      S.RuntimeOrphans.clear(), S.DriverOrphans.clear();
+    if (M->runtimeCorrelationId)
+      S.RuntimeOrphans[M->runtimeCorrelationId] = C;
+    S.DriverOrphans[M->correlationId] = C;
+  }
+  size_t Dropped = 0;
+  if (TS_CUPTI_CHECK(cuptiActivityGetNumDroppedRecords(Ctx, StreamId, &Dropped)) &&
+      Dropped)
+    writeLine(json::Object()
+                  .str("type", "warning")
+                  .str("message", "CUPTI dropped activity records")
+                  .uinteger("count", Dropped)
+                  .done());
+  std::free(Buffer);
+  for (auto &D : Done)
+    finishCopy(std::move(D.first), &D.second);
+}
+
+/// Classifies what is still pending from the call parameters.
+void settlePending() {
+  State &S = state();
+  std::vector<PendingCopy> Left;
+  {
+    std::lock_guard<std::mutex> L(S.StateM);
+    for (auto *Map : {&S.RuntimePending, &S.DriverPending}) {
+      for (auto &KV : *Map)
+        Left.push_back(std::move(KV.second));
+      Map->clear();
+    }
+  }
+  for (auto &P : Left)
+    finishCopy(std::move(P), nullptr);
+}
+
+bool enableDomain(CUpti_CallbackDomain Domain, uint32_t Size,
+                  std::vector<ApiClass> &Table) {
+  State &S = state();
+  Table.assign(Size, ApiClass::None);
+  for (uint32_t Cbid = 1; Cbid < Size; ++Cbid) {
+    const char *Name = nullptr;
+    CUptiResult R = cuptiGetCallbackName(Domain, Cbid, &Name);
+    // Ids that this CUPTI does not define answer INVALID_PARAMETER: expected
+    // while walking the id space.
+    if (R == CUPTI_ERROR_INVALID_PARAMETER || !Name)
+      continue;
+    if (!TS_CUPTI_CHECK(R))
+      return false;
+    ApiClass C = classifyApi(Name);
+    if (C == ApiClass::None)
+      continue;
+    if (!TS_CUPTI_CHECK(cuptiEnableCallback(1, S.Subscriber, Domain, Cbid)))
+      return false;
+    Table[Cbid] = C;
+  }
+  return true;
+}
+
+void atExitStop() { stop(); }
+
+} // namespace
+
+std::string toJson(const SyncEvent &E) {
+  json::Object O;
+  O.str("type", "sync")
+      .uinteger("seq", E.Seq)
+      .str("region", E.Region)
+      .str("api", E.Api)
+      .str("domain", E.Domain)
+      .str("kind", apiClassName(E.Kind))
+      .uinteger("start_ns", E.StartNs)
+      .uinteger("end_ns", E.EndNs)
+      .uinteger("blocked_ns", E.blockedNs())
+      .uinteger("tid", E.ThreadId)
+      .uinteger("correlation_id", E.CorrelationId);
+  if (E.Kind == ApiClass::Memcpy || E.Kind == ApiClass::MemcpyAsync)
+    O.raw("copy", json::Object()
+                      .str("dir", copyKindName(E.Copy))
+                      .str("src", memoryKindName(E.Src))
+                      .str("dst", memoryKindName(E.Dst))
+                      .uinteger("bytes", E.Bytes)
+                      .str("reason", E.Reason)
+                      .str("from", E.CopySource)
+                      .done());
+  json::Array Stack;
+  char Hex[32];
+  for (const Frame &F : E.Stack) {
+    std::snprintf(Hex, sizeof Hex, "0x%zx", static_cast<size_t>(F.Offset));
+    Stack.raw(json::Object()
+                  .str("module", F.Module)
+                  .str("offset", Hex)
+                  .str("symbol", F.Symbol)
+                  .done());
+  }
+  O.raw("stack", Stack.done());
+  return O.done();
+}
+
+bool start(const Options &Opts) {
+  State &S = state();
+  if (S.Running.exchange(true))
+    return true;
+  S.Opts = Opts;
+  S.SelfModule = moduleOf(reinterpret_cast<const void *>(&start));
+  status::statusSink() = &sinkFailure;
+  if (!Opts.OutPath.empty()) {
+    std::lock_guard<std::mutex> L(S.OutM);
+    S.Out = std::fopen(Opts.OutPath.c_str(), "w");
+    if (!S.Out)
+      std::fprintf(stderr, "torchsync-probe: cannot write %s: %s\n",
+                   Opts.OutPath.c_str(), std::strerror(errno));
+  }
+  writeLine(json::Object()
+                .str("type", "start")
+                .integer("pid", ::getpid())
+                .str("mode", Opts.Mode)
+                .integer("cupti_api_version", CUPTI_API_VERSION)
+                .done());
+  bool Ok = TS_CUPTI_CHECK(cuptiSubscribe(&S.Subscriber, onApi, nullptr)) &&
+            enableDomain(CUPTI_CB_DOMAIN_RUNTIME_API,
+                         CUPTI_RUNTIME_TRACE_CBID_SIZE, S.RuntimeClass) &&
+            enableDomain(CUPTI_CB_DOMAIN_DRIVER_API,
+                         CUPTI_DRIVER_TRACE_CBID_SIZE, S.DriverClass) &&
+            TS_CUPTI_CHECK(cuptiActivityRegisterCallbacks(bufferRequested,
+                                                          bufferCompleted)) &&
+            TS_CUPTI_CHECK(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMCPY));
+  if (!Ok) {
+    writeLine(json::Object()
+                  .str("type", "fatal")
+                  .str("message", "the probe could not subscribe to CUPTI; "
+                                  "no events are recorded")
+                  .done());
+    if (S.Subscriber)
+      TS_CUPTI_CHECK(cuptiUnsubscribe(S.Subscriber));
+    S.Subscriber = nullptr;
+    S.Running = false;
+    return false;
+  }
+  return true;
+}
+
+void stop() {
+  State &S = state();
+  if (!S.Running.exchange(false))
+    return;
+  TS_CUPTI_CHECK(cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED));
+  settlePending();
+  TS_CUPTI_CHECK(cuptiActivityDisable(CUPTI_ACTIVITY_KIND_MEMCPY));
+  TS_CUPTI_CHECK(cuptiUnsubscribe(S.Subscriber));
+  S.Subscriber = nullptr;
+  writeLine(json::Object()
+                .str("type", "summary")
+                .uinteger("events", S.Emitted.load())
+                .uinteger("failures", status::failureCount().load())
+                .done());
+  std::lock_guard<std::mutex> L(S.OutM);
+  if (S.Out)
+    std::fclose(S.Out);
+  S.Out = nullptr;
+}
+
+bool isRunning() { return state().Running.load(); }
+
+void setEnabled(bool On) { state().Enabled = On; }
+
+void beginRegion(const std::string &Label) {
+  State &S = state();
+  std::lock_guard<std::mutex> L(S.StateM);
+  S.Region = Label;
+  S.Collected.clear();
+  S.Accepting = true;
+}
+
+void endRegion() {
+  // The label stays until collect(): memcpys of the region are classified
+  // when their records arrive, after the region's last call.
+  State &S = state();
+  S.Accepting = false;
+}
+
+std::vector<SyncEvent> collect() {
+  State &S = state();
+  if (S.Running.load())
+    TS_CUPTI_CHECK(cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED));
+  settlePending();
+  std::lock_guard<std::mutex> L(S.StateM);
+  std::vector<SyncEvent> Out;
+  Out.swap(S.Collected);
+  S.Accepting = false;
+  S.Region.clear();
+  return Out;
+}
+
+unsigned failures() { return status::failureCount().load(); }
+
+} // namespace torchsync::probe
+
+using namespace torchsync::probe;
+
+static const char *outPathFromEnv(std::string &Storage) {
+  if (const char *P = std::getenv("TORCHSYNC_PROBE_OUT"))
+    return P;
+  Storage = "torchsync-probe." + std::to_string(::getpid()) + ".jsonl";
+  return Storage.c_str();
+}
+
+extern "C" int InitializeInjection(void) {
+  std::string Storage;
+  Options O;
+  O.OutPath = outPathFromEnv(Storage);
+  O.Mode = "injection";
+  if (!start(O))
+    return 0;
+  std::atexit(atExitStop);
+  return 1;
+}
+
+// LD_PRELOAD=libtorchsync-probe.so: start before main when asked to.
+__attribute__((constructor)) static void startFromPreload() {
+  const char *Preload = std::getenv("LD_PRELOAD");
+  if (!Preload || !std::strstr(Preload, "torchsync-probe"))
+    return;
+  std::string Storage;
+  Options O;
+  O.OutPath = outPathFromEnv(Storage);
+  O.Mode = "preload";
+  if (start(O))
+    std::atexit(atExitStop);
+}
+
+extern "C" int torchsync_probe_start(const char *OutPath) {
+  Options O;
+  O.OutPath = OutPath ? OutPath : "";
+  return start(O) ? 1 : 0;
+}
+
+extern "C" void torchsync_probe_stop(void) { stop(); }
