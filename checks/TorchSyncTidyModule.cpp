@@ -8,6 +8,7 @@
 #include "BlockingTransferCheck.h"
 #include "CheckedLinalgCheck.h"
 #include "ClipGradNormCheck.h"
+#include "CpuIndexCheck.h"
 #include "DynamicShapeCheck.h"
 #include "ExplicitSyncCheck.h"
 #include "HiddenHostReadCheck.h"

@@ -1,0 +1,845 @@
+//===--- CpuIndexCheck.cpp - torchsync-cpu-index --------------------------===//
+//
+// An op on a CUDA tensor that is handed a host operand either copies it to
+// the device with a blocking copy from pageable memory (a CPU index tensor,
+// CPU bernoulli probabilities, a CPU 0-dim where operand or index_put_
+// value), or reads a device operand on the host with item() (a tensor start
+// for narrow, a tensor value for index_fill_ / masked_fill_ / fill_ across
+// devices). Either way the host waits in c10::cuda::memcpy_and_sync
+// (catalog rows D9, E7, E10, E12-E17).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CpuIndexCheck.h"
+#include "utils/CallArgs.h"
+#include "utils/Dtypes.h"
+#include "utils/FixIts.h"
+#include "utils/HostReads.h"
+#include "utils/LoopInvariance.h"
+#include "utils/TorchApi.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torchsync {
+
+static constexpr char CallId[] = "call";
+
+CpuIndexCheck::CpuIndexCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Sync(Options) {}
+
+void CpuIndexCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                                        Preprocessor *) {
+  Sync.startTranslationUnit(PP);
+}
+
+void CpuIndexCheck::registerMatchers(MatchFinder *Finder) {
+  // x.index({cpu_idx}), at::index(x, {cpu_idx}),
+  // x.index_put_({idx}, 0.0), at::index_put_(x, {idx}, v, true),
+  // x.bernoulli_(cpu_p), at::bernoulli(x, cpu_p),
+  // x.narrow(0, start_tensor, n), x.index_fill_(0, idx, value_tensor),
+  // x.masked_fill_(m, value_tensor), cpu_t.fill_(cuda_value),
+  // torch::where(cond, x, torch::tensor(0.0)), x.where(cond, other)
+  Finder->addMatcher(
+      callExpr(
+          callee(functionDecl(hasAnyName(
+              // D9, E16, E17
+              "::at::Tensor::index", "::at::index", "::at::Tensor::index_put_",
+              "::at::Tensor::index_put", "::at::index_put_", "::at::index_put",
+              // E7
+              "::at::Tensor::bernoulli_", "::at::bernoulli",
+              "::at::bernoulli_out", "::at::bernoulli_outf",
+              // E10
+              "::at::Tensor::narrow", "::at::narrow",
+              "::at::Tensor::narrow_symint", "::at::narrow_symint",
+              // E12, E13
+              "::at::Tensor::index_fill_", "::at::Tensor::index_fill",
+              "::at::index_fill", "::at::Tensor::masked_fill_",
+              "::at::Tensor::masked_fill", "::at::masked_fill",
+              // E14
+              "::at::Tensor::fill_", "::at::fill_", "::at::fill",
+              // E15
+              "::at::where", "::at::Tensor::where"))),
+          unless(isExpansionInSystemHeader()))
+          .bind(CallId),
+      this);
+}
+
+namespace {
+
+enum class Kind {
+  CpuIndex,         ///< a CPU index tensor on a CUDA tensor (D9)
+  CpuProbabilities, ///< bernoulli_ with CPU probabilities (E7)
+  NarrowStart,      ///< narrow with a tensor start (E10)
+  IndexFillValue,   ///< index_fill_ with a tensor value (E12)
+  MaskedFillValue,  ///< masked_fill_ with a tensor value (E13)
+  FillOtherDevice,  ///< fill_ of a CPU tensor with a CUDA value (E14)
+  WhereCpuScalar,   ///< where with a CPU 0-dim operand (E15)
+  IndexPutValue,    ///< index_put_ of a host value at tensor indices (E16)
+  SingleElement     ///< index_put_ of a host value into one element (E17)
+};
+
+/// One call that copies a host operand to the device or reads a device
+/// operand on the host.
+struct Finding {
+  Kind K;
+  /// The tensor whose device decides and that the message names.
+  const Expr *Tensor = nullptr;
+  /// The operand that crosses: the index, the probabilities, the start, the
+  /// value.
+  const Expr *Operand = nullptr;
+  Device D = Device::Unknown;
+  /// CpuIndex: the index is a proven bool mask.
+  bool Mask = false;
+  /// IndexPutValue / SingleElement: the value is a host Scalar (the
+  /// TensorIndex overload), not a CPU 0-dim tensor.
+  bool ScalarValue = false;
+  /// SingleElement: the integer indices, one per dimension.
+  llvm::SmallVector<const Expr *, 4> Integers;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Facts about operands
+//===----------------------------------------------------------------------===//
+
+/// The local variable \p E names, if it is one.
+static const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() ? V : nullptr;
+}
+
+/// An element of a TensorIndex list that is an integer (not a tensor, bool,
+/// Slice, None or Ellipsis).
+static bool isIntegerElement(const Expr *E) {
+  QualType T = E->getType();
+  return !isTensorType(T) && T->isIntegerType() && !T->isBooleanType();
+}
+
+/// True when \p E is proven to hold long indices: what isProvenIntegerIndex
+/// proves, and `arange` with integer bounds and no dtype (int64 by default),
+/// directly or through a local variable it initializes.
+static bool isLongIndex(const Expr *E, unsigned Depth = 0) {
+  if (isProvenIntegerIndex(E))
+    return true;
+  E = ignoreWrappers(E);
+  if (const VarDecl *V = localVar(E))
+    return Depth < 2 && !isa<ParmVarDecl>(V) && V->getInit() &&
+           !V->getType()->isReferenceType() &&
+           isLongIndex(V->getInit(), Depth + 1);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? calleeOf(Call) : nullptr;
+  if (!FD || !FD->getDeclName().isIdentifier() || FD->getName() != "arange" ||
+      !isInLibTorchNamespace(FD) || receiverOf(Call))
+    return false;
+  bool AnyBound = false;
+  for (const Expr *A : userArgs(Call)) {
+    if (isa<CXXDefaultArgExpr>(A))
+      continue;
+    const Expr *V = stripValueWrappers(A);
+    QualType T = V->getType();
+    if (isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType"))
+      continue; // a device only: the dtype stays the default
+    if (!T->isIntegerType() || T->isBooleanType())
+      return false; // a floating bound, or options that may name a dtype
+    AnyBound = true;
+  }
+  return AnyBound;
+}
+
+/// The methods that change a tensor's number of dimensions in place.
+static bool changesDimInPlace(StringRef Name) {
+  return llvm::is_contained({"resize_", "resize_as_", "unsqueeze_", "squeeze_",
+                             "set_", "as_strided_", "swap"},
+                            Name);
+}
+
+/// The number of dimensions of \p E when it is proven: factories with a
+/// braced size list, 1-D factories (arange, randperm, linspace), ops that
+/// keep the shape of a proven tensor, and local variables only ever set
+/// from those and never reshaped in place.
+static std::optional<unsigned> provenDim(const Expr *E, ASTContext &Ctx,
+                                         unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return std::nullopt;
+  E = ignoreWrappers(E);
+  if (const VarDecl *V = localVar(E)) {
+    if (isa<ParmVarDecl>(V) || !V->getInit() ||
+        V->getType()->isReferenceType())
+      return std::nullopt;
+    std::optional<unsigned> Dim = provenDim(V->getInit(), Ctx, Depth + 1);
+    const auto *FD =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (!Dim || !FD || !FD->getBody())
+      return std::nullopt;
+    auto Ref = declRefExpr(to(varDecl(equalsNode(V))));
+    auto Uses = match(
+        findAll(expr(anyOf(
+            cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                                hasArgument(0, ignoringParenImpCasts(Ref)),
+                                hasArgument(1, expr().bind("rhs"))),
+            cxxMemberCallExpr(on(ignoringParenImpCasts(Ref)),
+                              callee(cxxMethodDecl().bind("method")))))),
+        *FD->getBody(), Ctx);
+    for (const BoundNodes &N : Uses) {
+      if (const auto *RHS = N.getNodeAs<Expr>("rhs")) {
+        if (provenDim(RHS, Ctx, Depth + 1) != Dim)
+          return std::nullopt;
+      } else if (const auto *M = N.getNodeAs<CXXMethodDecl>("method");
+                 M && M->getDeclName().isIdentifier() &&
+                 changesDimInPlace(M->getName())) {
+        return std::nullopt;
+      }
+    }
+    return Dim;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? calleeOf(Call) : nullptr;
+  if (!FD || !FD->getDeclName().isIdentifier() || !isInLibTorchNamespace(FD))
+    return std::nullopt;
+  StringRef Name = FD->getName();
+  if (const Expr *Recv = receiverOf(Call)) {
+    if (!isTensorType(Recv->getType()))
+      return std::nullopt;
+    // Ops that keep the shape of the tensor they are called on.
+    if (llvm::is_contained({"to", "cuda", "cpu", "clone", "contiguous",
+                            "detach", "float", "double", "half", "long", "int",
+                            "bool", "pin_memory", "fill_", "zero_", "uniform_",
+                            "normal_", "requires_grad_"},
+                           Name))
+      return provenDim(Recv, Ctx, Depth + 1);
+    return std::nullopt;
+  }
+  if (llvm::is_contained({"arange", "randperm", "linspace", "logspace"}, Name))
+    return 1u;
+  if (Name.ends_with("_like") && Call->getNumArgs() >= 1)
+    return provenDim(Call->getArg(0), Ctx, Depth + 1);
+  if (llvm::is_contained({"zeros", "ones", "empty", "full", "rand", "randn",
+                          "randint"},
+                         Name)) {
+    const Expr *Size = argNamed(Call, {"size"});
+    if (!Size)
+      return std::nullopt;
+    llvm::SmallVector<const Expr *, 4> Elems = indexListElements(Size);
+    // `zeros({})` is 0-dim, but an empty list is also what a size list not
+    // spelled at the call gives.
+    if (Elems.empty())
+      return std::nullopt;
+    return static_cast<unsigned>(Elems.size());
+  }
+  return std::nullopt;
+}
+
+/// True when the value \p Call returns is not used: it is a statement of
+/// its own.
+static bool resultUnused(const CallExpr *Call, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*Call);
+  for (unsigned Steps = 0; Steps < 4; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1)
+      return false;
+    const auto *P = Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (isa<ExprWithCleanups>(P)) {
+      Node = Parents[0];
+      continue;
+    }
+    return !isa<Expr, ReturnStmt, DeclStmt>(P);
+  }
+  return false;
+}
+
+/// A numeric or bool literal, possibly negated.
+static bool isLiteral(const Expr *E) {
+  E = stripValueWrappers(E)->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus))
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  return isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr>(E);
+}
+
+/// How a member of the object of \p Call is named in a message: "x." for
+/// `x.f(...)`, "p->" for `p->f(...)`, else the tensor's text and ".".
+static std::string memberPrefix(const CallExpr *Call, const Expr *Tensor,
+                                const ASTContext &Ctx) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      return exprText(ME->getBase(), Ctx) + (ME->isArrow() ? "->" : ".");
+  return exprText(Tensor, Ctx) + ".";
+}
+
+/// The source of the object of a member call `x.f(...)` when evaluating it
+/// twice is harmless: a variable or a data member (of `this` or of a
+/// variable). Null for `p->f(...)` and for anything with calls in it.
+static std::optional<std::string> plainReceiverText(const CallExpr *Call,
+                                                    ASTContext &Ctx) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const auto *ME =
+      MC ? dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()) : nullptr;
+  if (!ME || ME->isArrow())
+    return std::nullopt;
+  const Expr *Obj = ME->getBase()->IgnoreParenImpCasts();
+  while (const auto *Inner = dyn_cast<MemberExpr>(Obj))
+    Obj = Inner->getBase()->IgnoreParenImpCasts();
+  if (!isa<DeclRefExpr, CXXThisExpr>(Obj))
+    return std::nullopt;
+  return sourceText(ME->getBase()->getSourceRange(), Ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Classifying the call
+//===----------------------------------------------------------------------===//
+
+/// The first non-CPU tensor among \p Operands (CUDA before unknown), or
+/// null: it decides where an op's result lives.
+static const Expr *deviceOperand(llvm::ArrayRef<const Expr *> Operands,
+                                 DeviceInference &DI, Device &D) {
+  const Expr *Found = nullptr;
+  D = Device::CPU;
+  for (const Expr *O : Operands) {
+    Device OD = DI.ofTensor(O);
+    if (OD == Device::CUDA) {
+      D = OD;
+      return O;
+    }
+    if (OD == Device::Unknown && !Found) {
+      D = OD;
+      Found = O;
+    }
+  }
+  return Found;
+}
+
+static std::optional<Finding> classifyIndex(const CallExpr *Call,
+                                            StringRef Name,
+                                            DeviceInference &DI,
+                                            TorchVersion Version,
+                                            ASTContext &Ctx) {
+  const Expr *Self = inputTensor(Call);
+  const Expr *List = argNamed(Call, {"indices"});
+  if (!Self || !List)
+    return std::nullopt;
+  llvm::SmallVector<const Expr *, 4> Elems = indexListElements(List);
+  if (Elems.empty())
+    return std::nullopt;
+  llvm::SmallVector<const Expr *, 4> Tensors;
+  for (const Expr *E : Elems)
+    if (isTensorType(E->getType())) {
+      // A 0-dim index is read with item() (host-read's B8, or a host read
+      // of CPU memory): the call is not advanced indexing.
+      if (DI.isZeroDim(E))
+        return std::nullopt;
+      Tensors.push_back(E);
+    }
+  Device SelfD = DI.ofTensor(Self);
+  if (SelfD == Device::CPU)
+    return std::nullopt;
+
+  Finding F;
+  F.Tensor = Self;
+  F.D = SelfD;
+  // D9: a CPU index is copied to the device of self; a CPU bool mask is
+  // turned into indices with nonzero() on the host first (dynamic-shape
+  // leaves CPU masks to this check).
+  for (const Expr *T : Tensors)
+    if (DI.ofTensor(T) == Device::CPU) {
+      F.K = Kind::CpuIndex;
+      F.Operand = T;
+      F.Mask = isProvenBool(T, Ctx);
+      return F;
+    }
+  if (!Name.starts_with("index_put"))
+    return std::nullopt;
+
+  const Expr *Value = argNamed(Call, {"rhs", "v", "values"});
+  if (!Value)
+    return std::nullopt;
+  bool ScalarValue = !isTensorType(Value->getType());
+  if (!ScalarValue &&
+      (DI.ofTensor(Value) != Device::CPU || !DI.isZeroDim(Value)))
+    return std::nullopt;
+  F.ScalarValue = ScalarValue;
+  F.Operand = Value;
+
+  if (!Tensors.empty()) {
+    // E16. A single mask on self's device with a host value becomes
+    // masked_fill_ (D6, no sync); an index of unknown dtype may be one.
+    for (const Expr *T : Tensors)
+      if (isProvenBool(T, Ctx) || !isLongIndex(T))
+        return std::nullopt;
+    // An accumulating index_put_ in 1.x is version-specific's (D8).
+    std::optional<double> Accumulate =
+        constantValue(argNamed(Call, {"accumulate"}), Ctx);
+    if (Accumulate && *Accumulate != 0 && Version.isKnown() &&
+        Version.before(2, 0))
+      return std::nullopt;
+    F.K = Kind::IndexPutValue;
+    return F;
+  }
+
+  // E17: integers that select one element make a 0-dim destination, which
+  // copy_to fills with copy_ from the CPU value; with fewer integers than
+  // dimensions it uses fill_ with the value read on the host (no sync).
+  if (!llvm::all_of(Elems, isIntegerElement))
+    return std::nullopt;
+  std::optional<unsigned> Dim = provenDim(Self, Ctx);
+  if (!Dim || *Dim != Elems.size())
+    return std::nullopt;
+  F.K = Kind::SingleElement;
+  F.Integers = Elems;
+  return F;
+}
+
+static std::optional<Finding> classify(const CallExpr *Call, StringRef Name,
+                                       DeviceInference &DI,
+                                       TorchVersion Version, ASTContext &Ctx) {
+  if (Name == "index" || Name.starts_with("index_put")) {
+    // t.index({zero_dim}): host-read's finding (B8).
+    if (asHostRead(Call, DI, Ctx))
+      return std::nullopt;
+    return classifyIndex(Call, Name, DI, Version, Ctx);
+  }
+
+  Finding F;
+  if (Name.starts_with("bernoulli")) {
+    // E7: bernoulli_kernel copies p to self's device (p_.to(self.device())).
+    const Expr *P = argNamed(Call, {"p"});
+    const Expr *Self = inputTensor(Call);
+    if (!P || !Self || !isTensorType(P->getType()) ||
+        DI.ofTensor(P) != Device::CPU)
+      return std::nullopt;
+    F = {Kind::CpuProbabilities, Self, P, DI.ofTensor(Self)};
+  } else if (Name.starts_with("narrow")) {
+    // E10: the start is read with start.item<int64_t>().
+    const Expr *Start = argNamed(Call, {"start"});
+    if (!Start || !isTensorType(Start->getType()))
+      return std::nullopt;
+    F = {Kind::NarrowStart, Start, Start, DI.ofTensor(Start)};
+  } else if (Name.starts_with("index_fill") || Name.starts_with("masked_fill")) {
+    // E12, E13: the value is read with value.item().
+    const Expr *Value = argNamed(Call, {"value"});
+    if (!Value || !isTensorType(Value->getType()))
+      return std::nullopt;
+    F = {Name.starts_with("index_fill") ? Kind::IndexFillValue
+                                        : Kind::MaskedFillValue,
+         Value, Value, DI.ofTensor(Value)};
+  } else if (Name == "fill_" || Name == "fill") {
+    // E14 across devices: fill_ reads a value on another device with
+    // value.item(). On the same device 1.x reads it too and 2.x copies it;
+    // a CUDA value is version-specific's in 1.x, so only 2.x (or an unknown
+    // version) is reported here, and only into a proven CPU tensor.
+    if (Version.isKnown() && Version.before(2, 0))
+      return std::nullopt;
+    const Expr *Value = argNamed(Call, {"value"});
+    const Expr *Self = inputTensor(Call);
+    if (!Value || !Self || !isTensorType(Value->getType()) ||
+        DI.ofTensor(Self) != Device::CPU)
+      return std::nullopt;
+    F = {Kind::FillOtherDevice, Value, Value, DI.ofTensor(Value)};
+  } else if (Name == "where") {
+    // E15: where_self_out moves a CPU 0-dim operand to the device of its
+    // output with .to(device).
+    llvm::SmallVector<const Expr *, 3> Operands;
+    if (const Expr *Recv = receiverOf(Call))
+      Operands.push_back(Recv);
+    for (const Expr *A : {argNamed(Call, {"condition"}),
+                          argNamed(Call, {"self"}), argNamed(Call, {"other"})})
+      if (A && isTensorType(A->getType()))
+        Operands.push_back(A);
+    if (Operands.size() != 3)
+      return std::nullopt; // one-argument where (D3) or Scalar overloads
+    for (const Expr *O : Operands) {
+      if (DI.ofTensor(O) != Device::CPU || !DI.isZeroDim(O))
+        continue;
+      llvm::SmallVector<const Expr *, 2> Others;
+      for (const Expr *Other : Operands)
+        if (Other != O)
+          Others.push_back(Other);
+      Device D;
+      const Expr *Out = deviceOperand(Others, DI, D);
+      if (!Out)
+        return std::nullopt;
+      return Finding{Kind::WhereCpuScalar, Out, O, D};
+    }
+    return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  if (F.D == Device::CPU)
+    return std::nullopt;
+  return F;
+}
+
+//===----------------------------------------------------------------------===//
+// Fix-its
+//===----------------------------------------------------------------------===//
+
+/// The member name of a member call (`index_put_` in `t.index_put_(...)`),
+/// or an invalid location.
+static SourceLocation memberNameLoc(const CallExpr *Call) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      return ME->getMemberLoc();
+  return {};
+}
+
+/// E17: `t.index_put_({i}, s)` -> `t.select(0, i).fill_(s)`. Selecting the
+/// element and filling it with the Scalar writes the same value with the
+/// same cast and the same IndexError for an out-of-range index, without the
+/// CPU tensor copy_to builds; only when the result (t itself) is not used.
+static std::optional<FixItHint> selectFillFix(const CallExpr *Call,
+                                              const Finding &F,
+                                              ASTContext &Ctx) {
+  SourceLocation NameLoc = memberNameLoc(Call);
+  if (!F.ScalarValue || NameLoc.isInvalid() || !isFixable(Call, Ctx) ||
+      !resultUnused(Call, Ctx))
+    return std::nullopt;
+  std::string Text;
+  for (const Expr *I : F.Integers) {
+    std::optional<std::string> Index = sourceText(I->getSourceRange(), Ctx);
+    if (!Index)
+      return std::nullopt;
+    Text += (Text.empty() ? "select(0, " : ".select(0, ") + *Index + ")";
+  }
+  std::optional<std::string> Value =
+      sourceText(F.Operand->getSourceRange(), Ctx);
+  if (!Value)
+    return std::nullopt;
+  return replaceTokens(SourceRange(NameLoc, Call->getEndLoc()),
+                       Text + ".fill_(" + *Value + ")", Ctx);
+}
+
+/// E16: a literal value -> `at::scalar_tensor(v, t.options())`. set_item
+/// builds exactly that tensor (self's dtype) on the CPU for a CUDA self;
+/// built on self's device it needs no copy.
+static std::optional<FixItHint> deviceValueFix(const CallExpr *Call,
+                                               const Finding &F,
+                                               ASTContext &Ctx) {
+  if (!F.ScalarValue || !isLiteral(F.Operand) || !isFixable(Call, Ctx))
+    return std::nullopt;
+  std::optional<std::string> Self = plainReceiverText(Call, Ctx);
+  std::optional<std::string> Value =
+      sourceText(F.Operand->getSourceRange(), Ctx);
+  if (!Self || !Value)
+    return std::nullopt;
+  return replaceTokens(F.Operand->getSourceRange(),
+                       "at::scalar_tensor(" + *Value + ", " + *Self +
+                           ".options())",
+                       Ctx);
+}
+
+/// E15: `torch::tensor(v)` / `at::scalar_tensor(v)` as a where value ->
+/// `v`, which takes the Scalar overload (built on the output's device).
+static std::optional<FixItHint> whereScalarFix(const CallExpr *Call,
+                                               const Finding &F,
+                                               ASTContext &Ctx) {
+  const Expr *Condition = argNamed(Call, {"condition"});
+  if (ignoreWrappers(Condition) == ignoreWrappers(F.Operand) ||
+      !isFixable(Call, Ctx))
+    return std::nullopt;
+  const auto *Factory = dyn_cast<CallExpr>(ignoreWrappers(F.Operand));
+  const FunctionDecl *FD = Factory ? calleeOf(Factory) : nullptr;
+  if (!FD || !isInLibTorchNamespace(FD) || receiverOf(Factory) ||
+      !FD->getDeclName().isIdentifier() ||
+      !llvm::is_contained({"tensor", "scalar_tensor"}, FD->getName()))
+    return std::nullopt;
+  llvm::ArrayRef<const Expr *> Args = userArgs(Factory);
+  if (Args.empty() ||
+      !llvm::all_of(Args.drop_front(),
+                    [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+    return std::nullopt;
+  const Expr *Value = stripValueWrappers(Args[0]);
+  if (!Value->getType()->isArithmeticType())
+    return std::nullopt;
+  std::optional<std::string> Text = sourceText(Value->getSourceRange(), Ctx);
+  if (!Text)
+    return std::nullopt;
+  return replaceTokens(F.Operand->getSourceRange(), *Text, Ctx);
+}
+
+/// The number of places that name \p V inside \p S (a braced list holds its
+/// elements twice, in its syntactic and semantic forms: counted once).
+static unsigned countRefs(const VarDecl *V, const Stmt *S, ASTContext &Ctx) {
+  llvm::SmallPtrSet<const void *, 4> Places;
+  for (const BoundNodes &N :
+       match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("ref")), *S,
+             Ctx))
+    Places.insert(
+        N.getNodeAs<DeclRefExpr>("ref")->getLocation().getPtrEncoding());
+  return Places.size();
+}
+
+/// True when a declaration named \p Name exists in \p Body.
+static bool declaresName(const Stmt *Body, StringRef Name, ASTContext &Ctx) {
+  return !match(findAll(namedDecl(hasName(Name))), *Body, Ctx).empty();
+}
+
+/// A device expression for \p Self that can be evaluated before \p Loop:
+/// `self.device()` of a tensor variable that is the same on every run, or
+/// the invariant device or options a tensor made in the loop is built with.
+static std::optional<std::string> deviceBeforeLoop(const Expr *Self,
+                                                   const Stmt *Loop,
+                                                   const Decl *Owner,
+                                                   Invariance &Inv,
+                                                   ASTContext &Ctx) {
+  const VarDecl *V = localVar(Self);
+  if (!V)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool BeforeLoop = SM.isBeforeInTranslationUnit(
+      SM.getExpansionLoc(V->getLocation()),
+      SM.getExpansionLoc(Loop->getBeginLoc()));
+  if (BeforeLoop) {
+    if (!Inv.value(Self))
+      return std::nullopt;
+    std::optional<std::string> Name = sourceText(
+        ignoreWrappers(Self)->getSourceRange(), Ctx);
+    return Name ? std::optional<std::string>(*Name + ".device()")
+                : std::nullopt;
+  }
+  // Declared in the loop: its initializer names the device.
+  if (!V->getInit() || V->getType()->isReferenceType() || !Owner ||
+      !Owner->getBody() ||
+      scanUses(V, Loop, Owner->getBody(), Ctx).WrittenInRegion)
+    return std::nullopt;
+  const auto *Init = dyn_cast<CallExpr>(ignoreWrappers(V->getInit()));
+  const FunctionDecl *FD = Init ? calleeOf(Init) : nullptr;
+  if (!FD || !FD->getDeclName().isIdentifier() || !isInLibTorchNamespace(FD))
+    return std::nullopt;
+  if (receiverOf(Init) && FD->getName() == "cuda" &&
+      llvm::all_of(userArgs(Init),
+                   [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+    return std::string("at::kCUDA");
+  if (receiverOf(Init) && FD->getName() != "to")
+    return std::nullopt;
+  for (const Expr *A : userArgs(Init)) {
+    if (isa<CXXDefaultArgExpr>(A))
+      continue;
+    // A Device passed where TensorOptions are expected: the Device itself.
+    A = stripValueWrappers(A);
+    QualType T = A->getType();
+    bool DeviceLike = isClassType(T, "c10::Device") ||
+                      isEnumType(T, "c10::DeviceType");
+    bool Options = isClassType(T, "c10::TensorOptions");
+    if (!DeviceLike && !Options)
+      continue;
+    if (!Inv.options(A))
+      return std::nullopt;
+    std::optional<std::string> Text =
+        DeviceLike ? sourceText(A->getSourceRange(), Ctx)
+                   : postfixOperandText(A, Ctx);
+    if (!Text)
+      return std::nullopt;
+    return DeviceLike ? *Text : *Text + ".device()";
+  }
+  return std::nullopt;
+}
+
+namespace {
+struct Hoist {
+  std::string Name; ///< the device copy, e.g. "idx_dev"
+  FixItHint Declare;
+  FixItHint Use;
+};
+} // namespace
+
+/// D9, E7: a CPU tensor variable that is the same on every run of the loop
+/// and used only here -> copied to the device once, before the loop.
+static std::optional<Hoist> hoistToDevice(const CallExpr *Call,
+                                          const Finding &F, ASTContext &Ctx) {
+  const VarDecl *V = localVar(F.Operand);
+  if (!V || !isFixable(Call, Ctx))
+    return std::nullopt;
+  auto [Loop, Owner] = enclosingLoop(Call, Ctx);
+  if (!Loop || !Owner || !Owner->getBody() || Loop->getBeginLoc().isMacroID())
+    return std::nullopt;
+  // The declaration goes right before the loop, which must be a statement
+  // of a block, at the start of its line.
+  DynTypedNodeList Parents = Ctx.getParents(*Loop);
+  if (Parents.size() != 1 || !Parents[0].get<CompoundStmt>())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation LoopBegin = Loop->getBeginLoc();
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(LoopBegin);
+  StringRef Buffer = SM.getBufferData(Pos.first);
+  StringRef Before = Buffer.substr(0, Pos.second);
+  StringRef Indent = Before.substr(Before.find_last_of('\n') + 1);
+  if (Indent.find_first_not_of(" \t") != StringRef::npos)
+    return std::nullopt;
+
+  Invariance Inv(Loop, Owner, Ctx);
+  bool DeclaredBefore = SM.isBeforeInTranslationUnit(
+      SM.getExpansionLoc(V->getLocation()), LoopBegin);
+  // Used only here in the loop: nothing in it can change the values through
+  // a view or an in-place op.
+  if (!DeclaredBefore || !Inv.value(F.Operand) || countRefs(V, Loop, Ctx) != 1)
+    return std::nullopt;
+  std::optional<std::string> Device =
+      deviceBeforeLoop(F.Tensor, Loop, Owner, Inv, Ctx);
+  if (!Device)
+    return std::nullopt;
+  std::string Name = V->getName().str() + "_dev";
+  if (declaresName(Owner->getBody(), Name, Ctx))
+    return std::nullopt;
+  std::optional<FixItHint> Use =
+      replaceTokens(F.Operand->getSourceRange(), Name, Ctx);
+  if (!Use)
+    return std::nullopt;
+  FixItHint Declare = FixItHint::CreateInsertion(
+      LoopBegin, "auto " + Name + " = " + V->getName().str() + ".to(" +
+                     *Device + ");\n" + Indent.str());
+  return Hoist{Name, Declare, *Use};
+}
+
+//===----------------------------------------------------------------------===//
+// Messages
+//===----------------------------------------------------------------------===//
+
+void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
+  const FunctionDecl *FD = Call ? calleeOf(Call) : nullptr;
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return;
+  DeviceInference &DI = Sync.devices(Ctx);
+  std::optional<Finding> F =
+      classify(Call, FD->getName(), DI, Sync.version(), Ctx);
+  if (!F || !Sync.reportsDevice(F->D))
+    return;
+  std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
+  if (!Hot)
+    return;
+
+  std::string Api = calledAs(Call, Ctx);
+  std::string Tensor = describeTensor(F->Tensor, F->D, Ctx);
+  std::string Unless = unlessProvenCuda(F->Tensor, F->D, Ctx);
+  std::string Operand = exprText(F->Operand, Ctx);
+  std::string Memcpy = MemcpyAndSyncPath.str();
+  SourceLocation Loc = Call->getExprLoc();
+  std::optional<FixItHint> Fix;
+  std::optional<Hoist> HoistFix;
+
+  switch (F->K) {
+  case Kind::CpuIndex:
+    diag(Loc, "'%0' copies CPU %select{index tensor|mask}1 '%2' to the device "
+              "of %3 with a blocking copy%4, waiting for all queued GPU work "
+              "(index.to(self.device()) in at::native::make_info: %5); "
+              "consider building the %select{index|mask}1 on the device, or "
+              "copying it there once outside the hot path")
+        << Api << F->Mask << Operand << Tensor << Unless << Memcpy;
+    HoistFix = hoistToDevice(Call, *F, Ctx);
+    break;
+  case Kind::CpuProbabilities:
+    diag(Loc, "'%0' with CPU probabilities '%1' copies them to the device of "
+              "%2 with a blocking copy%3, waiting for all queued GPU work "
+              "(p_.to(self.device()) in bernoulli_kernel: %4); consider "
+              "creating '%1' on the device, or copying it there once outside "
+              "the hot path")
+        << Api << Operand << Tensor << Unless << Memcpy;
+    HoistFix = hoistToDevice(Call, *F, Ctx);
+    break;
+  case Kind::NarrowStart:
+    diag(Loc, "'%0' with a tensor start reads %1 on the host%2, waiting for "
+              "all queued GPU work (start.item<int64_t>() in narrow: %3); "
+              "consider an integer start kept on the host, or "
+              "'index_select(dim, %4 + at::arange(length, %4.options()))', "
+              "which indexes on the device but copies instead of making a "
+              "view")
+        << Api << Tensor << Unless << Memcpy << Operand;
+    break;
+  case Kind::IndexFillValue:
+    diag(Loc, "'%0' with a tensor value reads %1 on the host%2, waiting for "
+              "all queued GPU work (value.item() in index_fill_: %3); "
+              "consider a Scalar value kept on the host, or "
+              "'index_copy_(dim, index, %4.expand(shape))' with the shape of "
+              "the filled tensor whose 'dim' size is the number of indices, "
+              "which copies the value on the device")
+        << Api << Tensor << Unless << Memcpy << Operand;
+    break;
+  case Kind::MaskedFillValue: {
+    bool InPlace = FD->getName().ends_with("_");
+    diag(Loc, "'%0' with a tensor value reads %1 on the host%2, waiting for "
+              "all queued GPU work (value.item() in masked_fill_: %3); "
+              "consider %select{'torch::where(mask, %4.to(self.scalar_type()), "
+              "self)'|'self.copy_(torch::where(mask, %4, self))'}5, which "
+              "keeps the value on the device")
+        << Api << Tensor << Unless << Memcpy << Operand << InPlace;
+    break;
+  }
+  case Kind::FillOtherDevice:
+    diag(Loc, "'%0' of a CPU tensor with a tensor value on another device "
+              "reads %1 on the host%2, waiting for all queued GPU work "
+              "(value.item() in fill_: %3); consider a Scalar value kept on "
+              "the host, or filling a tensor on the device of '%4'")
+        << Api << Tensor << Unless << Memcpy << Operand;
+    break;
+  case Kind::WhereCpuScalar:
+    diag(Loc, "'%0' copies CPU 0-dim tensor '%1' to the device of its result "
+              "with a blocking copy%2, waiting for all queued GPU work "
+              "(.to(device) of 0-dim CPU operands in where_self_out: %3); "
+              "consider passing the value as a Scalar, or building '%1' on "
+              "the device")
+        << Api << Operand << unlessProvenCuda(F->Tensor, F->D, Ctx) << Memcpy;
+    break;
+  case Kind::IndexPutValue: {
+    Fix = deviceValueFix(Call, *F, Ctx);
+    auto Diag =
+        diag(Loc, "'%0' copies %select{CPU 0-dim tensor|the host value}1 '%2' "
+                  "to the device of %3 with a blocking copy%4, waiting for "
+                  "all queued GPU work (value.to(self.device()) in "
+                  "_index_put_impl_: %5); consider building the value on the "
+                  "device: 'at::scalar_tensor(v, %6options())'")
+        << Api << F->ScalarValue << Operand << Tensor << Unless << Memcpy
+        << memberPrefix(Call, F->Tensor, Ctx);
+    if (Fix)
+      Diag << *Fix;
+    break;
+  }
+  case Kind::SingleElement: {
+    std::string Selects;
+    for (const Expr *I : F->Integers)
+      Selects += (Selects.empty() ? "select(0, " : ".select(0, ") +
+                 exprText(I, Ctx) + ")";
+    Fix = selectFillFix(Call, *F, Ctx);
+    auto Diag =
+        diag(Loc, "'%0' of one element of %1-D %2 copies %select{CPU 0-dim "
+                  "tensor|the host value}3 '%4' to the device with a blocking "
+                  "copy%5, waiting for all queued GPU work (dst.copy_(src) in "
+                  "at::indexing::copy_to: %6); consider '%7%8.fill_(%4)', "
+                  "which fills it on the device")
+        << Api << static_cast<unsigned>(F->Integers.size()) << Tensor
+        << F->ScalarValue << Operand << Unless << Memcpy
+        << memberPrefix(Call, F->Tensor, Ctx) << Selects;
+    if (Fix)
+      Diag << *Fix;
+    break;
+  }
+  }
+  Sync.noteHotReason(*this, *Hot);
+
+  if (HoistFix)
+    diag(Loc, "copy '%0' to the device once, before the loop, as '%1'; the "
+              "loop then uses that copy, so a change to the data of '%0' "
+              "made through another reference would no longer be seen",
+         DiagnosticIDs::Note)
+        << Operand << HoistFix->Name << HoistFix->Declare << HoistFix->Use;
+  if (F->K == Kind::WhereCpuScalar)
+    if (std::optional<FixItHint> Scalar = whereScalarFix(Call, *F, Ctx))
+      diag(Loc, "pass the value as a Scalar, which where builds on the "
+                "device; when every operand is 0-dim the result's dtype may "
+                "differ",
+           DiagnosticIDs::Note)
+          << *Scalar;
+}
+
+void CpuIndexCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Sync.store(Options, Opts);
+}
+
+} // namespace clang::tidy::torchsync

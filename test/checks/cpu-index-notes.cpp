@@ -1,0 +1,108 @@
+// RUN: %check_torchsync %s cpu-index %t -fix-notes
+// The note fixes: hoisting a loop-invariant CPU index (or bernoulli
+// probabilities) to the device before the loop, and passing a where operand
+// as a Scalar. Each is withheld when its condition does not hold.
+#include <torch/torch.h>
+
+const torch::Device kDev(torch::kCUDA);
+
+void hoist_index(int steps) {
+  auto x = torch::randn({16, 8}, kDev);
+  auto idx = torch::tensor({0, 2, 5});
+  for (int i = 0; i < steps; ++i) {
+    auto r = x.index({idx});
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of CUDA tensor 'x' with a blocking copy
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:23: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-4]]:16: note: copy 'idx' to the device once, before the loop, as 'idx_dev'; the loop then uses that copy, so a change to the data of 'idx' made through another reference would no longer be seen
+    (void)r;
+  }
+  // CHECK-FIXES: auto idx_dev = idx.to(x.device());
+  // CHECK-FIXES-NEXT: for (int i = 0; i < steps; ++i) {
+  // CHECK-FIXES-NEXT: auto r = x.index({idx_dev});
+}
+
+// The indexed tensor is made in the loop: its device argument is used.
+void hoist_from_factory(int steps) {
+  const torch::Device dev(torch::kCUDA);
+  auto rows = torch::randperm(8);
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({8, 4}, dev);
+    x.index_put_({rows}, torch::zeros({8, 4}, dev));
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'index_put_()' copies CPU index tensor 'rows' to the device of CUDA tensor 'x'
+    // CHECK-NOTES: :[[@LINE-4]]:3: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:19: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: copy 'rows' to the device once, before the loop, as 'rows_dev'
+  }
+  // CHECK-FIXES: auto rows_dev = rows.to(dev);
+  // CHECK-FIXES-NEXT: for (int i = 0; i < steps; ++i) {
+  // CHECK-FIXES: x.index_put_({rows_dev}, torch::zeros({8, 4}, dev));
+}
+
+void hoist_probabilities(int steps) {
+  auto t = torch::empty({32}, kDev);
+  auto keep = torch::full({32}, 0.9);
+  while (steps-- > 0) {
+    t.bernoulli_(keep);
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'bernoulli_()' with CPU probabilities 'keep' copies them to the device of CUDA tensor 't'
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:18: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: copy 'keep' to the device once, before the loop, as 'keep_dev'
+  }
+  // CHECK-FIXES: auto keep_dev = keep.to(t.device());
+  // CHECK-FIXES-NEXT: while (steps-- > 0) {
+  // CHECK-FIXES-NEXT: t.bernoulli_(keep_dev);
+}
+
+// No hoisting: the index changes in the loop, is used twice in it, is made
+// in it, or the hot code is not a loop of its own.
+void no_hoist(int steps) {
+  auto x = torch::randn({16, 8}, kDev);
+  auto moving = torch::tensor({0, 1});
+  auto twice = torch::tensor({2, 3});
+  for (int i = 0; i < steps; ++i) {
+    auto a = x.index({moving});
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'moving'
+    moving = moving + 1;
+    auto b = x.index({twice});
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'twice'
+    twice.add_(1);
+    auto fresh = torch::randperm(16);
+    auto c = x.index({fresh});
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'fresh'
+    (void)a; (void)b; (void)c;
+  }
+}
+
+// The device of a parameter taken by reference cannot be named before the
+// loop with certainty; the finding stays, without a note.
+void by_reference(const torch::Tensor &x, int steps) {
+  auto idx = torch::tensor({0, 1});
+  for (int i = 0; i < steps; ++i) {
+    auto r = x.index({idx});
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of 'x' with a blocking copy if 'x' is a CUDA tensor
+    (void)r;
+  }
+}
+
+void where_scalar(int steps) {
+  auto x = torch::randn({16}, kDev);
+  auto mask = x > 0;
+  auto zero = torch::tensor(0.0);
+  for (int i = 0; i < steps; ++i) {
+    auto a = torch::where(mask, x, torch::tensor(0.0));
+    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'torch::tensor(0.0)' to the device of its result
+    // CHECK-NOTES: :[[@LINE-2]]:36: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:14: note: pass the value as a Scalar, which where builds on the device; when every operand is 0-dim the result's dtype may differ
+    // CHECK-FIXES: auto a = torch::where(mask, x, 0.0);
+    auto b = torch::where(mask, at::scalar_tensor(-1), x);
+    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'at::scalar_tensor(-1)'
+    // CHECK-NOTES: :[[@LINE-2]]:33: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:14: note: pass the value as a Scalar
+    // CHECK-FIXES: auto b = torch::where(mask, -1, x);
+    auto c = torch::where(mask, x, zero);
+    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'zero'
+    // CHECK-FIXES: auto c = torch::where(mask, x, zero);
+    (void)a; (void)b; (void)c;
+  }
+}
