@@ -26,47 +26,6 @@ namespace clang::tidy::torchsync {
 static constexpr char CallId[] = "call";
 
 namespace {
-/// True when the value of \p Call is discarded: the call is a statement
-/// of its own (possibly cast to void).
-bool isDiscarded(const Expr *Call, ASTContext &Ctx) {
-  const Stmt *Child = Call;
-  DynTypedNode Node = DynTypedNode::create(*Call);
-  for (unsigned I = 0; I < 4; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return false;
-    Node = Parents[0];
-    if (const auto *EWC = Node.get<ExprWithCleanups>()) {
-      Child = EWC;
-      continue;
-    }
-    if (const auto *Cast = Node.get<ExplicitCastExpr>()) {
-      if (!Cast->getType()->isVoidType())
-        return false;
-      Child = Cast;
-      continue;
-    }
-    if (Node.get<CompoundStmt>())
-      return true;
-    if (const auto *If = Node.get<IfStmt>())
-      return If->getThen() == Child || If->getElse() == Child;
-    if (const auto *For = Node.get<ForStmt>())
-      return For->getBody() == Child || For->getInc() == Child;
-    if (const auto *While = Node.get<WhileStmt>())
-      return While->getBody() == Child;
-    if (const auto *Do = Node.get<DoStmt>())
-      return Do->getBody() == Child;
-    if (const auto *RF = Node.get<CXXForRangeStmt>())
-      return RF->getBody() == Child;
-    if (const auto *Case = Node.get<SwitchCase>())
-      return Case->getSubStmt() == Child;
-    if (const auto *Label = Node.get<LabelStmt>())
-      return Label->getSubStmt() == Child;
-    return false;
-  }
-  return false;
-}
-
 /// True when \p E is a literal 2 (or 2.0).
 bool isLiteralTwo(const Expr *E) {
   E = E->IgnoreParenImpCasts();

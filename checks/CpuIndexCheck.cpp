@@ -107,49 +107,11 @@ struct Finding {
 // Facts about operands
 //===----------------------------------------------------------------------===//
 
-/// The local variable \p E names, if it is one.
-static const VarDecl *localVar(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return V && V->hasLocalStorage() ? V : nullptr;
-}
-
 /// An element of a TensorIndex list that is an integer (not a tensor, bool,
 /// Slice, None or Ellipsis).
 static bool isIntegerElement(const Expr *E) {
   QualType T = E->getType();
   return !isTensorType(T) && T->isIntegerType() && !T->isBooleanType();
-}
-
-/// True when \p E is proven to hold long indices: what isProvenIntegerIndex
-/// proves, and `arange` with integer bounds and no dtype (int64 by default),
-/// directly or through a local variable it initializes.
-static bool isLongIndex(const Expr *E, unsigned Depth = 0) {
-  if (isProvenIntegerIndex(E))
-    return true;
-  E = ignoreWrappers(E);
-  if (const VarDecl *V = localVar(E))
-    return Depth < 2 && !isa<ParmVarDecl>(V) && V->getInit() &&
-           !V->getType()->isReferenceType() &&
-           isLongIndex(V->getInit(), Depth + 1);
-  const auto *Call = dyn_cast<CallExpr>(E);
-  const FunctionDecl *FD = Call ? calleeOf(Call) : nullptr;
-  if (!FD || !FD->getDeclName().isIdentifier() || FD->getName() != "arange" ||
-      !isInLibTorchNamespace(FD) || receiverOf(Call))
-    return false;
-  bool AnyBound = false;
-  for (const Expr *A : userArgs(Call)) {
-    if (isa<CXXDefaultArgExpr>(A))
-      continue;
-    const Expr *V = stripValueWrappers(A);
-    QualType T = V->getType();
-    if (isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType"))
-      continue; // a device only: the dtype stays the default
-    if (!T->isIntegerType() || T->isBooleanType())
-      return false; // a floating bound, or options that may name a dtype
-    AnyBound = true;
-  }
-  return AnyBound;
 }
 
 /// The methods that change a tensor's number of dimensions in place.
@@ -168,7 +130,7 @@ static std::optional<unsigned> provenDim(const Expr *E, ASTContext &Ctx,
   if (!E || Depth > 8)
     return std::nullopt;
   E = ignoreWrappers(E);
-  if (const VarDecl *V = localVar(E)) {
+  if (const VarDecl *V = localVarOf(E)) {
     if (isa<ParmVarDecl>(V) || !V->getInit() ||
         V->getType()->isReferenceType())
       return std::nullopt;
@@ -233,26 +195,6 @@ static std::optional<unsigned> provenDim(const Expr *E, ASTContext &Ctx,
     return static_cast<unsigned>(Elems.size());
   }
   return std::nullopt;
-}
-
-/// True when the value \p Call returns is not used: it is a statement of
-/// its own.
-static bool resultUnused(const CallExpr *Call, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*Call);
-  for (unsigned Steps = 0; Steps < 4; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1)
-      return false;
-    const auto *P = Parents[0].get<Stmt>();
-    if (!P)
-      return false;
-    if (isa<ExprWithCleanups>(P)) {
-      Node = Parents[0];
-      continue;
-    }
-    return !isa<Expr, ReturnStmt, DeclStmt>(P);
-  }
-  return false;
 }
 
 /// A numeric or bool literal, possibly negated.
@@ -371,7 +313,7 @@ static std::optional<Finding> classifyIndex(const CallExpr *Call,
     // E16. A single mask on self's device with a host value becomes
     // masked_fill_ (D6, no sync); an index of unknown dtype may be one.
     for (const Expr *T : Tensors)
-      if (isProvenBool(T, Ctx) || !isLongIndex(T))
+      if (isProvenBool(T, Ctx) || !isProvenIntegerIndex(T))
         return std::nullopt;
     // An accumulating index_put_ in 1.x is version-specific's (D8).
     std::optional<double> Accumulate =
@@ -498,7 +440,7 @@ static std::optional<FixItHint> selectFillFix(const CallExpr *Call,
                                               ASTContext &Ctx) {
   SourceLocation NameLoc = memberNameLoc(Call);
   if (!F.ScalarValue || NameLoc.isInvalid() || !isFixable(Call, Ctx) ||
-      !resultUnused(Call, Ctx))
+      !isDiscarded(Call, Ctx))
     return std::nullopt;
   std::string Text;
   for (const Expr *I : F.Integers) {
@@ -539,6 +481,9 @@ static std::optional<FixItHint> deviceValueFix(const CallExpr *Call,
 static std::optional<FixItHint> whereScalarFix(const CallExpr *Call,
                                                const Finding &F,
                                                ASTContext &Ctx) {
+  // Only the functions have Scalar overloads; `Tensor::where` takes tensors.
+  if (isa<CXXMemberCallExpr>(Call))
+    return std::nullopt;
   const Expr *Condition = argNamed(Call, {"condition"});
   if (ignoreWrappers(Condition) == ignoreWrappers(F.Operand) ||
       !isFixable(Call, Ctx))
@@ -588,7 +533,7 @@ static std::optional<std::string> deviceBeforeLoop(const Expr *Self,
                                                    const Decl *Owner,
                                                    Invariance &Inv,
                                                    ASTContext &Ctx) {
-  const VarDecl *V = localVar(Self);
+  const VarDecl *V = localVarOf(Self);
   if (!V)
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -653,7 +598,7 @@ struct Hoist {
 /// and used only here -> copied to the device once, before the loop.
 static std::optional<Hoist> hoistToDevice(const CallExpr *Call,
                                           const Finding &F, ASTContext &Ctx) {
-  const VarDecl *V = localVar(F.Operand);
+  const VarDecl *V = localVarOf(F.Operand);
   if (!V || !isFixable(Call, Ctx))
     return std::nullopt;
   auto [Loop, Owner] = enclosingLoop(Call, Ctx);

@@ -44,18 +44,11 @@ std::string apiName(const CallExpr *Call) {
   return "at::" + Name;
 }
 
-/// The local variable \p E names, if it is one.
-const VarDecl *localVar(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return V && V->hasLocalStorage() ? V : nullptr;
-}
-
 /// The expression a value stands for: itself, or the initializer of a
 /// const local variable (which cannot be reassigned).
 const Expr *definingExpr(const Expr *E) {
   E = ignoreWrappers(E);
-  if (const VarDecl *V = localVar(E))
+  if (const VarDecl *V = localVarOf(E))
     if (V->getType().isConstQualified() && V->getInit() &&
         !V->getType()->isReferenceType())
       return ignoreWrappers(V->getInit());
@@ -66,7 +59,7 @@ const Expr *definingExpr(const Expr *E) {
 /// \p Self (a local variable): a full reduction of \p Self such as
 /// `t.max()` / `t.sum()`, or `at::scalar_tensor(v, t.options())`.
 bool isFreshScalarOnSameDevice(const Expr *Value, const Expr *Self) {
-  const VarDecl *SelfVar = localVar(Self);
+  const VarDecl *SelfVar = localVarOf(Self);
   if (!SelfVar)
     return false;
   const auto *Call = dyn_cast_or_null<CallExpr>(definingExpr(Value));
@@ -84,13 +77,13 @@ bool isFreshScalarOnSameDevice(const Expr *Value, const Expr *Self) {
       llvm::is_contained({"sum", "mean", "max", "min", "prod", "norm"},
                          FD->getName()) &&
       AllDefaulted())
-    return localVar(receiverOf(Call)) == SelfVar;
+    return localVarOf(receiverOf(Call)) == SelfVar;
   if (Q == "at::scalar_tensor" && Call->getNumArgs() >= 2) {
     const auto *Opts =
         dyn_cast<CallExpr>(ignoreWrappers(Call->getArg(1)));
     const FunctionDecl *OF = Opts ? calleeOf(Opts) : nullptr;
     return OF && qualifiedName(OF) == "at::TensorBase::options" &&
-           localVar(receiverOf(Opts)) == SelfVar;
+           localVarOf(receiverOf(Opts)) == SelfVar;
   }
   return false;
 }

@@ -1,6 +1,7 @@
 //===--- Dtypes.cpp - Proving the dtype of a tensor expression --*- C++ -*-===//
 
 #include "Dtypes.h"
+#include "CallArgs.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -200,13 +201,6 @@ bool isProvenBool(const Expr *E, ASTContext &Ctx) {
   return isProvenBool(E, Ctx, 0);
 }
 
-/// The local variable \p E names, if it is one.
-static const VarDecl *localVar(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return V && V->hasLocalStorage() ? V : nullptr;
-}
-
 /// True when \p S names an integer dtype (`kLong`, `kInt`, ...).
 static bool namesIntegerIndexDtype(const Stmt *S, unsigned Depth = 0) {
   if (!S || Depth > 8)
@@ -225,13 +219,15 @@ static bool namesIntegerIndexDtype(const Stmt *S, unsigned Depth = 0) {
 
 /// True when \p E is proven to be an integer (long / int) index tensor:
 /// ops that return long indices, factories and conversions naming kLong /
-/// kInt, or a local variable initialized with one.
+/// kInt, `arange` with integer bounds and no dtype, or a local variable
+/// initialized with one.
 static bool isProvenIntegerIndex(const Expr *E, unsigned Depth) {
   if (!E || Depth > 4)
     return false;
   E = ignoreWrappers(E);
-  if (const VarDecl *V = localVar(E))
-    return V->getInit() && !V->getType()->isReferenceType() &&
+  if (const VarDecl *V = localVarOf(E))
+    return !isa<ParmVarDecl>(V) && V->getInit() &&
+           !V->getType()->isReferenceType() &&
            isProvenIntegerIndex(V->getInit(), Depth + 1);
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *FD = Call ? calleeOf(Call) : nullptr;
@@ -244,9 +240,24 @@ static bool isProvenIntegerIndex(const Expr *E, unsigned Depth) {
     return true;
   if (llvm::is_contained({"to", "toType", "arange", "zeros", "ones", "empty",
                           "full", "tensor"},
-                         Name))
-    return namesIntegerIndexDtype(Call);
-  return false;
+                         Name) &&
+      namesIntegerIndexDtype(Call))
+    return true;
+  // `arange` with integer bounds and no dtype is int64 by default.
+  if (Name != "arange" || !isInLibTorchNamespace(FD) || receiverOf(Call))
+    return false;
+  bool AnyBound = false;
+  for (const Expr *A : userArgs(Call)) {
+    if (isa<CXXDefaultArgExpr>(A))
+      continue;
+    QualType T = stripValueWrappers(A)->getType();
+    if (isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType"))
+      continue; // A device only: the dtype stays the default.
+    if (!T->isIntegerType() || T->isBooleanType())
+      return false; // A floating bound, or options that may name a dtype.
+    AnyBound = true;
+  }
+  return AnyBound;
 }
 
 bool isProvenIntegerIndex(const Expr *E) { return isProvenIntegerIndex(E, 0); }

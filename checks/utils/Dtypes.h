@@ -24,7 +24,8 @@ bool isProvenBool(const Expr *E, ASTContext &Ctx);
 
 /// True when \p E is proven to be an integer (long / int) index tensor:
 /// ops that return long indices, factories and conversions naming kLong /
-/// kInt, or a local variable initialized with one.
+/// kInt, `arange` with integer bounds and no dtype (int64 by default), or a
+/// local variable initialized with one.
 bool isProvenIntegerIndex(const Expr *E);
 
 } // namespace tidy::torchsync

@@ -159,4 +159,43 @@ std::optional<FixItHint> setNonBlocking(const CallExpr *Call,
   return insertAfter(Call->getArg(*I - 1), ", /*non_blocking=*/true", Ctx);
 }
 
+bool isDiscarded(const Expr *Call, ASTContext &Ctx) {
+  const Stmt *Child = Call;
+  DynTypedNode Node = DynTypedNode::create(*Call);
+  for (unsigned I = 0; I < 4; ++I) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    if (const auto *EWC = Node.get<ExprWithCleanups>()) {
+      Child = EWC;
+      continue;
+    }
+    if (const auto *Cast = Node.get<ExplicitCastExpr>()) {
+      if (!Cast->getType()->isVoidType())
+        return false;
+      Child = Cast;
+      continue;
+    }
+    if (Node.get<CompoundStmt>())
+      return true;
+    if (const auto *If = Node.get<IfStmt>())
+      return If->getThen() == Child || If->getElse() == Child;
+    if (const auto *For = Node.get<ForStmt>())
+      return For->getBody() == Child || For->getInc() == Child;
+    if (const auto *While = Node.get<WhileStmt>())
+      return While->getBody() == Child;
+    if (const auto *Do = Node.get<DoStmt>())
+      return Do->getBody() == Child;
+    if (const auto *RF = Node.get<CXXForRangeStmt>())
+      return RF->getBody() == Child;
+    if (const auto *Case = Node.get<SwitchCase>())
+      return Case->getSubStmt() == Child;
+    if (const auto *Label = Node.get<LabelStmt>())
+      return Label->getSubStmt() == Child;
+    return false;
+  }
+  return false;
+}
+
 } // namespace clang::tidy::torchsync

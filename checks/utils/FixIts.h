@@ -61,6 +61,10 @@ std::optional<unsigned> nonBlockingArgIndex(const CallExpr *Call);
 /// when it is not a literal.
 std::optional<bool> nonBlockingValue(const CallExpr *Call);
 
+/// True when the value of \p Call is discarded: the call is a statement
+/// of its own (possibly cast to void), so a rewrite may change its type.
+bool isDiscarded(const Expr *Call, ASTContext &Ctx);
+
 } // namespace tidy::torchsync
 } // namespace clang
 

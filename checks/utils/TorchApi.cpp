@@ -118,6 +118,12 @@ const Expr *ignoreWrappers(const Expr *E) {
   return E;
 }
 
+const VarDecl *localVarOf(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() ? V : nullptr;
+}
+
 const FunctionDecl *calleeOf(const Expr *Call) {
   if (!Call)
     return nullptr;

@@ -53,6 +53,10 @@ bool derivesFromModule(const CXXRecordDecl *RD);
 /// move and converting constructors of LibTorch value types.
 const Expr *ignoreWrappers(const Expr *E);
 
+/// The local variable (or parameter) \p E names once wrappers are
+/// stripped, or null.
+const VarDecl *localVarOf(const Expr *E);
+
 /// The callee of a call, member call or operator call, or null.
 const FunctionDecl *calleeOf(const Expr *Call);
 

@@ -103,6 +103,10 @@ void where_scalar(int steps) {
     auto c = torch::where(mask, x, zero);
     // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'zero'
     // CHECK-FIXES: auto c = torch::where(mask, x, zero);
-    (void)a; (void)b; (void)c;
+    // Tensor::where has no Scalar overload: no note fix.
+    auto d = x.where(mask, at::scalar_tensor(1.0));
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'where()' copies CPU 0-dim tensor 'at::scalar_tensor(1.0)'
+    // CHECK-FIXES: auto d = x.where(mask, at::scalar_tensor(1.0));
+    (void)a; (void)b; (void)c; (void)d;
   }
 }
