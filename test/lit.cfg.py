@@ -6,7 +6,7 @@ import lit.formats
 config.name = "torchsync"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cpp", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "check_torchsync.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "check_torchsync.py", "validate_report.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.torchsync_obj_root, "test")
 
@@ -40,3 +40,12 @@ config.substitutions.append(("%src_root", config.torchsync_src_root))
 config.substitutions.append(("%obj_root", config.torchsync_obj_root))
 config.substitutions.append(("%clang_tidy_bin", config.clang_tidy))
 config.substitutions.append(("%python", config.python_executable))
+
+# Schema checks of the driver's reports: SARIF 2.1.0 (test/Inputs/sarif) and
+# our JSON format (docs/json-format.schema.json). Needs python3-jsonschema.
+validate = "{py} {script}".format(py=config.python_executable,
+    script=os.path.join(config.test_source_root, "validate_report.py"))
+config.substitutions.append(("%validate_sarif", validate + " --sarif " +
+    os.path.join(config.test_source_root, "Inputs", "sarif", "sarif-2.1.0-rtm.5.json")))
+config.substitutions.append(("%validate_json", validate + " --json " +
+    os.path.join(config.torchsync_src_root, "docs", "json-format.schema.json")))
