@@ -2,12 +2,18 @@
 //
 // Part of torchsync. Runs the torchsync checks through clang-tidy's engine
 // (our module is linked in statically), with clang-tidy's options,
-// configuration files, diagnostics and fix-its, and the exit codes a CI gate
-// needs: 0 no findings, 1 findings, 2 a tool or input error (one line on
+// configuration files, diagnostics and fix-its, and what a CI gate needs:
+// reports as text, JSON, SARIF or GitHub annotations (Output.h), baselines
+// and changed-lines mode (Gate.h), fingerprints that survive line shifts
+// (Findings.h), `torchsync merge` for the reports of sharded jobs, and exit
+// codes 0 no findings, 1 findings, 2 a tool or input error (one line on
 // stderr that names the problem).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Findings.h"
+#include "Gate.h"
+#include "Output.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -21,6 +27,7 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -33,6 +40,7 @@
 
 using namespace clang;
 using namespace clang::tidy;
+using namespace torchsync;
 namespace cl = llvm::cl;
 
 namespace clang::tidy {
@@ -95,6 +103,57 @@ cl::opt<bool> Quiet("quiet", cl::desc("Print nothing but the findings."),
 cl::list<std::string> ExtraArgs(
     "extra-arg", cl::desc("Compiler argument to append to the command line."),
     cl::cat(Category));
+
+// CI gate: report formats, baselines, changed lines, what fails the run.
+cl::SubCommand
+    MergeCommand("merge",
+                 "Join the SARIF or JSON reports of several runs (e.g. sharded "
+                 "CI jobs) into one, dropping identical results.");
+cl::list<std::string> MergeInputs(cl::Positional, cl::sub(MergeCommand),
+                                  cl::desc("<report> ..."), cl::cat(Category));
+cl::opt<std::string> FormatName(
+    "format",
+    cl::desc("Report format: text (compiler-style diagnostics, the "
+             "default), json (docs/json-format.md), sarif (SARIF 2.1.0) or "
+             "github (workflow-command annotations)."),
+    cl::value_desc("text|json|sarif|github"), cl::init("text"),
+    cl::cat(Category));
+cl::opt<std::string> OutputFile(
+    "o",
+    cl::desc("Write the report to this file (through a temporary file, so "
+             "it is never half-written) instead of standard output."),
+    cl::value_desc("file"), cl::init("-"),
+    cl::sub(cl::SubCommand::getTopLevel()), cl::sub(MergeCommand),
+    cl::cat(Category));
+cl::opt<std::string> FailOnName(
+    "fail-on",
+    cl::desc("Findings that make the exit code 1: warning (any finding, the "
+             "default), error (only those promoted by WarningsAsErrors) or "
+             "none."),
+    cl::value_desc("warning|error|none"), cl::init("warning"),
+    cl::cat(Category));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Do not report the findings listed in this baseline file."),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> WriteBaselineFile(
+    "write-baseline",
+    cl::desc("Write every finding of this run to a baseline file and exit "
+             "with 0; nothing is written when a file cannot be analyzed "
+             "(exit 2)."),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> DiffBase(
+    "diff",
+    cl::desc("Report only findings on lines changed since this git revision "
+             "(git diff -U0 <rev>), or in the unified diff on standard input "
+             "with --diff=-."),
+    cl::value_desc("rev|-"), cl::cat(Category));
+cl::opt<std::string> RootDir(
+    "root",
+    cl::desc("Directory that report paths, fingerprints, baselines and diffs "
+             "are relative to (default: the top of the git work tree around "
+             "the current directory, else the current directory)."),
+    cl::value_desc("dir"), cl::cat(Category));
 
 /// Prints one line naming the problem; the caller exits with 2.
 int inputError(const llvm::Twine &Message) {
@@ -281,11 +340,176 @@ runChecks(ClangTidyContext &Context, const tooling::CompilationDatabase &DB,
   return All;
 }
 
+/// How this run's report is written and what the gate lets through, read
+/// from the command line before any analysis so that bad input fails fast.
+struct GateSettings {
+  Format OutputFormat = Format::Text;
+  FailOn FailLevel = FailOn::Warning;
+  std::string Root;
+  std::optional<llvm::StringSet<>> Baseline;
+  std::optional<ChangedLines> Changed;
+};
+
+llvm::Expected<GateSettings> readGateSettings() {
+  GateSettings G;
+  std::optional<Format> F =
+      llvm::StringSwitch<std::optional<Format>>(FormatName)
+          .Case("text", Format::Text)
+          .Case("json", Format::Json)
+          .Case("sarif", Format::Sarif)
+          .Case("github", Format::Github)
+          .Default(std::nullopt);
+  if (!F)
+    return llvm::createStringError("unknown format '" + FormatName +
+                                   "' (expected text, json, sarif or github)");
+  G.OutputFormat = *F;
+  std::optional<FailOn> Level =
+      llvm::StringSwitch<std::optional<FailOn>>(FailOnName)
+          .Case("warning", FailOn::Warning)
+          .Case("error", FailOn::Error)
+          .Case("none", FailOn::None)
+          .Default(std::nullopt);
+  if (!Level)
+    return llvm::createStringError("unknown --fail-on level '" + FailOnName +
+                                   "' (expected warning, error or none)");
+  G.FailLevel = *Level;
+  if (!RootDir.empty() && !llvm::sys::fs::is_directory(RootDir))
+    return llvm::createStringError("root directory '" + RootDir +
+                                   "' does not exist");
+  G.Root = findRoot(RootDir);
+
+  if (BaselineFile.getNumOccurrences()) {
+    llvm::Expected<llvm::StringSet<>> Known = readBaseline(BaselineFile);
+    if (!Known)
+      return Known.takeError();
+    G.Baseline = std::move(*Known);
+  }
+  if (DiffBase.getNumOccurrences()) {
+    if (DiffBase.empty())
+      return llvm::createStringError("--diff needs a git revision, or '-' "
+                                     "for a diff on standard input");
+    if (DiffBase == "-") {
+      auto Stdin = llvm::MemoryBuffer::getSTDIN();
+      if (!Stdin)
+        return llvm::createStringError("cannot read standard input: " +
+                                       Stdin.getError().message());
+      llvm::Expected<ChangedLines> Changed =
+          parseUnifiedDiff((*Stdin)->getBuffer(), G.Root);
+      if (!Changed)
+        return llvm::createStringError(
+            "cannot read the diff on standard input: " +
+            llvm::toString(Changed.takeError()));
+      G.Changed = std::move(*Changed);
+    } else {
+      llvm::Expected<ChangedLines> Changed =
+          changedLinesSince(DiffBase, G.Root);
+      if (!Changed)
+        return Changed.takeError();
+      G.Changed = std::move(*Changed);
+    }
+  }
+  return G;
+}
+
+/// The findings the gate reports, and how many it holds back.
+struct GateResult {
+  std::vector<Finding> Reported;
+  std::vector<ClangTidyError> ReportedErrors; ///< For clang-tidy's printer.
+  unsigned InBaseline = 0;
+  unsigned OutsideDiff = 0;
+};
+
+/// Holds back findings listed in the baseline and findings off the
+/// changed lines.
+GateResult applyGate(llvm::ArrayRef<Finding> Findings,
+                     llvm::ArrayRef<ClangTidyError> Errors,
+                     const GateSettings &G) {
+  GateResult R;
+  for (const Finding &F : Findings) {
+    if (G.Baseline && G.Baseline->contains(F.Fingerprint))
+      ++R.InBaseline;
+    else if (G.Changed && !G.Changed->contains(F.Where.File, F.Where.Line))
+      ++R.OutsideDiff;
+    else {
+      R.Reported.push_back(F);
+      R.ReportedErrors.push_back(Errors[F.ErrorIndex]);
+    }
+  }
+  return R;
+}
+
+/// "N findings in M files", and what the gate held back.
+void printSummary(const GateResult &R, size_t NumFiles) {
+  if (R.Reported.empty() && !R.InBaseline && !R.OutsideDiff)
+    return;
+  llvm::raw_ostream &OS = llvm::errs();
+  OS << R.Reported.size() << " finding" << (R.Reported.size() == 1 ? "" : "s")
+     << " in " << NumFiles << " file" << (NumFiles == 1 ? "" : "s");
+  if (R.InBaseline || R.OutsideDiff) {
+    OS << " (";
+    if (R.InBaseline)
+      OS << R.InBaseline << " more in the baseline"
+         << (R.OutsideDiff ? ", " : "");
+    if (R.OutsideDiff)
+      OS << R.OutsideDiff << " more outside the diff";
+    OS << ")";
+  }
+  OS << "\n";
+}
+
+/// Prints the findings in the chosen format and applies their fixes when
+/// asked. clang-tidy prints its text diagnostics to standard output while
+/// it applies fixes; for a file or another format that text is captured.
+llvm::Error report(llvm::ArrayRef<Finding> Findings,
+                   llvm::ArrayRef<ClangTidyError> Errors,
+                   ClangTidyContext &Context,
+                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> BaseFS,
+                   llvm::StringRef Root, Format OutputFormat) {
+  unsigned WarningsAsErrors = 0;
+  FixBehaviour Behaviour = FixNotes ? FB_FixNotes : (Fix ? FB_Fix : FB_NoFix);
+  auto TextAndFixes = [&] {
+    handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+  };
+  if (OutputFormat == Format::Text && OutputFile == "-") {
+    TextAndFixes();
+    return llvm::Error::success();
+  }
+  std::string Text;
+  if (OutputFormat == Format::Text || Behaviour != FB_NoFix) {
+    llvm::Expected<std::string> Captured = captureStdout(TextAndFixes);
+    if (!Captured)
+      return Captured.takeError();
+    Text = std::move(*Captured);
+  }
+  if (llvm::Error E =
+          llvm::writeToOutput(OutputFile, [&](llvm::raw_ostream &OS) {
+            switch (OutputFormat) {
+            case Format::Text:
+              OS << Text;
+              break;
+            case Format::Json:
+              writeJson(OS, Findings, Root);
+              break;
+            case Format::Sarif:
+              writeSarif(OS, Findings, Root);
+              break;
+            case Format::Github:
+              writeGithub(OS, Findings);
+              break;
+            }
+            return llvm::Error::success();
+          }))
+    return llvm::createStringError("cannot write '" + OutputFile +
+                                   "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   llvm::InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions(Category, MergeCommand);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "torchsync " TORCHSYNC_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
   });
@@ -303,7 +527,9 @@ int main(int argc, const char **argv) {
           "torchsync: finds host-device synchronizations in hot LibTorch "
           "code.\n\nExamples:\n"
           "  torchsync -p build src/train.cpp\n"
-          "  torchsync train.cpp -- -std=c++17 -I/path/to/libtorch/include\n",
+          "  torchsync train.cpp -- -std=c++17 -I/path/to/libtorch/include\n"
+          "  torchsync -p build --format=sarif -o torchsync.sarif\n"
+          "  torchsync merge shard1.sarif shard2.sarif -o all.sarif\n",
           &CLErrors)) {
     // llvm::cl reports several lines; the first names the problem.
     StringRef First = StringRef(CLError).split('\n').first.trim();
@@ -312,6 +538,15 @@ int main(int argc, const char **argv) {
     if (First.contains("Try:"))
       First = First.split("Try:").first.rtrim(". ");
     return inputError(First + " (see --help)");
+  }
+
+  if (MergeCommand) {
+    if (MergeInputs.empty())
+      return inputError("merge: no reports named (torchsync merge a.sarif "
+                        "b.sarif -o all.sarif)");
+    if (llvm::Error E = mergeReports(MergeInputs, OutputFile))
+      return inputError(llvm::toString(std::move(E)));
+    return 0;
   }
 
   auto Provider = makeOptionsProvider();
@@ -329,6 +564,10 @@ int main(int argc, const char **argv) {
     llvm::outs() << "\n\n";
     return 0;
   }
+
+  llvm::Expected<GateSettings> Gate = readGateSettings();
+  if (!Gate)
+    return inputError(llvm::toString(Gate.takeError()));
 
   if (!BuildPath.empty()) {
     if (!FixedDBError.empty() || Argc != argc)
@@ -392,16 +631,20 @@ int main(int argc, const char **argv) {
   std::vector<Failure> Failures;
   std::vector<ClangTidyError> Errors =
       runChecks(Context, *Compilations, Files, ApplyFixes, BaseFS, Failures);
+  removeDuplicateErrors(Errors);
+  SourceFiles Sources(Gate->Root);
+  std::vector<Finding> Findings = makeFindings(Errors, Sources);
 
-  unsigned WarningsAsErrors = 0;
-  FixBehaviour Behaviour =
-      FixNotes ? FB_FixNotes : (Fix ? FB_Fix : FB_NoFix);
-  handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+  GateResult Gated = applyGate(Findings, Errors, *Gate);
+  if (llvm::Error E = report(Gated.Reported, Gated.ReportedErrors, Context,
+                             BaseFS, Gate->Root, Gate->OutputFormat))
+    return inputError(llvm::toString(std::move(E)));
 
-  if (!ExportFixes.empty() && !Errors.empty()) {
+  if (!ExportFixes.empty() && !Gated.ReportedErrors.empty()) {
     std::string Yaml;
     llvm::raw_string_ostream OS(Yaml);
-    exportReplacements(Files.size() == 1 ? Files.front() : "", Errors, OS);
+    exportReplacements(Files.size() == 1 ? Files.front() : "",
+                       Gated.ReportedErrors, OS);
     // Written to a temporary file and renamed: never half-written.
     if (llvm::Error E = llvm::writeToOutput(
             ExportFixes, [&](llvm::raw_ostream &Out) {
@@ -417,9 +660,18 @@ int main(int argc, const char **argv) {
                  << "': " << F.Reason << "\n";
   if (!Failures.empty())
     return 2;
-  if (!Quiet && !Errors.empty())
-    llvm::errs() << Errors.size() << " finding" << (Errors.size() == 1 ? "" : "s")
-                 << " in " << Files.size() << " file"
-                 << (Files.size() == 1 ? "" : "s") << "\n";
-  return Errors.empty() ? 0 : 1;
+  // A baseline is written only from a complete run: a file that failed to
+  // compile would otherwise lose its known findings.
+  if (!WriteBaselineFile.empty())
+    if (llvm::Error E = writeBaseline(WriteBaselineFile, Findings))
+      return inputError(llvm::toString(std::move(E)));
+  if (!Quiet)
+    printSummary(Gated, Files.size());
+  if (!WriteBaselineFile.empty())
+    return 0;
+  return llvm::any_of(
+             Gated.Reported,
+             [&](const Finding &F) { return failsGate(F, Gate->FailLevel); })
+             ? 1
+             : 0;
 }

@@ -6,7 +6,7 @@ import lit.formats
 config.name = "torchsync"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cpp", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "check_torchsync.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "check_torchsync.py", "validate_report.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.torchsync_obj_root, "test")
 
@@ -49,3 +49,24 @@ config.substitutions.append(("%rv_src", rv_src))
 config.substitutions.append(("%rv_inputs", os.path.join(config.test_source_root, "runtime-verify", "Inputs")))
 if os.path.exists(os.path.join(config.torchsync_obj_root, "lib", "libtorchsync-probe.so")):
     config.available_features.add("cupti")
+
+# Schema checks of the driver's reports: SARIF 2.1.0 (test/Inputs/sarif) and
+# our JSON format (docs/json-format.schema.json). Needs python3-jsonschema.
+# setup.sh installs Debian's python3-jsonschema, which /usr/bin/python3
+# sees; the interpreter CMake found (a pyenv one, say) may have its own.
+def _has_jsonschema(python):
+    import subprocess
+    try:
+        return subprocess.run([python, "-c", "import jsonschema"],
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0
+    except OSError:
+        return False
+validator_python = next((p for p in (config.python_executable, "/usr/bin/python3")
+                         if _has_jsonschema(p)), config.python_executable)
+validate = "{py} {script}".format(py=validator_python,
+    script=os.path.join(config.test_source_root, "validate_report.py"))
+config.substitutions.append(("%validate_sarif", validate + " --sarif " +
+    os.path.join(config.test_source_root, "Inputs", "sarif", "sarif-2.1.0-rtm.5.json")))
+config.substitutions.append(("%validate_json", validate + " --json " +
+    os.path.join(config.torchsync_src_root, "docs", "json-format.schema.json")))

@@ -1,0 +1,120 @@
+//===--- Findings.h - Findings of a run, with places and fingerprints -----===//
+//
+// Part of torchsync. The driver's model of what a run found: clang-tidy's
+// errors turned into findings with file:line:column places, root-relative
+// paths, the fix-its of the warning (which keep the program's meaning) and
+// of its notes (which change it), and a fingerprint that survives edits
+// which only move the finding to another line. Reports, baselines and the
+// changed-lines filter all work on these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_DRIVER_FINDINGS_H
+#define TORCHSYNC_DRIVER_FINDINGS_H
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchsync {
+
+/// The key under which fingerprints appear in SARIF partialFingerprints; the
+/// version changes whenever the way fingerprints are computed does.
+constexpr llvm::StringLiteral FingerprintKey = "torchsyncFingerprint/v1";
+
+/// A place in a source file. Lines and columns are 1-based; Column counts
+/// bytes, as compilers do, Utf16Column counts UTF-16 code units, as SARIF
+/// does by default.
+struct Place {
+  std::string File; ///< Absolute path, as analyzed.
+  std::string Path; ///< Relative to the root, or absolute outside it.
+  unsigned Offset = 0;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned Utf16Column = 0;
+
+  bool known() const { return !File.empty() && Line != 0; }
+};
+
+/// One replacement of a fix-it: the text in [Begin, End) becomes Text.
+struct Edit {
+  Place Begin, End;
+  std::string Text;
+};
+
+struct FixIt {
+  std::string Description;
+  /// True for the fix-it of a warning (applied by --fix), false for that of
+  /// a note (applied by --fix-notes), whose message says what changes.
+  bool KeepsMeaning = true;
+  std::vector<Edit> Edits;
+};
+
+struct Note {
+  std::string Message;
+  Place Where;
+};
+
+struct Finding {
+  std::string Check;    ///< e.g. torchsync-host-read
+  std::string Severity; ///< "warning", or "error" through WarningsAsErrors
+  std::string Message;
+  Place Where;
+  std::optional<Place> End; ///< End of the highlighted range, when known.
+  std::string Fingerprint;
+  std::vector<FixIt> Fixes;
+  std::vector<Note> Notes;
+  /// Index of the clang-tidy error this was made from.
+  size_t ErrorIndex = 0;
+};
+
+/// Reads source files once and turns byte offsets into places.
+class SourceFiles {
+public:
+  explicit SourceFiles(std::string Root) : Root(std::move(Root)) {}
+
+  /// The place of Offset in File (made absolute against BuildDir when it is
+  /// relative). Line and columns stay 0 when the file cannot be read.
+  Place place(llvm::StringRef File, unsigned Offset, llvm::StringRef BuildDir);
+  /// The text of the line of P, without its line break.
+  llvm::StringRef lineText(const Place &P);
+  /// Path relative to the root when the file lies under it.
+  std::string relativePath(llvm::StringRef AbsolutePath) const;
+  llvm::StringRef root() const { return Root; }
+
+private:
+  struct Text {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    std::vector<unsigned> LineStarts;
+  };
+  const Text *get(llvm::StringRef AbsolutePath);
+
+  std::string Root;
+  llvm::StringMap<std::optional<Text>> Cache;
+};
+
+/// The directory that report paths, fingerprints and baselines are relative
+/// to: Explicit when given, else the top of the git work tree around the
+/// current directory, else the current directory. Absolute, no trailing
+/// separator.
+std::string findRoot(llvm::StringRef Explicit);
+
+/// Turns clang-tidy's errors into findings, in the order given, with
+/// fingerprints computed over all of them (the occurrence index of a
+/// finding counts the identical keys before it in its file).
+std::vector<Finding>
+makeFindings(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
+             SourceFiles &Sources);
+
+/// Drops exact duplicates (the same finding reached from two translation
+/// units through a header), keeping the first.
+void removeDuplicateErrors(std::vector<clang::tidy::ClangTidyError> &Errors);
+
+} // namespace torchsync
+
+#endif // TORCHSYNC_DRIVER_FINDINGS_H

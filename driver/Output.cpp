@@ -1,0 +1,471 @@
+//===--- Output.cpp - Report formats: JSON, SARIF, GitHub annotations -----===//
+//
+// Part of torchsync. See Output.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Output.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <unistd.h>
+
+namespace json = llvm::json;
+
+namespace torchsync {
+
+namespace {
+
+/// The check registry, as the module registers it: SARIF lists one rule per
+/// check with the summary as its help text.
+struct CheckInfo {
+  llvm::StringRef Class;
+  llvm::StringRef Name;
+  llvm::StringRef Summary;
+};
+constexpr CheckInfo Registry[] = {
+#define TORCHSYNC_CHECK(Class, Name, Summary) {#Class, Name, Summary},
+#include "Checks.def"
+};
+
+constexpr llvm::StringLiteral CheckPrefix = "torchsync-";
+constexpr llvm::StringLiteral SarifSchema =
+    "https://json.schemastore.org/sarif-2.1.0.json";
+constexpr llvm::StringLiteral RootBase = "%SRCROOT%";
+
+std::string docsUrl(llvm::StringRef Check) {
+  return (llvm::Twine(TORCHSYNC_DOCS_URL) + "/checks/" + Check + ".md").str();
+}
+
+/// Percent-encodes what may not appear in a URI path.
+std::string uriPath(llvm::StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || llvm::StringRef("-._~/").contains(C))
+      Out += C;
+    else
+      Out += "%" + llvm::utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+  }
+  return Out;
+}
+
+std::string fileUri(llvm::StringRef AbsolutePath) {
+  std::string Path = llvm::sys::path::convert_to_slash(AbsolutePath);
+  if (!llvm::StringRef(Path).starts_with("/"))
+    Path = "/" + Path; // C:/x -> /C:/x
+  return "file://" + uriPath(Path);
+}
+
+void addPlace(json::Object &O, const Place &P, llvm::StringRef Prefix = "") {
+  if (P.File.empty())
+    return;
+  O[(Prefix + "file").str()] = P.File;
+  O[(Prefix + "path").str()] = P.Path;
+  if (P.Line == 0)
+    return;
+  O[(Prefix + "line").str()] = P.Line;
+  O[(Prefix + "column").str()] = P.Column;
+}
+
+json::Value findingToJson(const Finding &F) {
+  json::Object O{
+      {"check", F.Check}, {"severity", F.Severity}, {"message", F.Message}};
+  addPlace(O, F.Where);
+  if (F.End && F.End->known()) {
+    O["endLine"] = F.End->Line;
+    O["endColumn"] = F.End->Column;
+  }
+  O["fingerprint"] = F.Fingerprint;
+  json::Array Fixes;
+  for (const FixIt &Fix : F.Fixes) {
+    json::Array Replacements;
+    for (const Edit &E : Fix.Edits) {
+      json::Object R;
+      addPlace(R, E.Begin);
+      R["offset"] = E.Begin.Offset;
+      R["length"] = E.End.Offset - E.Begin.Offset;
+      if (E.End.known()) {
+        R["endLine"] = E.End.Line;
+        R["endColumn"] = E.End.Column;
+      }
+      R["text"] = E.Text;
+      Replacements.push_back(std::move(R));
+    }
+    Fixes.push_back(json::Object{{"description", Fix.Description},
+                                 {"keepsMeaning", Fix.KeepsMeaning},
+                                 {"replacements", std::move(Replacements)}});
+  }
+  O["fixes"] = std::move(Fixes);
+  json::Array Notes;
+  for (const Note &N : F.Notes) {
+    json::Object NO{{"message", N.Message}};
+    addPlace(NO, N.Where);
+    Notes.push_back(std::move(NO));
+  }
+  O["notes"] = std::move(Notes);
+  return O;
+}
+
+json::Value toolJson() {
+  return json::Object{{"name", "torchsync"}, {"version", TORCHSYNC_VERSION}};
+}
+
+json::Value artifactLocation(const Place &P) {
+  if (llvm::sys::path::is_absolute(P.Path))
+    return json::Object{{"uri", fileUri(P.Path)}};
+  return json::Object{{"uri", uriPath(P.Path)}, {"uriBaseId", RootBase}};
+}
+
+/// A SARIF text region from Begin to End (End may be absent or unknown).
+json::Value region(const Place &Begin, const Place *End) {
+  json::Object R{{"startLine", Begin.Line}, {"startColumn", Begin.Utf16Column}};
+  if (End && End->known()) {
+    R["endLine"] = End->Line;
+    R["endColumn"] = End->Utf16Column;
+  }
+  return R;
+}
+
+json::Value physicalLocation(const Place &Begin, const Place *End) {
+  json::Object PL{{"artifactLocation", artifactLocation(Begin)}};
+  if (Begin.known())
+    PL["region"] = region(Begin, End);
+  return PL;
+}
+
+json::Value sarifRule(llvm::StringRef Id, const CheckInfo *Info) {
+  json::Object Rule{{"id", Id.str()}}; // json::Value would not copy a StringRef
+  if (!Info)
+    return Rule;
+  std::string Url = docsUrl(Info->Name);
+  Rule["name"] = Info->Class;
+  Rule["shortDescription"] = json::Object{{"text", Info->Summary}};
+  Rule["fullDescription"] = json::Object{{"text", Info->Summary}};
+  Rule["helpUri"] = Url;
+  Rule["help"] = json::Object{
+      {"text", (Info->Summary + "\n\nDocumentation: " + Url).str()},
+      {"markdown", (Info->Summary + "\n\n[Documentation](" + Url + ")").str()}};
+  Rule["defaultConfiguration"] = json::Object{{"level", "warning"}};
+  Rule["properties"] =
+      json::Object{{"tags", json::Array{"performance", "cuda", "libtorch"}}};
+  return Rule;
+}
+
+json::Value sarifResult(const Finding &F, unsigned RuleIndex) {
+  json::Object Result{{"ruleId", F.Check},
+                      {"ruleIndex", RuleIndex},
+                      {"level", F.Severity},
+                      {"message", json::Object{{"text", F.Message}}}};
+  if (!F.Where.File.empty())
+    Result["locations"] = json::Array{
+        json::Object{{"physicalLocation",
+                      physicalLocation(F.Where, F.End ? &*F.End : nullptr)}}};
+  json::Array Related;
+  for (const Note &N : F.Notes) {
+    json::Object Loc{{"id", static_cast<int64_t>(Related.size() + 1)},
+                     {"message", json::Object{{"text", N.Message}}}};
+    if (!N.Where.File.empty())
+      Loc["physicalLocation"] = physicalLocation(N.Where, nullptr);
+    Related.push_back(std::move(Loc));
+  }
+  if (!Related.empty())
+    Result["relatedLocations"] = std::move(Related);
+  Result["partialFingerprints"] = json::Object{{FingerprintKey, F.Fingerprint}};
+  json::Array Fixes;
+  for (const FixIt &Fix : F.Fixes) {
+    // One artifactChange per file, in the order the edits name them.
+    json::Array Changes;
+    std::vector<std::string> Files;
+    for (const Edit &E : Fix.Edits)
+      if (!llvm::is_contained(Files, E.Begin.File))
+        Files.push_back(E.Begin.File);
+    for (const std::string &File : Files) {
+      json::Array Replacements;
+      const Place *First = nullptr;
+      for (const Edit &E : Fix.Edits) {
+        if (E.Begin.File != File)
+          continue;
+        First = First ? First : &E.Begin;
+        json::Object Deleted{{"startLine", E.Begin.Line},
+                             {"startColumn", E.Begin.Utf16Column},
+                             {"endLine", E.End.Line},
+                             {"endColumn", E.End.Utf16Column}};
+        Replacements.push_back(
+            json::Object{{"deletedRegion", std::move(Deleted)},
+                         {"insertedContent", json::Object{{"text", E.Text}}}});
+      }
+      Changes.push_back(
+          json::Object{{"artifactLocation", artifactLocation(*First)},
+                       {"replacements", std::move(Replacements)}});
+    }
+    Fixes.push_back(json::Object{
+        {"description", json::Object{{"text", Fix.Description}}},
+        {"artifactChanges", std::move(Changes)},
+        {"properties", json::Object{{"keepsMeaning", Fix.KeepsMeaning}}}});
+  }
+  if (!Fixes.empty())
+    Result["fixes"] = std::move(Fixes);
+  return Result;
+}
+
+/// Escapes for workflow commands: data may not hold line breaks or '%';
+/// property values may not hold ':' or ',' either.
+std::string escapeAnnotation(llvm::StringRef Text, bool Property) {
+  std::string Out;
+  for (char C : Text) {
+    switch (C) {
+    case '%':
+      Out += "%25";
+      break;
+    case '\r':
+      Out += "%0D";
+      break;
+    case '\n':
+      Out += "%0A";
+      break;
+    case ':':
+      Out += Property ? "%3A" : ":";
+      break;
+    case ',':
+      Out += Property ? "%2C" : ",";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+void print(llvm::raw_ostream &OS, json::Value V) {
+  OS << llvm::formatv("{0:2}", V) << "\n";
+}
+
+llvm::Error readError(llvm::StringRef File, const llvm::Twine &Why) {
+  return llvm::createStringError("cannot merge '" + File + "': " + Why);
+}
+
+} // namespace
+
+void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
+               llvm::StringRef Root) {
+  json::Array All;
+  for (const Finding &F : Findings)
+    All.push_back(findingToJson(F));
+  print(OS, json::Object{{"version", JsonFormatVersion},
+                         {"tool", toolJson()},
+                         {"root", Root},
+                         {"findings", std::move(All)}});
+}
+
+void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
+                llvm::StringRef Root) {
+  json::Array Rules;
+  llvm::StringMap<unsigned> RuleIndex;
+  for (const CheckInfo &Info : Registry) {
+    std::string Id = (CheckPrefix + Info.Name).str();
+    RuleIndex[Id] = Rules.size();
+    Rules.push_back(sarifRule(Id, &Info));
+  }
+  json::Array Results;
+  for (const Finding &F : Findings) {
+    // Diagnostics of other origins (clang-diagnostic-*) get a bare rule.
+    auto [It, New] = RuleIndex.try_emplace(F.Check, Rules.size());
+    if (New)
+      Rules.push_back(sarifRule(F.Check, nullptr));
+    Results.push_back(sarifResult(F, It->second));
+  }
+  std::string RootUri = fileUri(Root);
+  if (!llvm::StringRef(RootUri).ends_with("/"))
+    RootUri += "/";
+  json::Object Driver{{"name", "torchsync"},
+                      {"version", TORCHSYNC_VERSION},
+                      {"semanticVersion", TORCHSYNC_VERSION},
+                      {"informationUri", TORCHSYNC_HOMEPAGE_URL},
+                      {"rules", std::move(Rules)}};
+  json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
+                   {"originalUriBaseIds",
+                    json::Object{{RootBase, json::Object{{"uri", RootUri}}}}},
+                   {"columnKind", "utf16CodeUnits"},
+                   {"results", std::move(Results)}};
+  print(OS, json::Object{{"$schema", SarifSchema},
+                         {"version", "2.1.0"},
+                         {"runs", json::Array{std::move(Run)}}});
+}
+
+void writeGithub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings) {
+  for (const Finding &F : Findings) {
+    std::string Message = F.Message;
+    for (const Note &N : F.Notes) {
+      Message += "\n";
+      if (N.Where.known())
+        Message += llvm::formatv("{0}:{1}:{2}: ", N.Where.Path, N.Where.Line,
+                                 N.Where.Column)
+                       .str();
+      Message += "note: " + N.Message;
+    }
+    OS << "::" << F.Severity << " ";
+    if (F.Where.known()) {
+      OS << "file=" << escapeAnnotation(F.Where.Path, true)
+         << ",line=" << F.Where.Line << ",col=" << F.Where.Column;
+      if (F.End && F.End->known())
+        OS << ",endLine=" << F.End->Line << ",endColumn=" << F.End->Column;
+      OS << ",";
+    }
+    OS << "title=" << escapeAnnotation(F.Check, true)
+       << "::" << escapeAnnotation(Message, false) << "\n";
+  }
+}
+
+llvm::Expected<std::string> captureStdout(llvm::function_ref<void()> Write) {
+  llvm::SmallString<128> TempPath;
+  int TempFD;
+  if (std::error_code EC = llvm::sys::fs::createTemporaryFile(
+          "torchsync-text", "txt", TempFD, TempPath))
+    return llvm::createStringError(EC, "cannot create a temporary file");
+  llvm::FileRemover Remove(TempPath);
+  llvm::outs().flush();
+  int Saved = ::dup(STDOUT_FILENO);
+  if (Saved < 0 || ::dup2(TempFD, STDOUT_FILENO) < 0) {
+    ::close(TempFD);
+    return llvm::createStringError("cannot redirect standard output");
+  }
+  Write();
+  llvm::outs().flush();
+  ::dup2(Saved, STDOUT_FILENO);
+  ::close(Saved);
+  ::close(TempFD);
+  auto Buffer = llvm::MemoryBuffer::getFile(TempPath);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read back the text report");
+  return (*Buffer)->getBuffer().str();
+}
+
+llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
+                         llvm::StringRef Output) {
+  enum Kind { Unknown, Sarif, Json } MergedKind = Unknown;
+  // SARIF: one run, its rules the union of the inputs' rules.
+  json::Object Run;
+  json::Array Rules, Results;
+  llvm::StringMap<unsigned> RuleIndex;
+  // JSON: the first report's tool and root.
+  json::Object Report;
+  json::Array Findings;
+  llvm::StringSet<> Seen;
+
+  for (const std::string &Input : Inputs) {
+    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Input);
+    if (!Buffer)
+      return readError(Input, Buffer.getError().message());
+    llvm::Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+    if (!Parsed)
+      return readError(Input,
+                       "invalid JSON: " + llvm::toString(Parsed.takeError()));
+    json::Object *Top = Parsed->getAsObject();
+    Kind ThisKind = !Top                   ? Unknown
+                    : Top->get("runs")     ? Sarif
+                    : Top->get("findings") ? Json
+                                           : Unknown;
+    if (ThisKind == Unknown)
+      return readError(Input, "neither a SARIF log nor a torchsync JSON "
+                              "report");
+    if (MergedKind != Unknown && ThisKind != MergedKind)
+      return readError(Input, "cannot mix SARIF and JSON reports");
+    MergedKind = ThisKind;
+
+    if (ThisKind == Json) {
+      if (Top->getInteger("version") != JsonFormatVersion)
+        return readError(Input, "not version " +
+                                    llvm::Twine(JsonFormatVersion) +
+                                    " of the JSON format");
+      json::Array *Items = Top->getArray("findings");
+      if (!Items)
+        return readError(Input, "'findings' is not an array");
+      if (Report.empty())
+        for (llvm::StringRef Key : {"tool", "root"})
+          if (const json::Value *V = Top->get(Key))
+            Report[Key] = *V;
+      for (json::Value &F : *Items)
+        if (Seen.insert(llvm::formatv("{0}", F).str()).second)
+          Findings.push_back(std::move(F));
+      continue;
+    }
+
+    if (Top->getString("version") != "2.1.0")
+      return readError(Input, "not SARIF 2.1.0");
+    json::Array *Runs = Top->getArray("runs");
+    if (!Runs)
+      return readError(Input, "'runs' is not an array");
+    for (json::Value &RunValue : *Runs) {
+      json::Object *R = RunValue.getAsObject();
+      json::Object *Driver = R ? R->getObject("tool") : nullptr;
+      Driver = Driver ? Driver->getObject("driver") : nullptr;
+      std::optional<llvm::StringRef> Name =
+          Driver ? Driver->getString("name") : std::nullopt;
+      if (Name != "torchsync")
+        return readError(Input, "a run of '" + Name.value_or("?") +
+                                    "', not of torchsync");
+      if (json::Array *RunRules = Driver->getArray("rules"))
+        for (json::Value &Rule : *RunRules) {
+          json::Object *O = Rule.getAsObject();
+          std::optional<llvm::StringRef> Id =
+              O ? O->getString("id") : std::nullopt;
+          if (!Id || RuleIndex.count(*Id))
+            continue;
+          RuleIndex[*Id] = Rules.size();
+          Rules.push_back(std::move(Rule));
+        }
+      if (json::Array *RunResults = R->getArray("results"))
+        for (json::Value &Result : *RunResults) {
+          json::Object *O = Result.getAsObject();
+          if (!O)
+            return readError(Input, "a result is not an object");
+          // Indexes point into each input's own rules; they are redone.
+          O->erase("ruleIndex");
+          if (!Seen.insert(llvm::formatv("{0}", Result).str()).second)
+            continue;
+          std::optional<llvm::StringRef> Id = O->getString("ruleId");
+          if (Id && RuleIndex.count(*Id))
+            (*O)["ruleIndex"] = RuleIndex[*Id];
+          Results.push_back(std::move(Result));
+        }
+      if (Run.empty()) {
+        // The first run gives the tool and base URIs; rules and results
+        // are filled in from all of them below.
+        Run = std::move(*R);
+      }
+    }
+  }
+
+  json::Value Merged = nullptr;
+  if (MergedKind == Json) {
+    Report["findings"] = std::move(Findings);
+    json::Object Out{{"version", JsonFormatVersion}};
+    for (auto &Entry : Report)
+      Out[Entry.first] = std::move(Entry.second);
+    Merged = std::move(Out);
+  } else {
+    if (Run.empty())
+      Run["tool"] =
+          json::Object{{"driver", json::Object{{"name", "torchsync"}}}};
+    (*Run.getObject("tool")->getObject("driver"))["rules"] = std::move(Rules);
+    Run["results"] = std::move(Results);
+    Merged = json::Object{{"$schema", SarifSchema},
+                          {"version", "2.1.0"},
+                          {"runs", json::Array{std::move(Run)}}};
+  }
+  if (llvm::Error E = llvm::writeToOutput(Output, [&](llvm::raw_ostream &OS) {
+        print(OS, std::move(Merged));
+        return llvm::Error::success();
+      }))
+    return llvm::createStringError("cannot write '" + Output +
+                                   "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
+
+} // namespace torchsync
