@@ -79,14 +79,6 @@ std::string nameOf(const FunctionDecl *FD) {
   return FD ? FD->getNameAsString() : std::string();
 }
 
-bool isTensorMethod(const FunctionDecl *FD) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-  if (!MD)
-    return false;
-  std::string Class = MD->getParent()->getQualifiedNameAsString();
-  return Class == "at::Tensor" || Class == "at::TensorBase";
-}
-
 /// Methods that only look at a tensor's metadata, or do nothing with its data
 /// that could race with the copy.
 bool isMetadataMethod(StringRef Name) {

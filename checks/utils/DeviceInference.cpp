@@ -30,14 +30,6 @@ bool isFactoryName(StringRef Name) {
       .Default(false);
 }
 
-bool isTensorMethod(const FunctionDecl *FD) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-  if (!MD)
-    return false;
-  std::string Class = MD->getParent()->getQualifiedNameAsString();
-  return Class == "at::Tensor" || Class == "at::TensorBase";
-}
-
 /// True for module classes, `ModuleHolder<Impl>` and `shared_ptr<Impl>`.
 bool isModuleType(QualType T) {
   T = T.getNonReferenceType();

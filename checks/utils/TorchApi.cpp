@@ -118,6 +118,14 @@ const Expr *ignoreWrappers(const Expr *E) {
   return E;
 }
 
+bool isTensorMethod(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD)
+    return false;
+  std::string Class = MD->getParent()->getQualifiedNameAsString();
+  return Class == "at::Tensor" || Class == "at::TensorBase";
+}
+
 const VarDecl *localVarOf(const Expr *E) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;

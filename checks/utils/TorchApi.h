@@ -57,6 +57,9 @@ const Expr *ignoreWrappers(const Expr *E);
 /// stripped, or null.
 const VarDecl *localVarOf(const Expr *E);
 
+/// True for a member function of `at::Tensor` / `at::TensorBase`.
+bool isTensorMethod(const FunctionDecl *FD);
+
 /// The callee of a call, member call or operator call, or null.
 const FunctionDecl *calleeOf(const Expr *Call);
 
