@@ -224,13 +224,7 @@ template <typename Fn> bool anyTensorOperand(const CallExpr *Call, Fn F) {
     }
     if (!isTensorListType(Arg->getType()))
       continue;
-    const Expr *L = ignoreWrappers(Arg);
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(L);
-        CE && CE->getNumArgs() == 1)
-      L = ignoreWrappers(CE->getArg(0));
-    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
-      L = ignoreWrappers(SIL->getSubExpr());
-    if (const auto *IL = dyn_cast<InitListExpr>(L))
+    if (const InitListExpr *IL = bracedTensorList(Arg))
       for (const Expr *Elem : IL->inits())
         if (F(Elem))
           return true;

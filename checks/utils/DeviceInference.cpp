@@ -375,14 +375,7 @@ Device DeviceInference::ofCallInputs(const Expr *Call) {
     if (isTensorType(Arg->getType())) {
       D = combineInputs(D, tensorImpl(Arg));
     } else if (isTensorListType(Arg->getType())) {
-      const Expr *L = ignoreWrappers(Arg);
-      // ArrayRef<Tensor> / ITensorListRef built from `{a, b}`.
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(L);
-          CE && CE->getNumArgs() == 1)
-        L = ignoreWrappers(CE->getArg(0));
-      if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
-        L = ignoreWrappers(SIL->getSubExpr());
-      if (const auto *IL = dyn_cast<InitListExpr>(L))
+      if (const InitListExpr *IL = bracedTensorList(Arg))
         for (const Expr *Elem : IL->inits())
           D = combineInputs(D, tensorImpl(Elem));
       else

@@ -126,6 +126,16 @@ bool isTensorMethod(const FunctionDecl *FD) {
   return Class == "at::Tensor" || Class == "at::TensorBase";
 }
 
+const InitListExpr *bracedTensorList(const Expr *Arg) {
+  const Expr *L = ignoreWrappers(Arg);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(L);
+      CE && CE->getNumArgs() == 1)
+    L = ignoreWrappers(CE->getArg(0));
+  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
+    L = ignoreWrappers(SIL->getSubExpr());
+  return dyn_cast<InitListExpr>(L);
+}
+
 const VarDecl *localVarOf(const Expr *E) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;

@@ -30,6 +30,11 @@ bool isTensorType(QualType T);
 /// `std::initializer_list<at::Tensor>` (cv, references).
 bool isTensorListType(QualType T);
 
+/// The braced list a tensor-list argument was built from (`{a, b}` through
+/// the ArrayRef / ITensorListRef / initializer_list it converts to), or null
+/// when the list is not written at the call.
+const InitListExpr *bracedTensorList(const Expr *Arg);
+
 /// True when \p T names the class \p QualifiedName (e.g. "::c10::Device")
 /// through typedefs, cv and references.
 bool isClassType(QualType T, llvm::StringRef QualifiedName);
