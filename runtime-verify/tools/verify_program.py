@@ -27,6 +27,7 @@ import collections
 import gzip
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -375,6 +376,51 @@ def finding_lines(f):
     return first, max(first, last)
 
 
+MAX_STATEMENT_LINES = 8
+
+
+def ends_statement(text):
+    """Whether a source line cannot continue into the next one: it ends a
+    statement or block, opens a block, is a preprocessor line or is blank."""
+    code = text.split("//", 1)[0].strip()
+    if not code or code.startswith("#") or code.endswith((";", "{", "}")):
+        return True
+    # The header of a control statement without braces: its body is a
+    # statement of its own.
+    return bool(CONTROL_HEADER.match(code))
+
+
+CONTROL_HEADER = re.compile(r"^(\}\s*)?(if|for|while|switch|else\s+if)\b.*\)$|^(\}\s*)?(else|do)$")
+
+
+def statement_span(lines, first, last):
+    """The lines of the statement around first..last: a finding points at
+    one place of a statement that may span lines, and the debug info may put
+    the call on another of them (torch::tensor( on one line, its braced list
+    on the next)."""
+    if not lines or not 1 <= first <= len(lines):
+        return first, last
+    start = first
+    while start > 1 and first - start < MAX_STATEMENT_LINES and \
+            not ends_statement(lines[start - 2]):
+        start -= 1
+    end = min(last, len(lines))
+    while end < len(lines) and end - last < MAX_STATEMENT_LINES and \
+            not ends_statement(lines[end - 1]):
+        end += 1
+    return start, end
+
+
+def read_source_lines(root, path, cache):
+    if path not in cache:
+        try:
+            with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+                cache[path] = f.read().splitlines()
+        except OSError:
+            cache[path] = None
+    return cache[path]
+
+
 def explanation_for(f, explanations):
     for e in explanations:
         if e.get("fingerprint") and e["fingerprint"] == f.get("fingerprint"):
@@ -393,8 +439,12 @@ def blocked(events):
     return sum(int(e.get("blocked_ns", 0)) for e in events)
 
 
-def reconcile(findings, events, explanations, coverage):
-    """The report's findings, unpredicted and outside_user_code parts."""
+def reconcile(findings, events, explanations, coverage, root):
+    """The report's findings, unpredicted and outside_user_code parts.
+
+    A sync at a line within a finding's line..endLine belongs to that
+    finding; one at a line that no finding names exactly belongs to the
+    findings whose statement spans its line."""
     by_place = collections.defaultdict(list)
     outside = []
     for e in events:
@@ -402,19 +452,30 @@ def reconcile(findings, events, explanations, coverage):
             outside.append(e)
         else:
             by_place[(e["user"]["path"], e["user"]["line"])].append(e)
+    sources = {}
+    spans = []
+    exact = set()
+    for f in findings:
+        first, last = finding_lines(f)
+        spans.append(statement_span(read_source_lines(root, f["path"], sources) if f["path"]
+                                    else None, first, last))
+        exact.update((f["path"], n) for n in range(first, last + 1))
     predicted = set()
     used_explanations = set()
     out = []
-    for f in findings:
+    for f, (start, end) in zip(findings, spans):
         first, last = finding_lines(f)
         mine = []
-        for line in range(first, last + 1):
+        for line in range(start, end + 1):
             key = (f["path"], line)
-            if key in by_place:
+            if key not in by_place:
+                continue
+            if first <= line <= last or key not in exact:
                 mine.extend(by_place[key])
                 predicted.add(key)
         r = {"check": f["check"], "path": f["path"], "line": first,
              "fingerprint": f.get("fingerprint", ""), "message": f.get("message", ""),
+             "statement": [start, end],
              "count": len(mine), "blocked_ns": blocked(mine), "kinds": kinds_of(mine)}
         if "endLine" in f:
             r["endLine"] = last
@@ -422,7 +483,9 @@ def reconcile(findings, events, explanations, coverage):
             r["column"] = f["column"]
         if coverage is not None:
             lines = coverage.get(f["path"], {})
-            known = [lines[n] for n in range(first, last + 1) if n in lines]
+            # gcov counts a multi-line statement on one of its lines.
+            known = [lines[n] for n in range(first, last + 1) if n in lines] or \
+                [lines[n] for n in range(start, end + 1) if n in lines]
             r["executions"] = max(known) if known else None
         if mine:
             r["verdict"] = "confirmed"
@@ -574,9 +637,11 @@ def render_text(report):
         for f in report["findings"]:
             verdict = f["verdict"] + (" (explained)" if "explanation" in f else "")
             ran = f.get("executions")
+            place = "%s:%d" % (f["path"], f["line"])
+            if f["statement"] != [f["line"], f.get("endLine", f["line"])]:
+                place += " (statement %d-%d)" % tuple(f["statement"])
             rows.append((verdict, f["count"], ms(f["blocked_ns"]) if f["count"] else "-",
-                         "-" if ran is None else ran, f["check"],
-                         "%s:%d" % (f["path"], f["line"])))
+                         "-" if ran is None else ran, f["check"], place))
             if "explanation" in f:
                 notes.append("  %s:%d %s: %s" % (f["path"], f["line"], f["check"],
                                                 f["explanation"]))
@@ -765,7 +830,7 @@ def cmd_run(args, write_atomically):
                 os.unlink(os.path.join(tmpdir, name))
             os.rmdir(tmpdir)
 
-    found, unpredicted, outside, stale = reconcile(findings, events, explanations, coverage)
+    found, unpredicted, outside, stale = reconcile(findings, events, explanations, coverage, root)
     report = {"version": FORMAT_VERSION, "tool": {"name": TOOL, "version": VERSION},
               "root": root, "program": prog, "trace": trace_info,
               "coverage": coverage is not None, "findings": found,

@@ -24,6 +24,8 @@ int main(int Argc, char **Argv) {
   for (int I = 0; I < 2; ++I)
     recordSync("event_sync"); // line 25: two syncs nothing predicted
   recordSync("free");         // line 26: once, unpredicted
+  Sum += fakeItem( // line 27: the debug info puts the call here
+      Sum + 1);    // line 28: the finding points here, in the same statement
   closeTrace();
   return Sum > 0 ? 0 : 1;
 }
