@@ -10,6 +10,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CachePruning.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -40,6 +41,42 @@ struct Entry {
   std::vector<Dependency> Deps;
   std::vector<StoredError> Errors;
 };
+
+/// Entries are compressed when LLVM has zstd (most of an entry is the
+/// list of files read: several thousand paths for a file that includes
+/// <torch/torch.h>, 570 kB as text). The first line names the method and
+/// the size of the text.
+std::string pack(StringRef Text) {
+  if (!compression::zstd::isAvailable())
+    return "torchsync-cache none " + std::to_string(Text.size()) + "\n" +
+           Text.str();
+  SmallVector<uint8_t, 0> Packed;
+  compression::zstd::compress(arrayRefFromStringRef(Text), Packed,
+                              compression::zstd::BestSpeedCompression);
+  return "torchsync-cache zstd " + std::to_string(Text.size()) + "\n" +
+         toStringRef(Packed).str();
+}
+
+std::optional<std::string> unpack(StringRef Data) {
+  auto [Header, Body] = Data.split('\n');
+  SmallVector<StringRef, 3> Fields;
+  Header.split(Fields, ' ');
+  size_t Size = 0;
+  if (Fields.size() != 3 || Fields[0] != "torchsync-cache" ||
+      Fields[2].getAsInteger(10, Size))
+    return std::nullopt;
+  if (Fields[1] == "none")
+    return Body.size() == Size ? std::optional(Body.str()) : std::nullopt;
+  if (Fields[1] != "zstd" || !compression::zstd::isAvailable())
+    return std::nullopt;
+  SmallVector<uint8_t, 0> Text;
+  if (Error E = compression::zstd::decompress(arrayRefFromStringRef(Body),
+                                               Text, Size)) {
+    consumeError(std::move(E));
+    return std::nullopt;
+  }
+  return toStringRef(Text).str();
+}
 
 } // namespace
 } // namespace torchsync
@@ -146,14 +183,17 @@ std::optional<std::string> ResultCache::currentHash(StringRef Path) {
 std::optional<std::vector<ClangTidyError>>
 ResultCache::lookup(StringRef Key) {
   std::string Path = entryPath(Key);
-  auto Buffer = MemoryBuffer::getFile(Path);
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return std::nullopt;
-  Entry E;
   // A damaged entry is a miss, not an error: the file is analyzed again and
   // the entry rewritten.
-  yaml::Input In((*Buffer)->getBuffer(), nullptr,
-                 [](const SMDiagnostic &, void *) {});
+  std::optional<std::string> Text = unpack((*Buffer)->getBuffer());
+  if (!Text)
+    return std::nullopt;
+  Entry E;
+  yaml::Input In(*Text, nullptr, [](const SMDiagnostic &, void *) {});
   In >> E;
   if (In.error() || E.Format != CacheFormat || E.Key != Key)
     return std::nullopt;
@@ -194,10 +234,11 @@ Error ResultCache::store(StringRef Key, ArrayRef<Dependency> Deps,
   raw_string_ostream OS(Text);
   yaml::Output Out(OS);
   Out << E;
+  std::string Packed = pack(Text);
   // Through a temporary file and a rename: a parallel run reading the same
   // entry sees the old one or the new one, never a mix.
   return writeToOutput(entryPath(Key), [&](raw_ostream &File) {
-    File << Text;
+    File << Packed;
     return Error::success();
   });
 }
