@@ -641,8 +641,10 @@ struct HarnessFile {
   std::vector<Call> Calls;
 };
 
-/// The statements that make the inputs of T and call it once.
-llvm::Error makeCall(Call &C, const HarnessSpec &Spec) {
+/// The statements that make the inputs of T and call it once; adds the
+/// name of the spec entry used to Used.
+llvm::Error makeCall(Call &C, const HarnessSpec &Spec,
+                     llvm::StringSet<> &Used) {
   const std::vector<HarnessArgSpec> *Args = nullptr;
   std::string SpecName;
   for (const std::string &Name : {C.T.Name, C.T.Plain}) {
@@ -650,6 +652,7 @@ llvm::Error makeCall(Call &C, const HarnessSpec &Spec) {
     if (It != Spec.Functions.end()) {
       Args = &It->second;
       SpecName = Name;
+      Used.insert(Name);
       break;
     }
   }
@@ -847,6 +850,9 @@ llvm::Expected<HarnessSettings> prepareHarness(llvm::StringRef Dir,
   if (std::error_code EC = llvm::sys::fs::create_directories(Abs))
     return llvm::createStringError("cannot create harness directory '" + Dir +
                                    "': " + EC.message());
+  if (!llvm::sys::fs::is_directory(Abs))
+    return llvm::createStringError("harness directory '" + Dir +
+                                   "' is not a directory");
   if (std::error_code EC =
           llvm::sys::fs::access(Abs, llvm::sys::fs::AccessMode::Write))
     return llvm::createStringError("cannot write to harness directory '" +
@@ -897,7 +903,7 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
   std::vector<std::pair<size_t, size_t>> CallOf(
       Findings.size(), {~size_t(0), ~size_t(0)}); // (harness, call)
   std::vector<HarnessFile> Harnesses;
-  llvm::StringSet<> Stems;
+  llvm::StringSet<> Stems, UsedSpecs;
   for (size_t F = 0; F < Files.size(); ++F) {
     const std::vector<size_t> &Indices = ByFile[Files[F]];
     HarnessFile H;
@@ -919,7 +925,7 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
       if (It == H.Calls.end()) {
         H.Calls.push_back({Of[I], "", "", {}});
         It = std::prev(H.Calls.end());
-        if (llvm::Error E = makeCall(*It, Settings.Spec))
+        if (llvm::Error E = makeCall(*It, Settings.Spec, UsedSpecs))
           return E;
       }
       It->Where.push_back(Findings[I].Check + " at line " +
@@ -1019,6 +1025,11 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
                      << Findings[I].Where.Path << ":"
                      << Findings[I].Where.Line << " (" << Findings[I].Check
                      << "): " << Of[I].Reason << "\n";
+    // A misspelt name would silently leave a function on default inputs.
+    for (const auto &KV : Settings.Spec.Functions)
+      if (!UsedSpecs.contains(KV.first))
+        llvm::errs() << "torchsync: warning: the harness spec names '"
+                     << KV.first << "', which holds no harnessed finding\n";
     llvm::errs() << "torchsync: harnesses for " << Harnessed << " of "
                  << Findings.size() << " finding"
                  << (Findings.size() == 1 ? "" : "s") << " in "
