@@ -512,6 +512,10 @@ int main(int argc, const char **argv) {
 
   std::optional<HarnessSettings> Harness;
   if (EmitHarness.getNumOccurrences()) {
+    // The harness is made from the code as analyzed, not as fixed.
+    if (Fix || FixNotes)
+      return inputError("--emit-harness cannot be combined with --fix or "
+                        "--fix-notes");
     auto Prepared = prepareHarness(EmitHarness, HarnessSpecFile);
     if (!Prepared)
       return inputError(llvm::toString(Prepared.takeError()));
