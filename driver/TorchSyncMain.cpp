@@ -16,6 +16,7 @@
 #include "FileSelection.h"
 #include "Findings.h"
 #include "Gate.h"
+#include "Harness.h"
 #include "Output.h"
 #include "Progress.h"
 #include "clang-tidy/ClangTidy.h"
@@ -147,6 +148,19 @@ cl::opt<bool> TraverseAll(
     cl::desc("Match in every declaration, system and LibTorch headers "
              "included (slower; for measuring)."),
     cl::Hidden, cl::cat(Category));
+
+// Snippet mode of the runtime verifier (docs/harness.md).
+cl::opt<std::string> EmitHarness(
+    "emit-harness",
+    cl::desc("Write a harness that calls the function around each finding on "
+             "CUDA, where its parameters allow, into this directory, with "
+             "harness.json and a CMakeLists.txt (docs/harness.md)."),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> HarnessSpecFile(
+    "harness-spec",
+    cl::desc("JSON file with the inputs of some harnessed functions "
+             "(shapes, dtypes, scalars; docs/harness.md)."),
+    cl::value_desc("file"), cl::cat(Category));
 
 // CI gate: report formats, baselines, changed lines, what fails the run.
 cl::SubCommand
@@ -496,6 +510,22 @@ int main(int argc, const char **argv) {
   if (!Gate)
     return inputError(llvm::toString(Gate.takeError()));
 
+  std::optional<HarnessSettings> Harness;
+  if (EmitHarness.getNumOccurrences()) {
+    // The harness is made from the code as analyzed, not as fixed.
+    if (Fix || FixNotes)
+      return inputError("--emit-harness cannot be combined with --fix or "
+                        "--fix-notes");
+    auto Prepared = prepareHarness(EmitHarness, HarnessSpecFile);
+    if (!Prepared)
+      return inputError(llvm::toString(Prepared.takeError()));
+    Harness = std::move(*Prepared);
+    Harness->ExtraArgs = ExtraArgs;
+    Harness->Quiet = Quiet;
+  } else if (HarnessSpecFile.getNumOccurrences()) {
+    return inputError("--harness-spec needs --emit-harness");
+  }
+
   if (!BuildPath.empty()) {
     if (!FixedDBError.empty() || Argc != argc)
       return inputError("use either -p or compiler arguments after '--'");
@@ -673,6 +703,10 @@ int main(int argc, const char **argv) {
   if (llvm::Error E = report(Gated.Reported, Gated.ReportedErrors, Context,
                              BaseFS, Gate->Root, Gate->OutputFormat))
     return inputError(llvm::toString(std::move(E)));
+  if (Harness)
+    if (llvm::Error E =
+            emitHarnesses(Gated.Reported, *Compilations, Sources, *Harness))
+      return inputError(llvm::toString(std::move(E)));
 
   if (!ExportFixes.empty() && !Gated.ReportedErrors.empty()) {
     std::string Yaml;
