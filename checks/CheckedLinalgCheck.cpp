@@ -86,10 +86,10 @@ std::optional<LinalgOp> lookupOp(StringRef Name) {
             LinalgOp{K::Transitive, "", false, "an SVD", C::NormOrd})
       .Case("nuclear_norm", LinalgOp{K::Transitive, "", false, "an SVD"})
       .Case("linalg_tensorsolve",
-            LinalgOp{K::Transitive, "", false, "'linalg_solve'"})
+            LinalgOp{K::Transitive, "", false, "'linalg_solve()'"})
       .Cases(
           "linalg_matrix_power", "matrix_power",
-          LinalgOp{K::Transitive, "", false, "'linalg_inv'", C::NegativePower})
+          LinalgOp{K::Transitive, "", false, "'linalg_inv()'", C::NegativePower})
       .Cases("linalg_cholesky_ex", "linalg_inv_ex", "linalg_solve_ex",
              "linalg_lu_factor_ex", "linalg_ldl_factor_ex",
              LinalgOp{K::CheckFlag})
@@ -356,8 +356,8 @@ std::string apiName(const LinalgCall &C, const CallExpr *Call,
   if (C.Spelled == Spelling::Method)
     return C.Name.str() + "()";
   if (C.Spelled == Spelling::Wrapper)
-    return "torch::linalg::" + C.Name.str();
-  return atPrefix(C, Call, Ctx, /*KeepWritten=*/false) + C.Name.str();
+    return "torch::linalg::" + C.Name.str() + "()";
+  return atPrefix(C, Call, Ctx, /*KeepWritten=*/false) + C.Name.str() + "()";
 }
 
 /// True when the parsed headers declare `at::<Name>`.
@@ -494,7 +494,8 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
   SourceLocation Loc = Call->getExprLoc();
   bool HasEx = !C->Op.Ex.empty() && declaresAtFunction(Ctx, C->Op.Ex);
   std::string ExName =
-      HasEx ? atPrefix(*C, Call, Ctx, /*KeepWritten=*/false) + C->Op.Ex.str()
+      HasEx ? atPrefix(*C, Call, Ctx, /*KeepWritten=*/false) +
+                  C->Op.Ex.str() + "()"
             : "";
 
   switch (C->Op.Kind) {
@@ -535,7 +536,7 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
               "GPU%2, waiting for all queued GPU work even when nothing "
               "fails (%3); consider %4")
         << Api << C->Op.Via << IfCuda << CheckPath
-        << (InvThenPower ? "inverting with 'at::linalg_inv_ex' and raising the "
+        << (InvThenPower ? "inverting with 'at::linalg_inv_ex()' and raising the "
                            "inverse to the positive power"
                          : "moving it out of the hot path");
     break;

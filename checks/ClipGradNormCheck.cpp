@@ -142,7 +142,7 @@ void ClipGradNormCheck::check(const MatchFinder::MatchResult &Result) {
   {
     auto Diag =
         diag(Call->getExprLoc(),
-             "'clip_grad_norm_' returns the total norm as a double, which "
+             "'clip_grad_norm_()' returns the total norm as a double, which "
              "copies it to the host%0 and waits for all queued GPU work "
              "(total_norm.item() in torch/nn/utils/clip_grad.h, %1); "
              "consider clipping on the device (norm(), at::stack, "

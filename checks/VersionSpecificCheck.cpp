@@ -40,8 +40,8 @@ std::string apiName(const CallExpr *Call) {
     if (const NamespaceDecl *NS =
             DRE->getQualifier()->getAsNamespace())
       if (NS->getName() == "torch")
-        return "torch::" + Name;
-  return "at::" + Name;
+        return "torch::" + Name + "()";
+  return "at::" + Name + "()";
 }
 
 /// The expression a value stands for: itself, or the initializer of a

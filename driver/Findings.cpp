@@ -128,16 +128,21 @@ llvm::StringRef SourceFiles::lineText(const Place &P) {
   return Data.drop_front(Begin).split('\n').first.rtrim('\r');
 }
 
-std::string SourceFiles::relativePath(llvm::StringRef AbsolutePath) const {
+std::optional<std::string> pathUnder(llvm::StringRef AbsolutePath,
+                                     llvm::StringRef Dir) {
   llvm::SmallString<256> Path(AbsolutePath);
-  if (llvm::sys::path::replace_path_prefix(Path, Root, "")) {
+  if (llvm::sys::path::replace_path_prefix(Path, Dir, "")) {
     llvm::StringRef Rest = Path;
     if (Rest.empty() || llvm::sys::path::is_separator(Rest.front())) {
       Rest = Rest.ltrim("/\\");
       return llvm::sys::path::convert_to_slash(Rest);
     }
   }
-  return std::string(AbsolutePath);
+  return std::nullopt;
+}
+
+std::string SourceFiles::relativePath(llvm::StringRef AbsolutePath) const {
+  return pathUnder(AbsolutePath, Root).value_or(std::string(AbsolutePath));
 }
 
 std::string findRoot(llvm::StringRef Explicit) {

@@ -98,6 +98,11 @@ private:
   llvm::StringMap<std::optional<Text>> Cache;
 };
 
+/// AbsolutePath relative to Dir, with '/' separators, when it lies under
+/// Dir.
+std::optional<std::string> pathUnder(llvm::StringRef AbsolutePath,
+                                     llvm::StringRef Dir);
+
 /// The directory that report paths, fingerprints and baselines are relative
 /// to: Explicit when given, else the top of the git work tree around the
 /// current directory, else the current directory. Absolute, no trailing

@@ -11,18 +11,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis.h"
+#include "Cache.h"
+#include "FileSelection.h"
 #include "Findings.h"
 #include "Gate.h"
+#include "Harness.h"
 #include "Output.h"
+#include "Progress.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
-#include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendActions.h"
-#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -34,6 +34,9 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
@@ -98,11 +101,66 @@ cl::opt<std::string> ExportFixes(
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit."),
                          cl::cat(Category));
-cl::opt<bool> Quiet("quiet", cl::desc("Print nothing but the findings."),
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("Print nothing but the findings (no progress, no "
+                             "summary)."),
                     cl::cat(Category));
 cl::list<std::string> ExtraArgs(
     "extra-arg", cl::desc("Compiler argument to append to the command line."),
     cl::cat(Category));
+
+// Whole-project runs: which files, how many at once, the result cache.
+cl::opt<unsigned> Jobs(
+    "j",
+    cl::desc("Analyze this many files at once (default: one per core)."),
+    cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
+cl::list<std::string> IncludeGlobs(
+    "include",
+    cl::desc("Analyze only files whose path (relative to the root) matches "
+             "this glob; '*' also matches '/'. Repeatable."),
+    cl::value_desc("glob"), cl::cat(Category));
+cl::list<std::string> ExcludeGlobs(
+    "exclude",
+    cl::desc("Do not analyze files whose path (relative to the root) "
+             "matches this glob. Repeatable."),
+    cl::value_desc("glob"), cl::cat(Category));
+cl::opt<std::string> ShardSpec(
+    "shard",
+    cl::desc("Analyze only the K-th of N deterministic parts of the files "
+             "(for CI matrix jobs; join the reports with torchsync merge)."),
+    cl::value_desc("K/N"), cl::cat(Category));
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Keep results here and reuse them while the file, everything it "
+             "includes, its compile command, the configuration and torchsync "
+             "are unchanged (default: ~/.cache/torchsync)."),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache",
+                      cl::desc("Neither read nor write the result cache."),
+                      cl::cat(Category));
+cl::opt<bool> ProgressBar(
+    "progress-bar",
+    cl::desc("Draw the progress bar even when standard error is not a "
+             "terminal (for testing)."),
+    cl::Hidden, cl::cat(Category));
+cl::opt<bool> TraverseAll(
+    "traverse-all",
+    cl::desc("Match in every declaration, system and LibTorch headers "
+             "included (slower; for measuring)."),
+    cl::Hidden, cl::cat(Category));
+
+// Snippet mode of the runtime verifier (docs/harness.md).
+cl::opt<std::string> EmitHarness(
+    "emit-harness",
+    cl::desc("Write a harness that calls the function around each finding on "
+             "CUDA, where its parameters allow, into this directory, with "
+             "harness.json and a CMakeLists.txt (docs/harness.md)."),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> HarnessSpecFile(
+    "harness-spec",
+    cl::desc("JSON file with the inputs of some harnessed functions "
+             "(shapes, dtypes, scalars; docs/harness.md)."),
+    cl::value_desc("file"), cl::cat(Category));
 
 // CI gate: report formats, baselines, changed lines, what fails the run.
 cl::SubCommand
@@ -217,128 +275,11 @@ llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>> makeOptionsProvider() 
                                                  *Parsed, Overrides);
 }
 
-/// Runs the enabled checks over one file; what failed to compile comes back
-/// as clang-diagnostic-error entries in the context's diagnostics.
-class TidyActionFactory : public tooling::FrontendActionFactory {
-public:
-  explicit TidyActionFactory(ClangTidyContext &Context)
-      : ConsumerFactory(Context) {}
-
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(&ConsumerFactory);
-  }
-
-  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
-                     FileManager *Files,
-                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
-                     DiagnosticConsumer *DiagConsumer) override {
-    // clang-tidy parses with __clang_analyzer__ defined; so do we, so that
-    // code guarded by it is seen the same way by the plugin and the driver.
-    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
-    // Compiler errors come back as diagnostics and are reported in one line
-    // each; the compiler's own "N errors generated." would be a second.
-    Invocation->getDiagnosticOpts().ShowCarets = false;
-    return FrontendActionFactory::runInvocation(Invocation, Files,
-                                                PCHContainerOps, DiagConsumer);
-  }
-
-private:
-  class Action : public ASTFrontendAction {
-  public:
-    explicit Action(ClangTidyASTConsumerFactory *Factory) : Factory(Factory) {}
-    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
-                                                   StringRef File) override {
-      return Factory->createASTConsumer(Compiler, File);
-    }
-
-  private:
-    ClangTidyASTConsumerFactory *Factory;
-  };
-
-  ClangTidyASTConsumerFactory ConsumerFactory;
-};
-
 /// A file that could not be analyzed, and the first reason.
 struct Failure {
   std::string File;
   std::string Reason;
 };
-
-std::vector<ClangTidyError>
-runChecks(ClangTidyContext &Context, const tooling::CompilationDatabase &DB,
-          llvm::ArrayRef<std::string> Files, bool ApplyAnyFix,
-          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
-          std::vector<Failure> &Failures) {
-  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
-                                           /*RemoveIncompatibleErrors=*/true,
-                                           /*GetFixesFromNotes=*/ApplyAnyFix);
-  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
-                       &DiagConsumer, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&DE);
-  TidyActionFactory Factory(Context);
-
-  std::vector<ClangTidyError> All;
-  for (const std::string &File : Files) {
-    std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(File);
-    if (Commands.empty()) {
-      Failures.push_back({File, "no compile command for it in the "
-                                "compilation database"});
-      continue;
-    }
-    Context.setCurrentBuildDirectory(Commands.front().Directory);
-    tooling::ClangTool Tool(DB, {File},
-                            std::make_shared<PCHContainerOperations>(),
-                            BaseFS);
-    Tool.setPrintErrorMessage(false);
-    Tool.setDiagnosticConsumer(&DiagConsumer);
-    Tool.appendArgumentsAdjuster(
-        [&Context](const tooling::CommandLineArguments &Args,
-                   StringRef Filename) {
-          ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
-          tooling::CommandLineArguments Adjusted = Args;
-          if (Opts.ExtraArgsBefore && !Adjusted.empty())
-            Adjusted.insert(Adjusted.begin() + 1, Opts.ExtraArgsBefore->begin(),
-                            Opts.ExtraArgsBefore->end());
-          if (Opts.ExtraArgs)
-            Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
-                            Opts.ExtraArgs->end());
-          for (const std::string &Arg : ExtraArgs)
-            Adjusted.push_back(Arg);
-          return Adjusted;
-        });
-    int Status = Tool.run(&Factory);
-    std::vector<ClangTidyError> Errors = DiagConsumer.take();
-    bool CompileError = false;
-    for (ClangTidyError &E : Errors) {
-      if (E.DiagnosticName == "clang-diagnostic-error") {
-        if (!CompileError) {
-          std::string Where = E.Message.FilePath;
-          if (!Where.empty()) {
-            // Name the place as a compiler would: file:line:col.
-            auto Buffer = llvm::MemoryBuffer::getFile(Where);
-            unsigned Line = 1, Col = 1;
-            if (Buffer) {
-              StringRef Text = (*Buffer)->getBuffer().take_front(
-                  E.Message.FileOffset);
-              Line += Text.count('\n');
-              Col += Text.size() - (Text.rfind('\n') + 1);
-            }
-            Where += ":" + std::to_string(Line) + ":" + std::to_string(Col) +
-                     ": ";
-          }
-          Failures.push_back({File, Where + E.Message.Message});
-        }
-        CompileError = true;
-        continue;
-      }
-      All.push_back(std::move(E));
-    }
-    if (Status != 0 && !CompileError)
-      Failures.push_back({File, "the compiler could not process it"});
-  }
-  Context.setDiagnosticsEngine(nullptr);
-  return All;
-}
 
 /// How this run's report is written and what the gate lets through, read
 /// from the command line before any analysis so that bad input fails fast.
@@ -569,6 +510,22 @@ int main(int argc, const char **argv) {
   if (!Gate)
     return inputError(llvm::toString(Gate.takeError()));
 
+  std::optional<HarnessSettings> Harness;
+  if (EmitHarness.getNumOccurrences()) {
+    // The harness is made from the code as analyzed, not as fixed.
+    if (Fix || FixNotes)
+      return inputError("--emit-harness cannot be combined with --fix or "
+                        "--fix-notes");
+    auto Prepared = prepareHarness(EmitHarness, HarnessSpecFile);
+    if (!Prepared)
+      return inputError(llvm::toString(Prepared.takeError()));
+    Harness = std::move(*Prepared);
+    Harness->ExtraArgs = ExtraArgs;
+    Harness->Quiet = Quiet;
+  } else if (HarnessSpecFile.getNumOccurrences()) {
+    return inputError("--harness-spec needs --emit-harness");
+  }
+
   if (!BuildPath.empty()) {
     if (!FixedDBError.empty() || Argc != argc)
       return inputError("use either -p or compiler arguments after '--'");
@@ -590,6 +547,8 @@ int main(int argc, const char **argv) {
     Compilations = tooling::inferMissingCompileCommands(std::move(JSONDB));
   }
 
+  // Path arguments: source files, or (with -p) directories whose files of
+  // the compilation database are analyzed.
   std::vector<std::string> Files;
   if (SourcePaths.empty()) {
     if (BuildPath.empty())
@@ -604,8 +563,19 @@ int main(int argc, const char **argv) {
     llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
     if (!llvm::sys::fs::exists(Abs))
       return inputError("no such file: '" + Path + "'");
-    if (llvm::sys::fs::is_directory(Abs))
-      return inputError("'" + Path + "' is a directory, not a source file");
+    if (llvm::sys::fs::is_directory(Abs)) {
+      if (BuildPath.empty())
+        return inputError("'" + Path + "' is a directory, not a source file "
+                          "(with -p <build-dir>, a directory selects the "
+                          "files under it)");
+      std::vector<std::string> Under =
+          filesUnder(Compilations->getAllFiles(), Abs);
+      if (Under.empty())
+        return inputError("no file of the compilation database is under '" +
+                          Path + "'");
+      llvm::append_range(Files, Under);
+      continue;
+    }
     if (!isCxxSource(Abs))
       return inputError("'" + Path + "' is not a C++ source file");
     Files.push_back(std::string(Abs));
@@ -623,14 +593,108 @@ int main(int argc, const char **argv) {
           ".", std::vector<std::string>{"-std=c++17"});
   }
 
+  PathFilter Filter;
+  {
+    auto Include = compileGlobs(IncludeGlobs, "--include");
+    if (!Include)
+      return inputError(llvm::toString(Include.takeError()));
+    auto Exclude = compileGlobs(ExcludeGlobs, "--exclude");
+    if (!Exclude)
+      return inputError(llvm::toString(Exclude.takeError()));
+    Filter.Include = std::move(*Include);
+    Filter.Exclude = std::move(*Exclude);
+  }
+  Files = selectFiles(std::move(Files), Filter, Gate->Root);
+  if (Files.empty())
+    return inputError("no file to analyze: --include/--exclude leave none of "
+                      "the input files");
+  // A shard may be empty (fewer files than shards): it reports nothing.
+  if (ShardSpec.getNumOccurrences()) {
+    llvm::Expected<Shard> Part = parseShard(ShardSpec);
+    if (!Part)
+      return inputError(llvm::toString(Part.takeError()));
+    PathFilter ShardOnly;
+    ShardOnly.Part = *Part;
+    Files = selectFiles(std::move(Files), ShardOnly, Gate->Root);
+  }
+
+  std::unique_ptr<ResultCache> Cache;
+  if (!NoCache) {
+    SmallString<256> Dir(CacheDir.getValue());
+    if (Dir.empty() && llvm::sys::path::cache_directory(Dir))
+      llvm::sys::path::append(Dir, "torchsync");
+    if (!Dir.empty()) {
+      auto Opened = ResultCache::open(Dir);
+      if (Opened)
+        Cache = std::move(*Opened);
+      else if (CacheDir.getNumOccurrences())
+        return inputError(llvm::toString(Opened.takeError()));
+      else if (!Quiet)
+        // The default place is a convenience: without it, analyze anyway.
+        llvm::errs() << "torchsync: warning: "
+                     << llvm::toString(Opened.takeError())
+                     << "; analyzing without a cache\n";
+      else
+        llvm::consumeError(Opened.takeError());
+    }
+  }
+
+  AnalysisOptions Analysis;
+  Analysis.FixesFromNotes = Fix || FixNotes;
+  Analysis.ExtraArgs = ExtraArgs;
+  Analysis.TraverseAll = TraverseAll;
+  Analysis.MakeProvider = [] {
+    // Already read once above, so it cannot fail here.
+    return llvm::cantFail(makeOptionsProvider());
+  };
+  std::vector<FileResult> Results(Files.size());
+  {
+    SourceFiles Names(Gate->Root);
+    std::optional<Progress> Bar;
+    if (!Quiet && Files.size() > 1)
+      Bar.emplace(llvm::errs(), Files.size(),
+                  ProgressBar || llvm::sys::Process::StandardErrIsDisplayed(),
+                  llvm::sys::Process::StandardErrColumns());
+    unsigned Threads = Jobs ? Jobs : llvm::heavyweight_hardware_concurrency()
+                                         .compute_thread_count();
+    Threads = std::max(1u, std::min<unsigned>(Threads, Files.size()));
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+    for (size_t I = 0; I < Files.size(); ++I)
+      Pool.async([&, I] {
+        Results[I] = analyzeFile(Files[I], *Compilations, Analysis,
+                                 Cache.get());
+        if (Bar)
+          Bar->finished(Names.relativePath(Files[I]), Results[I].FromCache,
+                        Results[I].Failure.has_value());
+      });
+    Pool.wait();
+    if (Bar)
+      Bar->done();
+  }
+  std::vector<ClangTidyError> Errors;
+  std::vector<Failure> Failures;
+  bool CacheWarned = false;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    FileResult &R = Results[I];
+    llvm::append_range(Errors, std::move(R.Errors));
+    if (R.Failure)
+      Failures.push_back({Files[I], *R.Failure});
+    if (R.CacheProblem && !CacheWarned && !Quiet) {
+      llvm::errs() << "torchsync: warning: cannot write to the cache: "
+                   << *R.CacheProblem << "\n";
+      CacheWarned = true;
+    }
+  }
+  if (Cache)
+    Cache->prune();
+
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::getRealFileSystem());
+  // clang-tidy's printer and fixer read the formatting style of the files.
   ClangTidyContext Context(std::move(*Provider),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
-  bool ApplyFixes = Fix || FixNotes;
-  std::vector<Failure> Failures;
-  std::vector<ClangTidyError> Errors =
-      runChecks(Context, *Compilations, Files, ApplyFixes, BaseFS, Failures);
+  if (!Files.empty())
+    Context.setCurrentFile(Files.front());
   removeDuplicateErrors(Errors);
   SourceFiles Sources(Gate->Root);
   std::vector<Finding> Findings = makeFindings(Errors, Sources);
@@ -639,6 +703,10 @@ int main(int argc, const char **argv) {
   if (llvm::Error E = report(Gated.Reported, Gated.ReportedErrors, Context,
                              BaseFS, Gate->Root, Gate->OutputFormat))
     return inputError(llvm::toString(std::move(E)));
+  if (Harness)
+    if (llvm::Error E =
+            emitHarnesses(Gated.Reported, *Compilations, Sources, *Harness))
+      return inputError(llvm::toString(std::move(E)));
 
   if (!ExportFixes.empty() && !Gated.ReportedErrors.empty()) {
     std::string Yaml;

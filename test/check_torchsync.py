@@ -16,6 +16,10 @@ Steps:
   4. FileCheck the fixed file against CHECK-FIXES.
   5. The fixed file must still compile (clang++ -fsyntax-only).
   6. Fixes are idempotent: a second --fix run changes nothing.
+  7. With --torchsync, the driver reports the same diagnostics as the plugin
+     on the same file (before fixes). The driver limits the matchers to user
+     code (the AST's traversal scope); stock clang-tidy traverses
+     everything, so this shows the scope loses nothing.
 """
 
 import argparse
@@ -40,6 +44,11 @@ def run(cmd, what):
     return proc.returncode, proc.stdout
 
 
+def diagnostics(output):
+    return [l for l in output.splitlines()
+            if re.search(r": (warning|error|note): ", l)]
+
+
 def filecheck(args, check_file, prefix, input_text, extra=()):
     cmd = [args.filecheck, "-input-file=-", check_file,
            "-check-prefix=" + prefix, "-strict-whitespace"] + list(extra)
@@ -55,6 +64,8 @@ def main():
     parser.add_argument("--clangxx", required=True)
     parser.add_argument("--plugin", required=True)
     parser.add_argument("--filecheck", required=True)
+    parser.add_argument("--torchsync", default=None,
+                        help="also run the driver and compare its diagnostics")
     parser.add_argument("--include", action="append", default=[],
                         help="-isystem directory for the headers (mock or real)")
     parser.add_argument("-fix-notes", dest="fix_notes", action="store_true",
@@ -105,12 +116,28 @@ def main():
     if args.config:
         tidy.append("--config=" + args.config)
 
+    driver_lines = None
+    if args.torchsync:
+        driver = [args.torchsync, "--quiet", "--no-cache",
+                  "--checks=-*,torchsync-" + args.check]
+        if args.config:
+            driver.append("--config=" + args.config)
+        rc, driver_output = run(driver + [temp_cpp, "--"] + cxx_flags, "torchsync")
+        if rc not in (0, 1):
+            fail("torchsync exited with %d" % rc, driver_output)
+        driver_lines = diagnostics(driver_output)
+
     rc, output = run(tidy + [temp_cpp, "--"] + cxx_flags, "clang-tidy")
     if rc != 0:
         fail("clang-tidy exited with %d" % rc, output)
     # Only diagnostics, as FileCheck sees them.
-    diag_lines = [l for l in output.splitlines()
-                  if re.search(r": (warning|error|note): ", l)]
+    diag_lines = diagnostics(output)
+    # --fix adds a note where it applied a fix; the driver ran without it.
+    applied = [l for l in diag_lines if "note: FIX-IT applied" not in l]
+    if driver_lines is not None and sorted(driver_lines) != sorted(applied):
+        fail("the driver and the plugin report different diagnostics",
+             "--- plugin ---\n" + "\n".join(applied) +
+             "\n--- driver ---\n" + "\n".join(driver_lines))
     warnings = [l for l in diag_lines if re.search(r": (warning|error): ", l)]
 
     if has_notes:

@@ -108,11 +108,11 @@ std::optional<HostRead> asHostRead(const CallExpr *Call, DeviceInference &DI,
   } else if (Name == "at::print" || Name == "at::operator<<") {
     R.Kind = HostReadKind::Print;
     R.Tensor = FirstTensorArg();
-    R.Api = Name == "at::print" ? "at::print" : "operator<<";
+    R.Api = Name == "at::print" ? "at::print()" : "operator<<";
   } else if (Name == "torch::save") {
     R.Kind = HostReadKind::Save;
     R.Tensor = FirstTensorArg();
-    R.Api = "torch::save";
+    R.Api = "torch::save()";
   } else if (Name == "at::Tensor::operator[]") {
     if (Args.size() != 1 || !isTensorType(ignoreWrappers(Args[0])->getType()))
       return std::nullopt; // t[int], t[Scalar]: a view, no sync.

@@ -26,9 +26,9 @@ void train_steps(torch::nn::Linear model, torch::optim::SGD &opt) {
     std::cout << "loss " << loss << "\n";
     // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'operator<<' copies CUDA tensor 'loss' to the host to print it, waiting for all queued GPU work ({{.*}}); consider printing sizes() or toString(), or printing less often
     at::print(loss);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::print' copies CUDA tensor 'loss' to the host to print it
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::print()' copies CUDA tensor 'loss' to the host to print it
     torch::save(loss, "loss.pt");
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save' copies CUDA tensor 'loss' to the host, waiting for all queued GPU work ({{.*}}); consider saving outside the loop or less often
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies CUDA tensor 'loss' to the host, waiting for all queued GPU work ({{.*}}); consider saving outside the loop or less often
     opt.step();
     (void)s; (void)nz; (void)same; (void)close;
   }

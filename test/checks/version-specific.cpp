@@ -11,11 +11,11 @@ void sample(int steps) {
   auto p = torch::rand({4, 10}, kDev);
   for (int i = 0; i < steps; ++i) {
     auto s = torch::multinomial(p, 3);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::multinomial' without replacement validates the probabilities on the host in LibTorch 1.x, waiting for all queued GPU work ((max < inf & min >= 0).item() and (sum == 0).item() in multinomial_out); consider Gumbel top-k sampling without a check, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or LibTorch 2.x, which checks on the device [torchsync-version-specific]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::multinomial()' without replacement validates the probabilities on the host in LibTorch 1.x, waiting for all queued GPU work ((max < inf & min >= 0).item() and (sum == 0).item() in multinomial_out); consider Gumbel top-k sampling without a check, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or LibTorch 2.x, which checks on the device [torchsync-version-specific]
     auto s1 = p.multinomial(1, /*replacement=*/true);
     // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'multinomial()' drawing one sample validates the probabilities on the host in LibTorch 1.x, waiting
     auto s2 = at::multinomial(p, 2, false);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::multinomial' without replacement validates
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::multinomial()' without replacement validates
     (void)s; (void)s1; (void)s2;
   }
 }
@@ -23,11 +23,11 @@ void sample(int steps) {
 void noise(torch::Tensor mean, torch::Tensor std, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto a = at::normal(mean, std);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor, waiting for all queued GPU work (std.min().ge(0).item<bool>() in CHECK_NORMAL_TENSOR_STD); consider 'mean + std * at::randn_like(std)' (the same distribution with different random values and no std >= 0 check) [torchsync-version-specific]
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor, waiting for all queued GPU work (std.min().ge(0).item<bool>() in CHECK_NORMAL_TENSOR_STD); consider 'mean + std * at::randn_like(std)' (the same distribution with different random values and no std >= 0 check) [torchsync-version-specific]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
     auto b = at::normal(0.0, std);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
     (void)a; (void)b;
   }
 }
@@ -71,7 +71,7 @@ void scatter_add(int steps) {
     hist.index_put_({idx}, ones, /*accumulate=*/true);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true bounds-checks its indices on the host in LibTorch 1.x, waiting for all queued GPU work (index.max().item() and index.min().item() in wrapIndexOnce); consider 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
     auto h2 = at::index_put(hist, {rows}, ones, true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::index_put' with accumulate=true bounds-checks its indices
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::index_put()' with accumulate=true bounds-checks its indices
     (void)h2;
   }
 }

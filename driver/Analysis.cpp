@@ -1,0 +1,293 @@
+//===--- Analysis.cpp - Running the checks over one file ------------------===//
+//
+// Part of torchsync.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclGroup.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace torchsync {
+
+bool isLibTorchHeader(llvm::StringRef Path) {
+  llvm::SmallVector<llvm::StringRef, 16> Parts;
+  for (auto It = llvm::sys::path::begin(Path), End = llvm::sys::path::end(Path);
+       It != End; ++It)
+    Parts.push_back(*It);
+  for (size_t I = 0; I + 1 < Parts.size(); ++I) {
+    if (Parts[I] == "ATen" || Parts[I] == "c10" || Parts[I] == "caffe2")
+      return true;
+    if (Parts[I] == "torch" && Parts[I + 1] == "csrc")
+      return true;
+  }
+  // torch/torch.h, torch/script.h, ...: the directory that also holds csrc/.
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+  if (llvm::sys::path::filename(Dir) != "torch")
+    return false;
+  llvm::SmallString<256> Csrc(Dir);
+  llvm::sys::path::append(Csrc, "csrc");
+  return llvm::sys::fs::is_directory(Csrc);
+}
+
+namespace {
+
+/// Limits what the matchers traverse to the top-level declarations of user
+/// code. It runs before clang-tidy's consumer in a MultiplexConsumer, so the
+/// scope is in place when the matchers start. Nothing is lost: a match in a
+/// system or LibTorch header would be reported in that header, where
+/// clang-tidy drops it; templates of user code bring their instantiations
+/// along, and ASTContext's parent map follows the same scope.
+class UserCodeScope : public ASTConsumer {
+public:
+  explicit UserCodeScope(const SourceManager &SM) : SM(SM) {}
+
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (isUserCode(D->getLocation()))
+        Scope.push_back(D);
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    Context.setTraversalScope(Scope);
+  }
+
+private:
+  bool isUserCode(SourceLocation Loc) {
+    if (Loc.isInvalid())
+      return true;
+    Loc = SM.getExpansionLoc(Loc);
+    FileID File = SM.getFileID(Loc);
+    if (File == SM.getMainFileID())
+      return true;
+    auto [It, Inserted] = UserFiles.try_emplace(File, true);
+    if (Inserted) {
+      OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+      It->second = !SM.isInSystemHeader(Loc) &&
+                   !(Entry && isLibTorchHeader(Entry->getName()));
+    }
+    return It->second;
+  }
+
+  const SourceManager &SM;
+  std::vector<Decl *> Scope;
+  llvm::DenseMap<FileID, bool> UserFiles;
+};
+
+/// The absolute path of a file the compiler read.
+std::string absolutePath(FileEntryRef Entry, llvm::StringRef Directory) {
+  llvm::StringRef Real = Entry.getFileEntry().tryGetRealPathName();
+  if (!Real.empty())
+    return Real.str();
+  llvm::SmallString<256> Path(Entry.getName());
+  if (!llvm::sys::path::is_absolute(Path)) {
+    llvm::SmallString<256> Abs(Directory);
+    llvm::sys::path::append(Abs, Path);
+    Path = Abs;
+  }
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+/// Runs the enabled checks over one file; what failed to compile comes back
+/// as clang-diagnostic-error entries in the context's diagnostics. Records
+/// every file the compiler read, with the hash of what it read.
+class TidyActionFactory : public tooling::FrontendActionFactory {
+public:
+  TidyActionFactory(ClangTidyContext &Context, bool TraverseAll,
+                    std::vector<Dependency> *Deps)
+      : ConsumerFactory(Context), TraverseAll(TraverseAll), Deps(Deps) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(*this);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    // clang-tidy parses with __clang_analyzer__ defined; so do we, so that
+    // code guarded by it is seen the same way by the plugin and the driver.
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // Compiler errors come back as diagnostics and are reported in one line
+    // each; the compiler's own "N errors generated." would be a second.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+private:
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(TidyActionFactory &Factory) : Factory(Factory) {}
+
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
+                                                   StringRef File) override {
+      std::unique_ptr<ASTConsumer> Tidy =
+          Factory.ConsumerFactory.createASTConsumer(Compiler, File);
+      if (Factory.TraverseAll)
+        return Tidy;
+      std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+      Consumers.push_back(
+          std::make_unique<UserCodeScope>(Compiler.getSourceManager()));
+      Consumers.push_back(std::move(Tidy));
+      return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+    }
+
+    void EndSourceFileAction() override {
+      if (!Factory.Deps)
+        return;
+      const CompilerInstance &CI = getCompilerInstance();
+      const SourceManager &SM = CI.getSourceManager();
+      llvm::StringRef Directory =
+          CI.getFileSystemOpts().WorkingDir.empty()
+              ? llvm::StringRef()
+              : llvm::StringRef(CI.getFileSystemOpts().WorkingDir);
+      for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+           ++It) {
+        std::optional<llvm::MemoryBufferRef> Buffer =
+            It->second->getBufferIfLoaded();
+        if (!Buffer)
+          continue;
+        Factory.Deps->push_back({absolutePath(It->first, Directory),
+                                 contentHash(Buffer->getBuffer())});
+      }
+    }
+
+  private:
+    TidyActionFactory &Factory;
+  };
+
+  ClangTidyASTConsumerFactory ConsumerFactory;
+  bool TraverseAll;
+  std::vector<Dependency> *Deps;
+};
+
+/// "file:line:col: message" for a compiler error, as a compiler writes it.
+std::string describeCompileError(const ClangTidyError &E) {
+  std::string Where = E.Message.FilePath;
+  if (Where.empty())
+    return E.Message.Message;
+  auto Buffer = llvm::MemoryBuffer::getFile(Where);
+  unsigned Line = 1, Col = 1;
+  if (Buffer) {
+    StringRef Text = (*Buffer)->getBuffer().take_front(E.Message.FileOffset);
+    Line += Text.count('\n');
+    Col += Text.size() - (Text.rfind('\n') + 1);
+  }
+  return Where + ":" + std::to_string(Line) + ":" + std::to_string(Col) +
+         ": " + E.Message.Message;
+}
+
+} // namespace
+
+FileResult analyzeFile(StringRef File,
+                       const tooling::CompilationDatabase &DB,
+                       const AnalysisOptions &Options, ResultCache *Cache) {
+  FileResult Result;
+  std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(File);
+  if (Commands.empty()) {
+    Result.Failure = "no compile command for it in the compilation database";
+    return Result;
+  }
+  ClangTidyContext Context(Options.MakeProvider(),
+                           /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  Context.setCurrentBuildDirectory(Commands.front().Directory);
+
+  std::string Key;
+  if (Cache) {
+    std::vector<std::string> Command;
+    for (const tooling::CompileCommand &C : Commands) {
+      Command.push_back(C.Directory);
+      llvm::append_range(Command, C.CommandLine);
+    }
+    llvm::append_range(Command, Options.ExtraArgs);
+    std::string Config =
+        configurationAsText(Context.getOptionsForFile(File)) +
+        (Options.FixesFromNotes ? "\nfixes-from-notes" : "") +
+        (Options.TraverseAll ? "\ntraverse-all" : "");
+    Key = Cache->keyFor(File, Command, Commands.front().Directory, Config);
+    if (auto Cached = Cache->lookup(Key)) {
+      Result.Errors = std::move(*Cached);
+      Result.FromCache = true;
+      return Result;
+    }
+  }
+
+  ClangTidyDiagnosticConsumer DiagConsumer(
+      Context, nullptr, /*RemoveIncompatibleErrors=*/true,
+      /*GetFixesFromNotes=*/Options.FixesFromNotes);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  std::vector<Dependency> Deps;
+  TidyActionFactory Factory(Context, Options.TraverseAll,
+                            Cache ? &Deps : nullptr);
+
+  // A physical file system of its own: its working directory is not the
+  // process's, so analyses on other threads do not move it.
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  tooling::ClangTool Tool(DB, {File.str()},
+                          std::make_shared<PCHContainerOperations>(), BaseFS);
+  Tool.setPrintErrorMessage(false);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+  Tool.appendArgumentsAdjuster([&](const tooling::CommandLineArguments &Args,
+                                   StringRef Filename) {
+    ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
+    tooling::CommandLineArguments Adjusted = Args;
+    if (Opts.ExtraArgsBefore && !Adjusted.empty())
+      Adjusted.insert(Adjusted.begin() + 1, Opts.ExtraArgsBefore->begin(),
+                      Opts.ExtraArgsBefore->end());
+    if (Opts.ExtraArgs)
+      Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
+                      Opts.ExtraArgs->end());
+    llvm::append_range(Adjusted, Options.ExtraArgs);
+    return Adjusted;
+  });
+  int Status = Tool.run(&Factory);
+  Context.setDiagnosticsEngine(nullptr);
+
+  for (ClangTidyError &E : DiagConsumer.take()) {
+    if (E.DiagnosticName == "clang-diagnostic-error") {
+      // The first error names the problem.
+      if (!Result.Failure)
+        Result.Failure = describeCompileError(E);
+      continue;
+    }
+    Result.Errors.push_back(std::move(E));
+  }
+  if (Status != 0 && !Result.Failure)
+    Result.Failure = "the compiler could not process it";
+  // Only complete analyses are kept; a cache that cannot be written costs
+  // the next run its speed, not this run its result.
+  llvm::sort(Deps, [](const Dependency &A, const Dependency &B) {
+    return A.Path < B.Path;
+  });
+  if (Cache && !Result.Failure && !Deps.empty())
+    if (llvm::Error E = Cache->store(Key, Deps, Result.Errors))
+      Result.CacheProblem = llvm::toString(std::move(E));
+  return Result;
+}
+
+} // namespace torchsync

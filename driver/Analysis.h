@@ -1,0 +1,66 @@
+//===--- Analysis.h - Running the checks over one file --------------------===//
+//
+// Part of torchsync. Analyzes one translation unit with clang-tidy's engine
+// and the torchsync checks. Each call owns its clang-tidy context, file
+// system and diagnostics, so files can be analyzed on several threads at
+// once. Two things make it cheaper than stock clang-tidy:
+//   - the matchers only traverse declarations in user code (the main file
+//     and headers that are neither system headers nor LibTorch's): the AST
+//     context's traversal scope is set to them before the matchers run;
+//   - with a result cache, a file whose inputs are all unchanged is not
+//     parsed at all (Cache.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_DRIVER_ANALYSIS_H
+#define TORCHSYNC_DRIVER_ANALYSIS_H
+
+#include "Cache.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchsync {
+
+struct AnalysisOptions {
+  /// Keep the fix-its of notes (for --fix-notes).
+  bool FixesFromNotes = false;
+  /// Appended to every compile command (--extra-arg).
+  std::vector<std::string> ExtraArgs;
+  /// Match in every declaration, LibTorch's and the system's included (for
+  /// measuring what the traversal scope saves).
+  bool TraverseAll = false;
+  /// Makes the configuration provider of one analysis (each analysis needs
+  /// its own: providers cache per directory and are not thread-safe).
+  std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
+      MakeProvider;
+};
+
+struct FileResult {
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  /// Why the file could not be analyzed (a compiler error, no compile
+  /// command); its findings are then incomplete.
+  std::optional<std::string> Failure;
+  bool FromCache = false;
+  /// Why the result could not be stored in the cache, if it could not.
+  std::optional<std::string> CacheProblem;
+};
+
+/// Analyzes File with its command from DB; consults and fills Cache when it
+/// is not null.
+FileResult analyzeFile(llvm::StringRef File,
+                       const clang::tooling::CompilationDatabase &DB,
+                       const AnalysisOptions &Options, ResultCache *Cache);
+
+/// True for a header of LibTorch itself (ATen, c10, caffe2, torch/csrc and
+/// the torch/*.h umbrella headers beside torch/csrc).
+bool isLibTorchHeader(llvm::StringRef Path);
+
+} // namespace torchsync
+
+#endif // TORCHSYNC_DRIVER_ANALYSIS_H

@@ -1,0 +1,84 @@
+//===--- Cache.h - Results of earlier runs, by what they depended on ------===//
+//
+// Part of torchsync. A file's findings are a function of the torchsync
+// binary, the effective configuration for the file, its compile command and
+// the contents of every file the compiler read for it (the main file and all
+// headers, system headers included). The cache stores, under a key made of
+// the first three and the main file's path, the findings together with the
+// list of files read and a hash of each one's contents, exactly as the
+// compiler saw them. A lookup re-hashes those files: a hit needs every one
+// unchanged, so editing a header invalidates exactly its dependents.
+//
+// Entries are files named llvmcache-<key>: YAML (clang-tidy's own diagnostic
+// serialization), compressed with zstd where LLVM has it (about 110 kB for a
+// file that includes <torch/torch.h>, most of it the list of files read),
+// written through a temporary file and a rename, so parallel runs sharing a
+// cache directory never see half an entry; llvm::pruneCache removes entries
+// unused for a week.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_DRIVER_CACHE_H
+#define TORCHSYNC_DRIVER_CACHE_H
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchsync {
+
+/// A file the compiler read, and the hash of the contents it read.
+struct Dependency {
+  std::string Path; ///< Absolute.
+  std::string Hash;
+};
+
+/// Hex digest of Data (BLAKE3, 128 bits).
+std::string contentHash(llvm::StringRef Data);
+
+class ResultCache {
+public:
+  /// Opens (creating it if needed) the cache directory. Identity names the
+  /// analyzer: the binary's own hash and versions.
+  static llvm::Expected<std::unique_ptr<ResultCache>> open(llvm::StringRef Dir);
+
+  /// The key of one file's analysis: the binary, the file's path, its
+  /// compile command and the configuration that applies to it.
+  std::string keyFor(llvm::StringRef File, llvm::ArrayRef<std::string> Command,
+                     llvm::StringRef Directory, llvm::StringRef Config) const;
+
+  /// The stored findings, if every file they depended on is unchanged.
+  std::optional<std::vector<clang::tidy::ClangTidyError>>
+  lookup(llvm::StringRef Key);
+
+  /// Stores the findings of a complete analysis. Failing to write is not an
+  /// error of the run (the next one analyzes again); it is returned so the
+  /// caller can say so once.
+  llvm::Error store(llvm::StringRef Key, llvm::ArrayRef<Dependency> Deps,
+                    llvm::ArrayRef<clang::tidy::ClangTidyError> Errors);
+
+  /// Removes entries not used for a week (at most once every 20 minutes).
+  void prune();
+
+  llvm::StringRef directory() const { return Dir; }
+
+private:
+  ResultCache(std::string Dir, std::string Identity)
+      : Dir(std::move(Dir)), Identity(std::move(Identity)) {}
+  std::string entryPath(llvm::StringRef Key) const;
+  /// The hash of a file's current contents, computed once per run.
+  std::optional<std::string> currentHash(llvm::StringRef Path);
+
+  std::string Dir;
+  std::string Identity;
+  std::mutex HashesMutex;
+  llvm::StringMap<std::optional<std::string>> Hashes;
+};
+
+} // namespace torchsync
+
+#endif // TORCHSYNC_DRIVER_CACHE_H

@@ -1,0 +1,86 @@
+//===--- Harness.h - Snippet-mode harnesses for the runtime verifier ------===//
+//
+// Part of torchsync. `torchsync --emit-harness=DIR` writes, for each finding
+// whose enclosing function takes only tensors and arithmetic scalars, a
+// program that calls that function on CUDA with fresh random inputs, so that
+// `torchsync-verify run` can watch the function sync on a GPU. The enclosing
+// functions are found by a second, small parse of the files with findings;
+// the harness includes the user's source file itself, so static functions
+// and functions in anonymous namespaces are callable and the debug
+// information of the call points to the user's file:line. A finding whose
+// function cannot be called this way is reported as unsupported, with the
+// reason, never faked. docs/harness.md describes the output.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_DRIVER_HARNESS_H
+#define TORCHSYNC_DRIVER_HARNESS_H
+
+#include "Findings.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchsync {
+
+/// One argument of a function in a harness spec; an unset field means the
+/// default for the parameter's type.
+struct HarnessArgSpec {
+  enum class Kind { Default, Tensor, Integer, Real, Bool, DType };
+  Kind K = Kind::Default;
+  std::vector<int64_t> Shape; ///< Tensor
+  std::string DType;          ///< Tensor (element type) or DType
+  std::string Device;         ///< Tensor: "cuda" or "cpu"
+  int64_t Integer = 0;
+  double Real = 0;
+  bool Bool = false;
+};
+
+/// The inputs given for some functions (--harness-spec), by name: the
+/// function's qualified name without the leading '::' ("ns::f"), or its
+/// plain name ("f"), the qualified name winning.
+struct HarnessSpec {
+  std::map<std::string, std::vector<HarnessArgSpec>> Functions;
+};
+
+/// One argument from JSON: a tensor object, a number, a boolean, a dtype
+/// name or null.
+bool fromJSON(const llvm::json::Value &V, HarnessArgSpec &A,
+              llvm::json::Path P);
+
+/// Reads a harness spec (JSON; docs/harness.md). The error names the file
+/// and the first problem.
+llvm::Expected<HarnessSpec> readHarnessSpec(llvm::StringRef File);
+
+/// Where harnesses go and with what inputs; made before the analysis so that
+/// bad input fails fast.
+struct HarnessSettings {
+  std::string Dir; ///< Absolute.
+  HarnessSpec Spec;
+  /// Appended to every compile command of the second parse (--extra-arg).
+  std::vector<std::string> ExtraArgs;
+  /// No note per unsupported finding on standard error.
+  bool Quiet = false;
+};
+
+/// Checks the options: creates Dir (and its parents) and makes sure it can
+/// be written, and reads the spec when SpecFile is not empty.
+llvm::Expected<HarnessSettings> prepareHarness(llvm::StringRef Dir,
+                                               llvm::StringRef SpecFile);
+
+/// Writes the harnesses of Findings into Settings.Dir: <stem>.harness.cpp
+/// per source file, harness.json (one entry per finding) and CMakeLists.txt.
+/// Notes each unsupported finding on standard error. Fails only on a file
+/// that cannot be written or a spec that does not fit a function.
+llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
+                          const clang::tooling::CompilationDatabase &DB,
+                          const SourceFiles &Sources,
+                          const HarnessSettings &Settings);
+
+} // namespace torchsync
+
+#endif // TORCHSYNC_DRIVER_HARNESS_H

@@ -1,0 +1,1 @@
+constexpr int kSteps = 3;
