@@ -6,6 +6,10 @@
 #   catalog.json  every measurement (torchsync-verify update-docs reads it)
 #   catalog.md    the table
 #   isolation.json, probe-injection.jsonl, probe-preload.jsonl
+#   program-<example>.txt / .json / .sarif
+#                 program mode: examples/<example>.cpp built with -g, run
+#                 under torchsync-verify run, reconciled with the committed
+#                 runtime-verify/e2e/<example>.findings.json
 # Needs: nvcc + CUPTI (CUDA toolkit), python3 with torch (CUDA build), cmake,
 # ninja. No LLVM: only runtime-verify/ is configured. Exit 0 when every step
 # passed; the catalog's findings (as expected or not) are in its table.
@@ -84,6 +88,60 @@ catalog() {
     cp "$BUILD/catalog/catalog.json" "$BUILD/catalog/catalog.md" "$OUT/"
 }
 step catalog catalog
+
+program_mode() {
+  # The CUDA examples built with -g (and GCC's line coverage, which tells a
+  # finding that ran without syncing from one that never ran), each run
+  # under the probe and reconciled with the findings committed for it.
+  # Passes when every run finishes and every finding is confirmed or
+  # explained (runtime-verify/e2e/explanations.json).
+  local ex=$BUILD/examples flags="-g -O1" linkflags="" gcov=()
+  if "${CXX:-c++}" --version 2>/dev/null | grep -q "Free Software Foundation" &&
+     command -v gcov >/dev/null; then
+    flags="$flags --coverage"; linkflags="--coverage"; gcov=(--gcov-data "$ex")
+  else
+    echo "program-mode: no GCC + gcov: unconfirmed findings stay 'not observed'"
+  fi
+  cmake -S "$HERE/../examples" -B "$ex" -G Ninja -DCMAKE_BUILD_TYPE=None \
+    -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$linkflags" \
+    -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DCUDAToolkit_ROOT="$CUDA_ROOT" \
+    -DCMAKE_CUDA_COMPILER="$CUDACXX" >/dev/null &&
+    ninja -C "$ex" -j16 train_classifier inference_server || return 1
+  local rc=0 name
+  for name in train_classifier inference_server; do
+    local run=$ex/run-$name
+    rm -rf "$run" && mkdir -p "$run"
+    # train_classifier's one argument is where it saves its checkpoint;
+    # inference_server without one uses random weights.
+    local args=()
+    [ "$name" = train_classifier ] && args=("$run/classifier.pt")
+    (cd "$run" && $VERIFY run --strict --timeout 240 --probe "$PROBE" \
+      --root "$HERE/.." --findings "$HERE/e2e/$name.findings.json" \
+      --explanations "$HERE/e2e/explanations.json" ${gcov[@]+"${gcov[@]}"} \
+      --keep-trace "$run/trace.jsonl" --format=json -o "$OUT/program-$name.json" \
+      -- "$ex/$name" ${args[@]+"${args[@]}"}) > "$run/program.log" 2>&1
+    local status=$?
+    tail -n 3 "$run/program.log"
+    # The text and SARIF reports from the same trace and counters.
+    local cov=() f
+    if [ ${#gcov[@]} -gt 0 ]; then
+      mkdir -p "$run/gcov"
+      (cd "$run/gcov" && find "$ex" -name '*.gcda' -exec gcov --json-format {} + >/dev/null 2>&1)
+      for f in "$run"/gcov/*.gcov.json.gz; do [ -e "$f" ] && cov+=(--coverage "$f"); done
+    fi
+    (cd "$run" && $VERIFY run --root "$HERE/.." --findings "$HERE/e2e/$name.findings.json" \
+      --explanations "$HERE/e2e/explanations.json" --trace "$run/trace.jsonl" ${cov[@]+"${cov[@]}"} \
+      -o "$OUT/program-$name.txt" &&
+      $VERIFY run --root "$HERE/.." --findings "$HERE/e2e/$name.findings.json" \
+      --explanations "$HERE/e2e/explanations.json" --trace "$run/trace.jsonl" ${cov[@]+"${cov[@]}"} \
+      --format=sarif -o "$OUT/program-$name.sarif")
+    cat "$OUT/program-$name.txt"
+    echo "program-mode: $name: exit $status"
+    [ $status -eq 0 ] || rc=1
+  done
+  return $rc
+}
+step program-mode program_mode
 
 if [ ${#failed[@]} -eq 0 ]; then echo "gpu-check: all steps passed; reports in $OUT"; exit 0; fi
 echo "gpu-check: FAILED steps: ${failed[*]}; reports in $OUT"
