@@ -789,7 +789,8 @@ def add_arguments(p):
     p.add_argument("--gcov", default="gcov", help="the gcov to use with --gcov-data")
     p.add_argument("--addr2line", default="addr2line", help="the addr2line to use")
     p.add_argument("--strict", action="store_true",
-                   help="exit 1 also when a finding is neither confirmed nor explained")
+                   help="exit 1 when a finding is neither confirmed nor explained, or a "
+                        "sync is unpredicted")
     p.add_argument("program", nargs="*", help="the program and its arguments, after --")
 
 
@@ -896,8 +897,9 @@ def cmd_run(args, write_atomically):
         sys.stdout.write(text)
     ran = prog["status"] in ("ok", "not-run") and status == "ok"
     if not ran:
-        print("%s: %s" % (TOOL, prog.get("message") or message), file=sys.stderr)
-        return 1
-    if args.strict and report["summary"]["unexplained"]:
+        # The report is written; the run itself failed: exit 2, one line.
+        print("%s: error: %s" % (TOOL, prog.get("message") or message), file=sys.stderr)
+        return 2
+    if args.strict and (report["summary"]["unexplained"] or unpredicted):
         return 1
     return 0
