@@ -678,6 +678,10 @@ def render_text(report):
                 notes.append("  %s:%d %s: %s" % (f["path"], f["line"], f["check"],
                                                 f["explanation"]))
         lines += ["  " + l for l in table(rows)]
+        if s["not-observed"]:
+            lines.append("  (not observed: without line coverage the run cannot tell a line "
+                         "that never ran from one that ran without syncing; build with GCC's "
+                         "--coverage and pass --gcov-data or --coverage)")
         if notes:
             lines += ["", "explanations:"] + notes
     lines.append("")
