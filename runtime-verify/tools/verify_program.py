@@ -819,6 +819,7 @@ def cmd_run(args, write_atomically):
         raise ToolError("no program to run: give it after --, or a trace with --trace")
 
     tmpdir = None
+    coverage_problem = None
     try:
         if args.trace:
             trace = args.trace
@@ -836,7 +837,12 @@ def cmd_run(args, write_atomically):
                 for gcda in gcda_files(args.gcov_data):
                     os.unlink(gcda)
             prog = run_program(args.program, os.path.abspath(probe), trace, args.timeout, cwd)
-            if args.gcov_data:
+            if args.gcov_data and prog["status"] != "ok" and not gcda_files(args.gcov_data):
+                # A program that crashed or was killed writes no counters:
+                # report the run without coverage rather than fail on it.
+                coverage_problem = "no line coverage: the program did not exit normally, " \
+                                   "so it wrote no .gcda counters"
+            elif args.gcov_data:
                 coverage = load_coverage(run_gcov(args.gcov, args.gcov_data, tmpdir), root)
         trace_info = {"path": os.path.abspath(trace) if args.trace else
                       (os.path.abspath(args.keep_trace) if args.keep_trace else None)}
@@ -851,7 +857,7 @@ def cmd_run(args, write_atomically):
                 os.replace(tmp, keep)
         else:
             events, notes = [], {}
-        problems = []
+        problems = [coverage_problem] if coverage_problem else []
         if not os.path.exists(trace):
             status, message = "absent", ("the probe wrote no trace: the program made no CUDA "
                                          "call, or CUDA did not load the probe")
