@@ -45,6 +45,8 @@ FORMAT_VERSION = 1
 DOCS = "https://github.com/torchsync/torchsync/blob/main/docs/verify-format.md"
 
 VERDICTS = ("confirmed", "refuted", "not-reached", "not-observed")
+# The probe keeps at most this many frames of a stack (Probe.h, MaxFrames).
+PROBE_MAX_FRAMES = 32
 UNPREDICTED_RULE = "torchsync-verify-unpredicted-sync"
 
 
@@ -696,6 +698,9 @@ def render_text(report):
     o = report["outside_user_code"]
     lines.append("syncs outside user code (no frame under the root): %d, %s ms blocked%s" % (
         o["count"], ms(o["blocked_ns"]), "; " + kinds_text(o["kinds"]) if o["count"] else ""))
+    if o.get("cut_stacks"):
+        lines.append("  %d of them with stacks cut at the probe's %d-frame limit: their user "
+                     "frame may lie deeper" % (o["cut_stacks"], PROBE_MAX_FRAMES))
     for e in report["stale_explanations"]:
         lines.append("note: explanation matches no finding: %s" % json.dumps(e, sort_keys=True))
     return "\n".join(lines) + "\n"
@@ -893,7 +898,9 @@ def cmd_run(args, write_atomically):
               "coverage": coverage is not None, "findings": found,
               "summary": summarize(found), "unpredicted": unpredicted,
               "outside_user_code": {"count": len(outside), "blocked_ns": blocked(outside),
-                                    "kinds": kinds_of(outside)},
+                                    "kinds": kinds_of(outside),
+                                    "cut_stacks": sum(1 for e in outside
+                                                      if len(e["stack"]) >= PROBE_MAX_FRAMES)},
               "stale_explanations": stale}
     if args.format == "json":
         text = json.dumps(report, indent=1, sort_keys=True) + "\n"
