@@ -849,8 +849,10 @@ def cmd_run(args, write_atomically):
                                    "so it wrote no .gcda counters"
             elif args.gcov_data:
                 coverage = load_coverage(run_gcov(args.gcov, args.gcov_data, tmpdir), root)
+        # The kept copy, when there is a trace to keep.
         trace_info = {"path": os.path.abspath(trace) if args.trace else
-                      (os.path.abspath(args.keep_trace) if args.keep_trace else None)}
+                      (os.path.abspath(args.keep_trace)
+                       if args.keep_trace and os.path.exists(trace) else None)}
         if os.path.exists(trace):
             events, notes = load_trace(trace)
             if args.keep_trace and not args.trace:
