@@ -1,0 +1,909 @@
+"""Program mode of torchsync-verify: run a program under the sync probe and
+reconcile what it did with torchsync's static findings.
+
+    torchsync-verify run --findings findings.json [options] -- ./prog args...
+    torchsync-verify run --findings findings.json --trace syncs.jsonl [options]
+
+The program runs with libtorchsync-probe.so injected (CUDA_INJECTION64_PATH)
+in a process group of its own, with a timeout; a crash, a hang or a nonzero
+exit is reported with its reason and whatever the probe recorded until then
+is still reconciled. Each recorded sync's stack (module + offset per frame) is
+symbolized with addr2line, one call per module, and the sync is attributed to
+its first frame in user code: the innermost source location, inlined frames
+included, whose file lies under --root and outside the excluded folders.
+
+Reconciliation, per static finding (same root-relative path, a line within
+the finding's line..endLine):
+  confirmed     at least one sync attributed there (count, blocked time)
+  refuted       no sync there, and line coverage (--coverage) says it ran
+  not-reached   no sync there, and line coverage says it never ran
+  not-observed  no sync there, and no coverage to tell which of the two
+Line coverage comes from gcov JSON files (--coverage) or, for a program built
+with GCC's --coverage, from its build folder (--gcov-data). A finding that is
+not confirmed may carry an explanation (--explanations).
+Syncs attributed to user lines that no finding covers are "unpredicted",
+grouped by file:line. The format of the JSON report is docs/verify-format.md.
+"""
+
+import collections
+import gzip
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+TOOL = "torchsync-verify"
+VERSION = "0.1.0"
+FORMAT_VERSION = 1
+DOCS = "https://github.com/torchsync/torchsync/blob/main/docs/verify-format.md"
+
+VERDICTS = ("confirmed", "refuted", "not-reached", "not-observed")
+UNPREDICTED_RULE = "torchsync-verify-unpredicted-sync"
+
+
+class ToolError(Exception):
+    pass
+
+
+def read_json(path, what):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise ToolError("cannot read %s %s: %s" % (what, path, e.strerror))
+    except ValueError as e:
+        raise ToolError("%s %s is not JSON: %s" % (what, path, e))
+
+
+# ---------------------------------------------------------------- inputs
+
+def load_findings(path):
+    """The findings of a torchsync JSON report (docs/json-format.md)."""
+    doc = read_json(path, "findings")
+    if not isinstance(doc, dict) or doc.get("version") != 1 or \
+            not isinstance(doc.get("findings"), list):
+        raise ToolError("findings %s is not a torchsync JSON report of version 1 "
+                        "(torchsync --format=json)" % path)
+    out = []
+    for i, f in enumerate(doc["findings"]):
+        if not isinstance(f, dict) or not isinstance(f.get("check"), str):
+            raise ToolError("findings %s: finding %d has no check" % (path, i))
+        if not isinstance(f.get("path"), str) or not isinstance(f.get("line"), int):
+            # A finding without a place cannot be matched; it is kept and
+            # reported as not observed.
+            f = dict(f, path=f.get("path") or "", line=f.get("line") or 0)
+        out.append(f)
+    return out
+
+
+def load_trace(path):
+    """(events, notes): the probe's sync events and its start / summary /
+    error / fatal / warning lines (runtime-verify/probe/Probe.h)."""
+    events, notes = [], collections.defaultdict(list)
+    try:
+        f = open(path, encoding="utf-8")
+    except OSError as e:
+        raise ToolError("cannot read trace %s: %s" % (path, e.strerror))
+    with f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                # The last line of a crashed program may be cut short.
+                notes["unreadable"].append(n)
+                continue
+            kind = rec.get("type") if isinstance(rec, dict) else None
+            if kind == "sync":
+                if not isinstance(rec.get("stack"), list):
+                    raise ToolError("trace %s: line %d: sync event without a stack" % (path, n))
+                # A long run has many events with deep stacks: keep what
+                # attribution needs, with the module names shared.
+                rec["stack"] = [{"module": sys.intern(fr.get("module", "")),
+                                 "offset": fr.get("offset")} for fr in rec["stack"]]
+                rec.pop("copy", None)
+                events.append(rec)
+            elif kind in ("start", "summary", "error", "fatal", "warning"):
+                notes[kind].append(rec)
+            else:
+                raise ToolError("trace %s: line %d: not a probe record" % (path, n))
+    return events, notes
+
+
+def load_explanations(path):
+    """Explanations for findings that are not confirmed: a JSON object with
+    version 1 and a list of {reason, and fingerprint or check+path+line}."""
+    doc = read_json(path, "explanations")
+    if not isinstance(doc, dict) or doc.get("version") != 1 or \
+            not isinstance(doc.get("explanations"), list):
+        raise ToolError("explanations %s: want {\"version\": 1, \"explanations\": [...]}" % path)
+    out = []
+    for i, e in enumerate(doc["explanations"]):
+        if not isinstance(e, dict) or not isinstance(e.get("reason"), str) or not e["reason"]:
+            raise ToolError("explanations %s: entry %d has no reason" % (path, i))
+        by_fp = isinstance(e.get("fingerprint"), str)
+        by_place = all(k in e for k in ("check", "path", "line"))
+        if not by_fp and not by_place:
+            raise ToolError("explanations %s: entry %d names neither a fingerprint nor "
+                            "check, path and line" % (path, i))
+        out.append(e)
+    return out
+
+
+def load_coverage(paths, root):
+    """{root-relative path: {line: count}} from gcov JSON files
+    (gcov --json-format; .json or .json.gz)."""
+    hits = collections.defaultdict(lambda: collections.defaultdict(int))
+    for path in paths:
+        try:
+            opener = gzip.open if path.endswith(".gz") else open
+            with opener(path, "rt", encoding="utf-8") as f:
+                doc = json.load(f)
+        except OSError as e:
+            raise ToolError("cannot read coverage %s: %s" % (path, e.strerror or e))
+        except ValueError as e:
+            raise ToolError("coverage %s is not JSON: %s" % (path, e))
+        if not isinstance(doc, dict) or not isinstance(doc.get("files"), list):
+            raise ToolError("coverage %s is not gcov JSON (no files list)" % path)
+        cwd = doc.get("current_working_directory") or os.getcwd()
+        for entry in doc["files"]:
+            name = entry.get("file", "")
+            rel = relative_to_root(os.path.join(cwd, name), root)
+            if rel is None:
+                continue
+            for ln in entry.get("lines", []):
+                hits[rel][ln["line_number"]] += ln.get("count", 0)
+    return hits
+
+
+# ---------------------------------------------------------------- symbolizing
+
+SYSTEM_PREFIXES = ("/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/usr/local/cuda")
+LIBRARY_NAMES = ("libcuda.so", "libcudart", "libcupti", "libtorch", "libc10",
+                 "libnvrtc", "libcublas", "libcudnn", "libnccl", "libtorchsync-probe")
+
+
+def may_hold_user_code(module):
+    """False for libraries user code cannot be in: system folders, Python
+    packages (PyTorch's LibTorch), CUDA and LibTorch libraries, the probe."""
+    if not module or not module.startswith("/"):
+        return False
+    if module.startswith(SYSTEM_PREFIXES):
+        return False
+    if "/site-packages/" in module or "/dist-packages/" in module:
+        return False
+    base = os.path.basename(module)
+    return not base.startswith(LIBRARY_NAMES)
+
+
+def load_bias(module):
+    """The ELF virtual address that the probe's offset 0 stands for. The probe
+    writes addresses relative to dladdr's dli_fbase, the start of the first
+    mapped page: 0 for shared objects and PIE executables, the first PT_LOAD
+    page (e.g. 0x400000) for fixed-address executables."""
+    try:
+        with open(module, "rb") as f:
+            ident = f.read(64)
+            if len(ident) < 64 or ident[:4] != b"\x7fELF":
+                return None
+            is64, little = ident[4] == 2, ident[5] == 1
+            end = "<" if little else ">"
+            if is64:
+                phoff, = struct.unpack_from(end + "Q", ident, 32)
+                phentsize, phnum = struct.unpack_from(end + "HH", ident, 54)
+            else:
+                phoff, = struct.unpack_from(end + "I", ident, 28)
+                phentsize, phnum = struct.unpack_from(end + "HH", ident, 42)
+            f.seek(phoff)
+            table = f.read(phentsize * phnum)
+    except OSError:
+        return None
+    page = os.sysconf("SC_PAGE_SIZE")
+    lowest = None
+    for i in range(phnum):
+        at = i * phentsize
+        if is64:
+            p_type, = struct.unpack_from(end + "I", table, at)
+            p_vaddr, = struct.unpack_from(end + "Q", table, at + 16)
+        else:
+            p_type, = struct.unpack_from(end + "I", table, at)
+            p_vaddr, = struct.unpack_from(end + "I", table, at + 8)
+        if p_type == 1 and (lowest is None or p_vaddr < lowest):  # PT_LOAD
+            lowest = p_vaddr
+    return (lowest or 0) & ~(page - 1)
+
+
+class Symbolizer:
+    """Source locations of (module, offset) frames through addr2line, one
+    call per module for all of its addresses."""
+
+    def __init__(self, addr2line="addr2line"):
+        self.addr2line = addr2line
+        self.cache = {}
+        self.problems = []
+
+    def resolve(self, wanted):
+        """wanted: {module: set(offsets)}; fills the cache with, per frame,
+        the inline chain [(function, file, line)], innermost first."""
+        for module, offsets in sorted(wanted.items()):
+            todo = sorted(o for o in offsets if (module, o) not in self.cache)
+            if not todo:
+                continue
+            bias = load_bias(module)
+            if bias is None:
+                self.problems.append("%s: not a readable ELF file; its frames stay "
+                                     "unattributed" % module)
+                for o in todo:
+                    self.cache[(module, o)] = []
+                continue
+            # Every frame is a return address: the call is the byte before.
+            addrs = ["0x%x" % (bias + max(o - 1, 0)) for o in todo]
+            try:
+                proc = subprocess.run([self.addr2line, "-e", module, "-a", "-f", "-i", "-C"],
+                                      input="\n".join(addrs) + "\n", stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, universal_newlines=True)
+            except OSError as e:
+                raise ToolError("cannot run %s: %s" % (self.addr2line, e.strerror))
+            if proc.returncode != 0:
+                self.problems.append("%s failed on %s: %s" % (
+                    self.addr2line, module, proc.stderr.strip()[:200]))
+                for o in todo:
+                    self.cache[(module, o)] = []
+                continue
+            chains = parse_addr2line(proc.stdout)
+            if len(chains) != len(todo):
+                raise ToolError("%s answered %d addresses for %d in %s" % (
+                    self.addr2line, len(chains), len(todo), module))
+            for o, chain in zip(todo, chains):
+                self.cache[(module, o)] = chain
+
+    def chain(self, module, offset):
+        return self.cache.get((module, offset), [])
+
+
+def parse_addr2line(text):
+    """addr2line -a -f -i output: per address a 0x... line, then pairs of
+    function and file:line lines (innermost inlined frame first)."""
+    chains, cur = [], None
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("0x") and is_address_line(line):
+            cur = []
+            chains.append(cur)
+            i += 1
+            continue
+        if cur is None or i + 1 >= len(lines):
+            break
+        func, place = line, lines[i + 1]
+        i += 2
+        place = place.split(" (discriminator", 1)[0]
+        file, _, num = place.rpartition(":")
+        try:
+            lineno = int(num)
+        except ValueError:
+            lineno = 0
+        if file and file != "??" and lineno > 0:
+            cur.append((func if func != "??" else "", file, lineno))
+    return chains
+
+
+def is_address_line(line):
+    try:
+        int(line, 16)
+        return True
+    except ValueError:
+        return False
+
+
+def parse_offset(text):
+    try:
+        return int(text, 16) if isinstance(text, str) else int(text)
+    except (TypeError, ValueError):
+        raise ToolError("trace: a frame offset %r is not a number" % (text,))
+
+
+def relative_to_root(path, root, excludes=()):
+    """path relative to root (with /), or None when it lies outside root or
+    under an excluded folder."""
+    real = os.path.realpath(path)
+    if excludes and any(real == x or real.startswith(x + os.sep) for x in excludes):
+        return None
+    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
+        return None
+    return os.path.relpath(real, root).replace(os.sep, "/")
+
+
+def attribute(events, root, excludes, symbolizer, base_dir):
+    """Adds to each event "user": {path, line, function} (or None) and
+    "callers": the user lines of its outer frames."""
+    modules = {}
+
+    def module_of(fr):
+        # dladdr names the main program as it was started (argv[0]), which
+        # may be relative to the program's working folder or found on PATH.
+        name = fr.get("module", "")
+        if name not in modules:
+            full = name
+            if name and not os.path.isabs(name):
+                full = os.path.join(base_dir, name)
+                if "/" not in name and not os.path.exists(full):
+                    full = shutil.which(name) or full
+            modules[name] = os.path.normpath(full) if full else ""
+        return modules[name]
+
+    wanted = collections.defaultdict(set)
+    for e in events:
+        for fr in e["stack"]:
+            mod = module_of(fr)
+            if may_hold_user_code(mod):
+                wanted[mod].add(parse_offset(fr.get("offset")))
+    symbolizer.resolve(wanted)
+    rel_cache = {}
+
+    def rel(file):
+        if file not in rel_cache:
+            full = file if os.path.isabs(file) else os.path.join(base_dir, file)
+            rel_cache[file] = relative_to_root(full, root, excludes)
+        return rel_cache[file]
+
+    for e in events:
+        user, callers = None, []
+        for fr in e["stack"]:
+            mod = module_of(fr)
+            if not may_hold_user_code(mod):
+                continue
+            for func, file, line in symbolizer.chain(mod, parse_offset(fr.get("offset"))):
+                r = rel(file)
+                if r is None:
+                    continue
+                if user is None:
+                    user = {"path": r, "line": line, "function": func}
+                else:
+                    callers.append("%s:%d" % (r, line))
+        e["user"] = user
+        e["callers"] = callers
+
+
+# ---------------------------------------------------------------- reconciling
+
+def finding_lines(f):
+    first = f.get("line", 0)
+    last = f.get("endLine", first)
+    return first, max(first, last)
+
+
+MAX_STATEMENT_LINES = 8
+
+
+def ends_statement(text):
+    """Whether a source line cannot continue into the next one: it ends a
+    statement or block, opens a block, is a preprocessor line or is blank."""
+    code = text.split("//", 1)[0].strip()
+    if not code or code.startswith("#") or code.endswith((";", "{", "}")):
+        return True
+    # The header of a control statement without braces: its body is a
+    # statement of its own.
+    return bool(CONTROL_HEADER.match(code))
+
+
+CONTROL_HEADER = re.compile(r"^(\}\s*)?(if|for|while|switch|else\s+if)\b.*\)$|^(\}\s*)?(else|do)$")
+
+
+def statement_span(lines, first, last):
+    """The lines of the statement around first..last: a finding points at
+    one place of a statement that may span lines, and the debug info may put
+    the call on another of them (torch::tensor( on one line, its braced list
+    on the next)."""
+    if not lines or not 1 <= first <= len(lines):
+        return first, last
+    start = first
+    while start > 1 and first - start < MAX_STATEMENT_LINES and \
+            not ends_statement(lines[start - 2]):
+        start -= 1
+    end = min(last, len(lines))
+    while end < len(lines) and end - last < MAX_STATEMENT_LINES and \
+            not ends_statement(lines[end - 1]):
+        end += 1
+    return start, end
+
+
+def read_source_lines(root, path, cache):
+    if path not in cache:
+        try:
+            with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+                cache[path] = f.read().splitlines()
+        except OSError:
+            cache[path] = None
+    return cache[path]
+
+
+def explanation_for(f, explanations):
+    for e in explanations:
+        if e.get("fingerprint") and e["fingerprint"] == f.get("fingerprint"):
+            return e
+        if e.get("check") == f["check"] and e.get("path") == f["path"] and \
+                e.get("line") == f.get("line"):
+            return e
+    return None
+
+
+def kinds_of(events):
+    return dict(sorted(collections.Counter(e.get("kind", "?") for e in events).items()))
+
+
+def blocked(events):
+    return sum(int(e.get("blocked_ns", 0)) for e in events)
+
+
+def reconcile(findings, events, explanations, coverage, root):
+    """The report's findings, unpredicted and outside_user_code parts.
+
+    A sync at a line within a finding's line..endLine belongs to that
+    finding; one at a line that no finding names exactly belongs to the
+    findings whose statement spans its line."""
+    by_place = collections.defaultdict(list)
+    outside = []
+    for e in events:
+        if e["user"] is None:
+            outside.append(e)
+        else:
+            by_place[(e["user"]["path"], e["user"]["line"])].append(e)
+    sources = {}
+    spans = []
+    exact = set()
+    for f in findings:
+        first, last = finding_lines(f)
+        spans.append(statement_span(read_source_lines(root, f["path"], sources) if f["path"]
+                                    else None, first, last))
+        exact.update((f["path"], n) for n in range(first, last + 1))
+    predicted = set()
+    used_explanations = set()
+    out = []
+    for f, (start, end) in zip(findings, spans):
+        first, last = finding_lines(f)
+        mine = []
+        for line in range(start, end + 1):
+            key = (f["path"], line)
+            if key not in by_place:
+                continue
+            if first <= line <= last or key not in exact:
+                mine.extend(by_place[key])
+                predicted.add(key)
+        r = {"check": f["check"], "path": f["path"], "line": first,
+             "fingerprint": f.get("fingerprint", ""), "message": f.get("message", ""),
+             "statement": [start, end],
+             "count": len(mine), "blocked_ns": blocked(mine), "kinds": kinds_of(mine)}
+        if "endLine" in f:
+            r["endLine"] = last
+        if f.get("column"):
+            r["column"] = f["column"]
+        if coverage is not None:
+            lines = coverage.get(f["path"], {})
+            # gcov counts a multi-line statement on one of its lines.
+            known = [lines[n] for n in range(first, last + 1) if n in lines] or \
+                [lines[n] for n in range(start, end + 1) if n in lines]
+            r["executions"] = max(known) if known else None
+        if mine:
+            r["verdict"] = "confirmed"
+        elif coverage is None or r.get("executions") is None:
+            r["verdict"] = "not-observed"
+        elif r["executions"] > 0:
+            r["verdict"] = "refuted"
+        else:
+            r["verdict"] = "not-reached"
+        e = explanation_for(f, explanations)
+        if e is not None:
+            used_explanations.add(id(e))
+            if r["verdict"] != "confirmed":
+                r["explanation"] = e["reason"]
+        out.append(r)
+    unpredicted = []
+    for (path, line), evs in by_place.items():
+        if (path, line) in predicted:
+            continue
+        funcs = collections.Counter(e["user"]["function"] for e in evs)
+        callers = collections.Counter(c for e in evs for c in e["callers"][:1])
+        u = {"path": path, "line": line, "count": len(evs), "blocked_ns": blocked(evs),
+             "kinds": kinds_of(evs), "apis": sorted({e.get("api", "") for e in evs}),
+             "function": funcs.most_common(1)[0][0]}
+        if callers:
+            u["called_from"] = callers.most_common(1)[0][0]
+        unpredicted.append(u)
+    unpredicted.sort(key=lambda u: (-u["count"], u["path"], u["line"]))
+    stale = [e for e in explanations if id(e) not in used_explanations]
+    return out, unpredicted, outside, stale
+
+
+def summarize(findings):
+    counts = collections.Counter(f["verdict"] for f in findings)
+    s = {v: counts.get(v, 0) for v in VERDICTS}
+    s["explained"] = sum(1 for f in findings if "explanation" in f)
+    s["unexplained"] = sum(1 for f in findings
+                           if f["verdict"] != "confirmed" and "explanation" not in f)
+    return s
+
+
+# ---------------------------------------------------------------- running
+
+def signal_name(num):
+    try:
+        return signal.Signals(num).name
+    except ValueError:
+        return "signal %d" % num
+
+
+def run_program(command, probe, trace, timeout, cwd):
+    """Runs command under the probe; returns the program part of the report."""
+    env = dict(os.environ)
+    env["CUDA_INJECTION64_PATH"] = probe
+    env["TORCHSYNC_PROBE_OUT"] = trace
+    t0 = time.monotonic()
+    try:
+        # The program's output goes to our stderr: stdout is the report's.
+        proc = subprocess.Popen(command, env=env, cwd=cwd, stdout=sys.stderr.fileno(),
+                                start_new_session=True)
+    except OSError as e:
+        raise ToolError("cannot run %s: %s" % (command[0], e.strerror))
+    status, message = "ok", ""
+    try:
+        rc = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        # The whole process group: a program may have forked workers.
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+        rc = None
+        status, message = "timeout", "no exit within %gs (hang?); killed" % timeout
+    wall = time.monotonic() - t0
+    prog = {"command": command, "wall_s": round(wall, 3)}
+    if rc is not None:
+        prog["exit_code"] = rc
+        if rc < 0:
+            status, message = "crash", "killed by %s" % signal_name(-rc)
+        elif rc != 0:
+            status, message = "exit", "exit code %d" % rc
+    prog["status"] = status
+    if message:
+        prog["message"] = message
+    return prog
+
+
+def gcda_files(folder):
+    return [os.path.join(d, n) for d, _, names in os.walk(folder) for n in names
+            if n.endswith(".gcda")]
+
+
+def run_gcov(gcov, folder, tmpdir):
+    """gcov JSON files for the counters the program left in folder."""
+    gcdas = gcda_files(folder)
+    if not gcdas:
+        raise ToolError("no .gcda files under %s after the run: was the program built "
+                        "with --coverage, and did it exit normally?" % folder)
+    out = os.path.join(tmpdir, "gcov")
+    os.makedirs(out)
+    try:
+        proc = subprocess.run([gcov, "--json-format"] + [os.path.abspath(g) for g in gcdas],
+                              cwd=out, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              universal_newlines=True)
+    except OSError as e:
+        raise ToolError("cannot run %s: %s" % (gcov, e.strerror))
+    if proc.returncode != 0:
+        raise ToolError("%s failed (exit %d): %s" % (gcov, proc.returncode,
+                                                     proc.stderr.strip()[:300]))
+    return [os.path.join(out, n) for n in sorted(os.listdir(out)) if ".json" in n]
+
+
+def default_probe(tool_dir):
+    if os.environ.get("TORCHSYNC_PROBE"):
+        return os.environ["TORCHSYNC_PROBE"]
+    repo = os.path.dirname(os.path.dirname(tool_dir))
+    for build in ("build-gpu", "build"):
+        cand = os.path.join(repo, build, "lib", "libtorchsync-probe.so")
+        if os.path.exists(cand):
+            return cand
+    return None
+
+
+def git_top(cwd):
+    try:
+        proc = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=cwd,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              universal_newlines=True)
+    except OSError:
+        return None
+    return proc.stdout.strip() if proc.returncode == 0 and proc.stdout.strip() else None
+
+
+# ---------------------------------------------------------------- rendering
+
+def ms(ns):
+    return "%.3f" % (ns / 1e6)
+
+
+def kinds_text(kinds):
+    return ", ".join("%d %s" % (n, k) if n > 1 else k for k, n in kinds.items()) or "-"
+
+
+def table(rows):
+    widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]) - 1)]
+    return ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)) + "  " + str(r[-1])
+            for r in rows]
+
+
+def render_text(report):
+    prog, trace, s = report["program"], report["trace"], report["summary"]
+    lines = []
+    if prog["status"] == "not-run":
+        lines.append("%s: reconciled trace %s" % (TOOL, trace["path"]))
+    else:
+        lines.append("%s: %s: %s in %.1f s" % (
+            TOOL, " ".join(shlex.quote(c) for c in prog["command"]),
+            "ran to completion" if prog["status"] == "ok" else prog["message"], prog["wall_s"]))
+    lines.append("trace: %d syncs, %s ms blocked; %d in user code, %d outside it%s" % (
+        trace["events"], ms(trace["blocked_ns"]), trace["events"] - report["outside_user_code"]["count"],
+        report["outside_user_code"]["count"],
+        "" if trace["status"] == "ok" else " (%s)" % trace["message"]))
+    for p in trace.get("problems", []):
+        lines.append("trace problem: " + p)
+    lines.append("")
+    lines.append("findings: %d; %d confirmed, %d refuted, %d not reached, %d not observed; "
+                 "%d of the unconfirmed explained, %d unexplained" % (
+                     len(report["findings"]), s["confirmed"], s["refuted"], s["not-reached"],
+                     s["not-observed"], s["explained"], s["unexplained"]))
+    if report["findings"]:
+        rows = [("verdict", "syncs", "blocked ms", "ran", "check", "place")]
+        notes = []
+        for f in report["findings"]:
+            verdict = f["verdict"] + (" (explained)" if "explanation" in f else "")
+            ran = f.get("executions")
+            place = "%s:%d" % (f["path"], f["line"])
+            if f["statement"] != [f["line"], f.get("endLine", f["line"])]:
+                place += " (statement %d-%d)" % tuple(f["statement"])
+            rows.append((verdict, f["count"], ms(f["blocked_ns"]) if f["count"] else "-",
+                         "-" if ran is None else ran, f["check"], place))
+            if "explanation" in f:
+                notes.append("  %s:%d %s: %s" % (f["path"], f["line"], f["check"],
+                                                f["explanation"]))
+        lines += ["  " + l for l in table(rows)]
+        if s["not-observed"]:
+            lines.append("  (not observed: without line coverage the run cannot tell a line "
+                         "that never ran from one that ran without syncing; build with GCC's "
+                         "--coverage and pass --gcov-data or --coverage)")
+        if notes:
+            lines += ["", "explanations:"] + notes
+    lines.append("")
+    un = report["unpredicted"]
+    lines.append("unpredicted syncs: %d at %d places" % (sum(u["count"] for u in un), len(un)))
+    if un:
+        rows = [("syncs", "blocked ms", "kinds", "function", "place")]
+        for u in un:
+            rows.append((u["count"], ms(u["blocked_ns"]), kinds_text(u["kinds"]),
+                         (u["function"] or "?")[:50], "%s:%d" % (u["path"], u["line"])))
+        lines += ["  " + l for l in table(rows)]
+    o = report["outside_user_code"]
+    lines.append("syncs outside user code (no frame under the root): %d, %s ms blocked%s" % (
+        o["count"], ms(o["blocked_ns"]), "; " + kinds_text(o["kinds"]) if o["count"] else ""))
+    for e in report["stale_explanations"]:
+        lines.append("note: explanation matches no finding: %s" % json.dumps(e, sort_keys=True))
+    return "\n".join(lines) + "\n"
+
+
+def sarif_location(path, line, column=None):
+    region = {"startLine": line}
+    if column:
+        region["startColumn"] = column
+    return {"physicalLocation": {"artifactLocation": {"uri": path, "uriBaseId": "%SRCROOT%"},
+                                 "region": region}}
+
+
+def render_sarif(report):
+    rules, index = [], {}
+
+    def rule(rid, text):
+        if rid not in index:
+            index[rid] = len(rules)
+            rules.append({"id": rid, "shortDescription": {"text": text}})
+        return index[rid]
+
+    results = []
+    for f in report["findings"]:
+        i = rule(f["check"], "torchsync finding %s, verified at run time" % f["check"])
+        props = {"verdict": f["verdict"], "syncs": f["count"], "blockedNs": f["blocked_ns"],
+                 "kinds": f["kinds"]}
+        if "explanation" in f:
+            props["explanation"] = f["explanation"]
+        if "executions" in f:
+            props["executions"] = f["executions"]
+        what = {"confirmed": "confirmed: %d syncs, %s ms blocked" % (f["count"], ms(f["blocked_ns"])),
+                "refuted": "refuted: the line ran and no sync was attributed to it",
+                "not-reached": "not reached: the line never ran",
+                "not-observed": "not observed: no sync was attributed to the line"}[f["verdict"]]
+        if "explanation" in f:
+            what += " (explained: %s)" % f["explanation"]
+        res = {"ruleId": f["check"], "ruleIndex": i,
+               "level": "warning" if f["verdict"] == "confirmed" else "note",
+               "message": {"text": "%s [%s]" % (f["message"] or f["check"], what)},
+               "locations": [sarif_location(f["path"], f["line"], f.get("column"))]
+               if f["path"] else [],
+               "properties": props}
+        if f["fingerprint"]:
+            res["partialFingerprints"] = {"torchsyncFingerprint/v1": f["fingerprint"]}
+        results.append(res)
+    for u in report["unpredicted"]:
+        i = rule(UNPREDICTED_RULE, "A host-device sync observed at run time that no "
+                                   "static finding predicted")
+        results.append({
+            "ruleId": UNPREDICTED_RULE, "ruleIndex": i, "level": "warning",
+            "message": {"text": "%d syncs (%s) here, %s ms blocked, that no finding predicted" % (
+                u["count"], kinds_text(u["kinds"]), ms(u["blocked_ns"]))},
+            "locations": [sarif_location(u["path"], u["line"])],
+            "properties": {"verdict": "unpredicted", "syncs": u["count"],
+                           "blockedNs": u["blocked_ns"], "kinds": u["kinds"]}})
+    root_uri = "file://" + report["root"].rstrip("/") + "/"
+    run = {"tool": {"driver": {"name": TOOL, "version": VERSION, "informationUri": DOCS,
+                               "rules": rules}},
+           "originalUriBaseIds": {"%SRCROOT%": {"uri": root_uri}},
+           "columnKind": "utf16CodeUnits",
+           "results": results,
+           "invocations": [{"executionSuccessful": report["program"]["status"] in ("ok", "not-run")
+                            and report["trace"]["status"] == "ok",
+                            "properties": {"program": report["program"],
+                                           "summary": report["summary"]}}]}
+    return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+            "runs": [run]}
+
+
+# ---------------------------------------------------------------- the command
+
+def add_arguments(p):
+    p.add_argument("--findings", required=True, help="torchsync --format=json report")
+    p.add_argument("--root", help="user code lies under this folder; finding paths are "
+                                  "relative to it (default: the git work tree, else .)")
+    p.add_argument("--exclude", action="append", default=[], metavar="DIR",
+                   help="a folder under the root that is not user code (repeatable)")
+    p.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    p.add_argument("-o", dest="output", help="write the report here (atomically), not stdout")
+    p.add_argument("--probe", help="libtorchsync-probe.so (default: $TORCHSYNC_PROBE, "
+                                   "else build-gpu/lib or build/lib of this checkout)")
+    p.add_argument("--timeout", type=float, default=600,
+                   help="seconds before the program is killed as hung (default 600)")
+    p.add_argument("--trace", help="reconcile this probe trace instead of running a program")
+    p.add_argument("--keep-trace", metavar="FILE", help="copy the probe's trace here")
+    p.add_argument("--explanations", help="JSON file explaining unconfirmed findings")
+    p.add_argument("--coverage", action="append", default=[], metavar="GCOV_JSON",
+                   help="gcov --json-format output (.json or .json.gz) of the same run: "
+                        "tells refuted from not-reached (repeatable)")
+    p.add_argument("--gcov-data", metavar="DIR",
+                   help="the build folder of a program built with --coverage (GCC): its "
+                        ".gcda counters are removed before the run and read with gcov "
+                        "after it, as --coverage")
+    p.add_argument("--gcov", default="gcov", help="the gcov to use with --gcov-data")
+    p.add_argument("--addr2line", default="addr2line", help="the addr2line to use")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 1 when a finding is neither confirmed nor explained, or a "
+                        "sync is unpredicted")
+    p.add_argument("program", nargs="*", help="the program and its arguments, after --")
+
+
+def cmd_run(args, write_atomically):
+    tool_dir = os.path.dirname(os.path.abspath(__file__))
+    cwd = os.getcwd()
+    root = os.path.realpath(args.root or git_top(cwd) or cwd)
+    if not os.path.isdir(root):
+        raise ToolError("root %s is not a folder" % args.root)
+    excludes = [os.path.realpath(x) for x in args.exclude]
+    if args.timeout <= 0:
+        raise ToolError("--timeout must be positive")
+    findings = load_findings(args.findings)
+    explanations = load_explanations(args.explanations) if args.explanations else []
+    coverage = load_coverage(args.coverage, root) if args.coverage else None
+    if args.gcov_data and (args.trace or not os.path.isdir(args.gcov_data)):
+        raise ToolError("--gcov-data needs a program to run and a folder (use --coverage "
+                        "with --trace)")
+    if args.trace and args.program:
+        raise ToolError("give either --trace or a program after --, not both")
+    if not args.trace and not args.program:
+        raise ToolError("no program to run: give it after --, or a trace with --trace")
+
+    tmpdir = None
+    try:
+        if args.trace:
+            trace = args.trace
+            if not os.path.exists(trace):
+                raise ToolError("cannot read trace %s: No such file or directory" % trace)
+            prog = {"command": [], "status": "not-run", "wall_s": 0}
+        else:
+            probe = args.probe or default_probe(tool_dir)
+            if not probe or not os.path.isfile(probe):
+                raise ToolError("probe %s not found (build runtime-verify with the CUDA "
+                                "toolkit, or give --probe)" % (probe or "libtorchsync-probe.so"))
+            tmpdir = tempfile.mkdtemp(prefix="torchsync-verify.")
+            trace = os.path.join(tmpdir, "trace.jsonl")
+            if args.gcov_data:
+                for gcda in gcda_files(args.gcov_data):
+                    os.unlink(gcda)
+            prog = run_program(args.program, os.path.abspath(probe), trace, args.timeout, cwd)
+            if args.gcov_data:
+                coverage = load_coverage(run_gcov(args.gcov, args.gcov_data, tmpdir), root)
+        trace_info = {"path": os.path.abspath(trace) if args.trace else
+                      (os.path.abspath(args.keep_trace) if args.keep_trace else None)}
+        if os.path.exists(trace):
+            events, notes = load_trace(trace)
+            if args.keep_trace and not args.trace:
+                keep = os.path.abspath(args.keep_trace)
+                fd, tmp = tempfile.mkstemp(prefix=os.path.basename(keep) + ".",
+                                           dir=os.path.dirname(keep))
+                os.close(fd)
+                shutil.copyfile(trace, tmp)
+                os.replace(tmp, keep)
+        else:
+            events, notes = [], {}
+        problems = []
+        if not os.path.exists(trace):
+            status, message = "absent", ("the probe wrote no trace: the program made no CUDA "
+                                         "call, or CUDA did not load the probe")
+        elif notes.get("fatal"):
+            status, message = "probe-error", notes["fatal"][0].get("message", "probe failed")
+        elif not notes.get("summary"):
+            status, message = "incomplete", "the trace has no summary line (the program " \
+                                            "did not exit normally)"
+        else:
+            status, message = "ok", ""
+        for err in notes.get("error", []):
+            problems.append("probe: %s:%s: %s: %s" % (err.get("file"), err.get("line"),
+                                                      err.get("call"), err.get("message")))
+        if notes.get("unreadable"):
+            problems.append("unreadable trace lines: %s" % ", ".join(
+                str(n) for n in notes["unreadable"][:5]))
+        symbolizer = Symbolizer(args.addr2line)
+        attribute(events, root, excludes, symbolizer, cwd)
+        problems += symbolizer.problems
+        trace_info.update({"status": status, "events": len(events),
+                           "blocked_ns": blocked(events)})
+        if message:
+            trace_info["message"] = message
+        if problems:
+            trace_info["problems"] = problems
+    finally:
+        if tmpdir:
+            shutil.rmtree(tmpdir, ignore_errors=True)
+
+    found, unpredicted, outside, stale = reconcile(findings, events, explanations, coverage, root)
+    report = {"version": FORMAT_VERSION, "tool": {"name": TOOL, "version": VERSION},
+              "root": root, "program": prog, "trace": trace_info,
+              "coverage": coverage is not None, "findings": found,
+              "summary": summarize(found), "unpredicted": unpredicted,
+              "outside_user_code": {"count": len(outside), "blocked_ns": blocked(outside),
+                                    "kinds": kinds_of(outside)},
+              "stale_explanations": stale}
+    if args.format == "json":
+        text = json.dumps(report, indent=1, sort_keys=True) + "\n"
+    elif args.format == "sarif":
+        text = json.dumps(render_sarif(report), indent=1, sort_keys=True) + "\n"
+    else:
+        text = render_text(report)
+    if args.output:
+        write_atomically(args.output, text)
+    else:
+        sys.stdout.write(text)
+    ran = prog["status"] in ("ok", "not-run") and status == "ok"
+    if not ran:
+        # The report is written; the run itself failed: exit 2, one line.
+        print("%s: error: %s" % (TOOL, prog.get("message") or message), file=sys.stderr)
+        return 2
+    if args.strict and (report["summary"]["unexplained"] or unpredicted):
+        return 1
+    return 0
