@@ -141,6 +141,30 @@ def load_explanations(path):
     return out
 
 
+def load_harness_manifest(path):
+    """Explanations for the findings snippet mode could not harness: the
+    harness.json of `torchsync --emit-harness` says why for each (a parameter
+    type it cannot make, a method, a template...). Harnessed findings get
+    none: they are expected to be confirmed."""
+    doc = read_json(path, "harness manifest")
+    if not isinstance(doc, dict) or doc.get("version") != 1 or \
+            not isinstance(doc.get("findings"), list):
+        raise ToolError("harness manifest %s: want {\"version\": 1, \"findings\": [...]}" % path)
+    out = []
+    for i, f in enumerate(doc["findings"]):
+        if not isinstance(f, dict) or not isinstance(f.get("status"), str):
+            raise ToolError("harness manifest %s: finding %d has no status" % (path, i))
+        if f["status"] != "unsupported":
+            continue
+        if not all(k in f for k in ("check", "path", "line")):
+            raise ToolError("harness manifest %s: finding %d names no check, path and line"
+                            % (path, i))
+        out.append({"check": f["check"], "path": f["path"], "line": f["line"],
+                    "reason": "snippet mode made no harness for it: %s"
+                              % f.get("reason", "unsupported")})
+    return out
+
+
 def load_coverage(paths, root):
     """{root-relative path: {line: count}} from gcov JSON files
     (gcov --json-format; .json or .json.gz)."""
@@ -788,6 +812,9 @@ def add_arguments(p):
     p.add_argument("--trace", help="reconcile this probe trace instead of running a program")
     p.add_argument("--keep-trace", metavar="FILE", help="copy the probe's trace here")
     p.add_argument("--explanations", help="JSON file explaining unconfirmed findings")
+    p.add_argument("--harness", metavar="HARNESS_JSON",
+                   help="harness.json of torchsync --emit-harness (snippet mode): "
+                        "findings it could not harness are explained by its reason")
     p.add_argument("--coverage", action="append", default=[], metavar="GCOV_JSON",
                    help="gcov --json-format output (.json or .json.gz) of the same run: "
                         "tells refuted from not-reached (repeatable)")
@@ -814,6 +841,8 @@ def cmd_run(args, write_atomically):
         raise ToolError("--timeout must be positive")
     findings = load_findings(args.findings)
     explanations = load_explanations(args.explanations) if args.explanations else []
+    if args.harness:
+        explanations += load_harness_manifest(args.harness)
     coverage = load_coverage(args.coverage, root) if args.coverage else None
     if args.gcov_data and (args.trace or not os.path.isdir(args.gcov_data)):
         raise ToolError("--gcov-data needs a program to run and a folder (use --coverage "
