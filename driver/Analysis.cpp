@@ -22,6 +22,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
@@ -201,6 +203,27 @@ std::string describeCompileError(const ClangTidyError &E) {
 
 } // namespace
 
+std::unique_ptr<tooling::ClangTool>
+makeTool(const tooling::CompilationDatabase &DB, StringRef File) {
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  return std::make_unique<tooling::ClangTool>(
+      DB, std::vector<std::string>{File.str()},
+      std::make_shared<PCHContainerOperations>(), FS);
+}
+
+void forEachInParallel(size_t Count, unsigned Jobs,
+                       llvm::function_ref<void(size_t)> Body) {
+  unsigned Threads =
+      Jobs ? Jobs
+           : llvm::heavyweight_hardware_concurrency().compute_thread_count();
+  Threads = std::max<size_t>(1, std::min<size_t>(Threads, Count));
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+  for (size_t I = 0; I < Count; ++I)
+    Pool.async([Body, I] { Body(I); });
+  Pool.wait();
+}
+
 FileResult analyzeFile(StringRef File,
                        const tooling::CompilationDatabase &DB,
                        const AnalysisOptions &Options, ResultCache *Cache) {
@@ -244,12 +267,8 @@ FileResult analyzeFile(StringRef File,
   TidyActionFactory Factory(Context, Options.TraverseAll,
                             Cache ? &Deps : nullptr);
 
-  // A physical file system of its own: its working directory is not the
-  // process's, so analyses on other threads do not move it.
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
-  tooling::ClangTool Tool(DB, {File.str()},
-                          std::make_shared<PCHContainerOperations>(), BaseFS);
+  std::unique_ptr<tooling::ClangTool> ToolPtr = makeTool(DB, File);
+  tooling::ClangTool &Tool = *ToolPtr;
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&DiagConsumer);
   Tool.appendArgumentsAdjuster([&](const tooling::CommandLineArguments &Args,

@@ -19,6 +19,8 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <functional>
 #include <memory>
 #include <optional>
@@ -56,6 +58,17 @@ struct FileResult {
 FileResult analyzeFile(llvm::StringRef File,
                        const clang::tooling::CompilationDatabase &DB,
                        const AnalysisOptions &Options, ResultCache *Cache);
+
+/// A tool for File with a physical file system of its own: its working
+/// directory is not the process's, so tools on other threads do not move
+/// it.
+std::unique_ptr<clang::tooling::ClangTool>
+makeTool(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File);
+
+/// Calls Body(0) ... Body(Count - 1) on a pool of Jobs threads (0: one per
+/// core), never more threads than calls; returns when all are done.
+void forEachInParallel(size_t Count, unsigned Jobs,
+                       llvm::function_ref<void(size_t)> Body);
 
 /// True for a header of LibTorch itself (ATen, c10, caffe2, torch/csrc and
 /// the torch/*.h umbrella headers beside torch/csrc).

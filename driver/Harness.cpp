@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Harness.h"
+#include "Analysis.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -26,9 +27,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
-#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -463,12 +461,8 @@ std::vector<Target> findTargets(llvm::StringRef File,
                                 const tooling::CompilationDatabase &DB,
                                 llvm::ArrayRef<std::string> ExtraArgs) {
   std::vector<Target> Out;
-  // A physical file system of its own, as in Analysis.cpp: other threads'
-  // tools do not move its working directory.
-  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
-  tooling::ClangTool Tool(DB, {File.str()},
-                          std::make_shared<PCHContainerOperations>(), FS);
+  std::unique_ptr<tooling::ClangTool> ToolPtr = makeTool(DB, File);
+  tooling::ClangTool &Tool = *ToolPtr;
   IgnoringDiagConsumer Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
   Tool.setPrintErrorMessage(false);
@@ -948,21 +942,12 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
   for (const auto &KV : ByFile)
     Files.push_back(KV.first);
   std::vector<std::vector<Target>> Targets(Files.size());
-  {
-    unsigned Threads = std::max<unsigned>(
-        1, std::min<size_t>(
-               llvm::heavyweight_hardware_concurrency().compute_thread_count(),
-               Files.size()));
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
-    for (size_t F = 0; F < Files.size(); ++F)
-      Pool.async([&, F] {
-        std::vector<unsigned> Offsets;
-        for (size_t I : ByFile[Files[F]])
-          Offsets.push_back(Findings[I].Where.Offset);
-        Targets[F] = findTargets(Files[F], Offsets, DB, Settings.ExtraArgs);
-      });
-    Pool.wait();
-  }
+  forEachInParallel(Files.size(), /*Jobs=*/0, [&](size_t F) {
+    std::vector<unsigned> Offsets;
+    for (size_t I : ByFile[Files[F]])
+      Offsets.push_back(Findings[I].Where.Offset);
+    Targets[F] = findTargets(Files[F], Offsets, DB, Settings.ExtraArgs);
+  });
 
   // Each finding's target; one harness per file, one call per function.
   std::vector<Target> Of(Findings.size());

@@ -35,8 +35,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/Threading.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
@@ -655,19 +653,12 @@ int main(int argc, const char **argv) {
       Bar.emplace(llvm::errs(), Files.size(),
                   ProgressBar || llvm::sys::Process::StandardErrIsDisplayed(),
                   llvm::sys::Process::StandardErrColumns());
-    unsigned Threads = Jobs ? Jobs : llvm::heavyweight_hardware_concurrency()
-                                         .compute_thread_count();
-    Threads = std::max(1u, std::min<unsigned>(Threads, Files.size()));
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
-    for (size_t I = 0; I < Files.size(); ++I)
-      Pool.async([&, I] {
-        Results[I] = analyzeFile(Files[I], *Compilations, Analysis,
-                                 Cache.get());
-        if (Bar)
-          Bar->finished(Names.relativePath(Files[I]), Results[I].FromCache,
-                        Results[I].Failure.has_value());
-      });
-    Pool.wait();
+    forEachInParallel(Files.size(), Jobs, [&](size_t I) {
+      Results[I] = analyzeFile(Files[I], *Compilations, Analysis, Cache.get());
+      if (Bar)
+        Bar->finished(Names.relativePath(Files[I]), Results[I].FromCache,
+                      Results[I].Failure.has_value());
+    });
     if (Bar)
       Bar->done();
   }
