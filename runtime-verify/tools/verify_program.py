@@ -633,11 +633,18 @@ def run_gcov(gcov, folder, tmpdir):
 
 
 def default_probe(tool_dir):
+    """$TORCHSYNC_PROBE, else the probe that torchsync-build-probe built in
+    the current directory, else (a checkout) build-gpu/ or build/ of the
+    source tree, else (the build tree: tool_dir is share/torchsync/python)
+    the build tree's lib/."""
     if os.environ.get("TORCHSYNC_PROBE"):
         return os.environ["TORCHSYNC_PROBE"]
     repo = os.path.dirname(os.path.dirname(tool_dir))
-    for build in ("build-gpu", "build"):
-        cand = os.path.join(repo, build, "lib", "libtorchsync-probe.so")
+    cands = [os.path.join("torchsync-probe", "lib")]
+    cands += [os.path.join(repo, build, "lib") for build in ("build-gpu", "build")]
+    cands.append(os.path.join(tool_dir, os.pardir, os.pardir, os.pardir, "lib"))
+    for d in cands:
+        cand = os.path.normpath(os.path.abspath(os.path.join(d, "libtorchsync-probe.so")))
         if os.path.exists(cand):
             return cand
     return None
@@ -863,8 +870,8 @@ def cmd_run(args, write_atomically):
         else:
             probe = args.probe or default_probe(tool_dir)
             if not probe or not os.path.isfile(probe):
-                raise ToolError("probe %s not found (build runtime-verify with the CUDA "
-                                "toolkit, or give --probe)" % (probe or "libtorchsync-probe.so"))
+                raise ToolError("probe %s not found (build it with torchsync-build-probe on a "
+                                "machine with the CUDA toolkit, or give --probe)" % (probe or "libtorchsync-probe.so"))
             tmpdir = tempfile.mkdtemp(prefix="torchsync-verify.")
             trace = os.path.join(tmpdir, "trace.jsonl")
             if args.gcov_data:
