@@ -29,6 +29,7 @@ import collections
 import gzip
 import json
 import os
+import pathlib
 import re
 import shlex
 import shutil
@@ -42,7 +43,14 @@ import time
 TOOL = "torchsync-verify"
 VERSION = "0.1.0"
 FORMAT_VERSION = 1
-DOCS = "https://github.com/torchsync/torchsync/blob/main/docs/verify-format.md"
+try:
+    # Written by CMake next to the build tree's and the installed modules:
+    # the base URL of the docs that the driver's reports link too.
+    from torchsync_config import DOCS_URL
+except ImportError:
+    # The source tree's script: the checkout's own docs/.
+    DOCS_URL = pathlib.Path(__file__).resolve().parents[2].joinpath("docs").as_uri()
+DOCS = DOCS_URL + "/verify-format.md"
 
 VERDICTS = ("confirmed", "refuted", "not-reached", "not-observed")
 # The probe keeps at most this many frames of a stack (Probe.h, MaxFrames).
