@@ -109,4 +109,9 @@ set -e
 [ $status -le 1 ] && grep -q 'self-test passed' "$work/probe.log" ||
   { cat "$work/probe.log"; fail "torchsync-build-probe exited $status"; }
 step "torchsync-build-probe: $(tail -n 1 "$work/probe.log" | sed 's/^torchsync-build-probe: //')"
+# The recipes of docs/ci.md, against the installed torchsync.
+python3 test/package/Inputs/check_ci_recipes.py --doc docs/ci.md --torchsync /usr/bin/torchsync \
+  --mock-include "$PWD/test/Inputs/mock" --work "$work/recipes" > "$work/recipes.log" ||
+  { grep -v '^ok:' "$work/recipes.log"; fail "the recipes of docs/ci.md"; }
+step "docs/ci.md: $(grep -c '^ok:' "$work/recipes.log") recipe checks passed with /usr/bin/torchsync"
 step "ok ($((SECONDS - t0)) s)"
