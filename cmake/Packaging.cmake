@@ -39,8 +39,11 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+# The first five are what dpkg-shlibdeps computes for the programs
+# (test/package/deb-shlibdeps.test compares); Debian's LLVM packages have the
+# epoch 1.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libc6, libstdc++6, libllvm${TORCHSYNC_LLVM_MAJOR}, libclang-cpp${TORCHSYNC_LLVM_MAJOR}, clang-tidy-${TORCHSYNC_LLVM_MAJOR}, libclang-common-${TORCHSYNC_LLVM_MAJOR}-dev, python3")
+    "libc6 (>= 2.34), libstdc++6 (>= 11), libgcc-s1 (>= 3.0), libllvm${TORCHSYNC_LLVM_MAJOR}, libclang-cpp${TORCHSYNC_LLVM_MAJOR} (>= 1:${LLVM_PACKAGE_VERSION}), clang-tidy-${TORCHSYNC_LLVM_MAJOR}, libclang-common-${TORCHSYNC_LLVM_MAJOR}-dev, python3")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libtorch-dev, cmake, ninja-build, binutils")
 # The programs have the docs' path compiled in (the SARIF links,
 # driver/CMakeLists.txt): a package for /usr must come from a build
