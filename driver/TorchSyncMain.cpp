@@ -13,6 +13,7 @@
 
 #include "Analysis.h"
 #include "Cache.h"
+#include "Config.h"
 #include "FileSelection.h"
 #include "Findings.h"
 #include "Gate.h"
@@ -99,6 +100,12 @@ cl::opt<std::string> ExportFixes(
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit."),
                          cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the configuration of the first file (else of the current "
+             "directory) in YAML, with every option of the enabled checks, "
+             "and exit."),
+    cl::cat(Category));
 cl::opt<bool> Quiet("quiet",
                     cl::desc("Print nothing but the findings (no progress, no "
                              "summary)."),
@@ -225,24 +232,16 @@ bool isCxxSource(llvm::StringRef Path) {
       Ext);
 }
 
-/// clang-tidy's configuration sources, most specific last: built-in
-/// defaults, then .clang-tidy files (or --config / --config-file), then the
-/// command line.
-llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>> makeOptionsProvider() {
-  ClangTidyGlobalOptions GlobalOptions;
-  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
-  Defaults.Checks = DefaultChecks.str();
-  Defaults.HeaderFilterRegex = "";
-  Defaults.SystemHeaders = false;
-
-  ClangTidyOptions Overrides;
-  if (!Checks.empty())
-    Overrides.Checks = Checks;
+/// What the command line says about the configuration; --config-file is
+/// read here.
+llvm::Expected<ConfigInput> readConfigInput() {
+  ConfigInput Input;
+  Input.DefaultChecks = DefaultChecks.str();
+  Input.Checks = Checks;
   if (HeaderFilter.getNumOccurrences())
-    Overrides.HeaderFilterRegex = HeaderFilter;
-
-  std::string ConfigText = Config;
-  std::string ConfigName = "--config";
+    Input.HeaderFilter = HeaderFilter;
+  Input.ConfigText = Config;
+  Input.ConfigName = "--config";
   if (!ConfigFile.empty()) {
     if (!Config.empty())
       return llvm::createStringError("--config and --config-file are "
@@ -252,25 +251,21 @@ llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>> makeOptionsProvider() 
       return llvm::createStringError("cannot read configuration file '" +
                                      ConfigFile + "': " +
                                      Buffer.getError().message());
-    ConfigText = (*Buffer)->getBuffer().str();
-    ConfigName = ConfigFile;
+    Input.ConfigText = (*Buffer)->getBuffer().str();
+    Input.ConfigName = ConfigFile;
   }
-  if (ConfigText.empty())
-    return std::make_unique<FileOptionsProvider>(GlobalOptions, Defaults,
-                                                 Overrides);
-  std::string FirstProblem;
-  llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
-      llvm::MemoryBufferRef(ConfigText, ConfigName),
-      [&](const llvm::SMDiagnostic &D) {
-        if (FirstProblem.empty() && D.getKind() == llvm::SourceMgr::DK_Error)
-          FirstProblem = D.getMessage().str();
-      });
-  if (!Parsed || !FirstProblem.empty())
-    return llvm::createStringError(
-        "invalid configuration in " + ConfigName + ": " +
-        (FirstProblem.empty() ? Parsed.getError().message() : FirstProblem));
-  return std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
-                                                 *Parsed, Overrides);
+  return Input;
+}
+
+/// clang-tidy's configuration sources, most specific last: built-in
+/// defaults, then .clang-tidy files (or --config / --config-file), then the
+/// command line. Problems of .clang-tidy files go to Problems (Config.h).
+llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>>
+makeOptionsProvider(ConfigProblems *Problems = nullptr) {
+  llvm::Expected<ConfigInput> Input = readConfigInput();
+  if (!Input)
+    return Input.takeError();
+  return makeProvider(*Input, Problems);
 }
 
 /// A file that could not be analyzed, and the first reason.
@@ -488,13 +483,42 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
-  auto Provider = makeOptionsProvider();
+  ConfigProblems Problems;
+  auto Provider = makeOptionsProvider(&Problems);
   if (!Provider)
     return inputError(llvm::toString(Provider.takeError()));
+  // Read once above, so it cannot fail here.
+  ConfigInput Input = llvm::cantFail(readConfigInput());
+  // A configuration mistake is an error before any file is analyzed.
+  auto CheckConfiguration = [&](llvm::ArrayRef<std::string> Paths,
+                                bool RequireChecks) -> bool {
+    llvm::Expected<ConfigWarnings> Warnings = checkConfiguration(
+        **Provider, Problems, Input, Paths, RequireChecks);
+    if (!Warnings) {
+      inputError(llvm::toString(Warnings.takeError()));
+      return false;
+    }
+    for (const std::string &Line : Warnings->Lines)
+      llvm::errs() << "torchsync: warning: " << Line << "\n";
+    return true;
+  };
 
-  if (ListChecks) {
-    ClangTidyOptions Options = (*Provider)->getOptions(
-        SourcePaths.empty() ? "dummy" : SourcePaths.front());
+  if (ListChecks || DumpConfig) {
+    if (ListChecks && DumpConfig)
+      return inputError("--list-checks and --dump-config are mutually "
+                        "exclusive");
+    // As clang-tidy does: the configuration of the first file, else of the
+    // current directory.
+    SmallString<256> Path(SourcePaths.empty() ? "dummy" : SourcePaths.front());
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (!CheckConfiguration({std::string(Path)}, /*RequireChecks=*/ListChecks))
+      return 2;
+    if (DumpConfig) {
+      llvm::outs() << dumpConfiguration(**Provider, Path) << "\n";
+      return 0;
+    }
+    ClangTidyOptions Options = (*Provider)->getOptions(Path);
     std::vector<std::string> Names =
         getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
     llvm::outs() << "Enabled checks:";
@@ -615,6 +639,9 @@ int main(int argc, const char **argv) {
     ShardOnly.Part = *Part;
     Files = selectFiles(std::move(Files), ShardOnly, Gate->Root);
   }
+
+  if (!CheckConfiguration(Files, /*RequireChecks=*/true))
+    return 2;
 
   std::unique_ptr<ResultCache> Cache;
   if (!NoCache) {
