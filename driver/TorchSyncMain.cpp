@@ -577,6 +577,9 @@ int main(int argc, const char **argv) {
       return inputError("no input files (name source files, or pass -p "
                         "<build-dir> to analyze every file it compiles)");
     Files = Compilations->getAllFiles();
+    if (Files.empty())
+      return inputError("no file to analyze: the compilation database in '" +
+                        BuildPath + "' lists none");
   }
   for (const std::string &Path : SourcePaths) {
     SmallString<256> Abs(Path);
@@ -640,6 +643,8 @@ int main(int argc, const char **argv) {
     Files = selectFiles(std::move(Files), ShardOnly, Gate->Root);
   }
 
+  if (llvm::Error E = checkInputsExist(Files, *Compilations))
+    return inputError(llvm::toString(std::move(E)));
   if (!CheckConfiguration(Files, /*RequireChecks=*/true))
     return 2;
 
