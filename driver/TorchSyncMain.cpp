@@ -115,7 +115,20 @@ cl::list<std::string> ExtraArgs(
     cl::cat(Category));
 
 // Whole-project runs: which files, how many at once, the result cache.
-cl::opt<unsigned> Jobs(
+/// Reads -j N; a value that is not a number is reported after parsing, in
+/// one line (llvm::cl's own message is two lines, the second empty).
+std::optional<std::string> BadJobs;
+struct JobsParser : cl::parser<unsigned> {
+  using cl::parser<unsigned>::parser;
+  bool parse(cl::Option &, StringRef, StringRef Arg, unsigned &Value) {
+    if (Arg.getAsInteger(10, Value)) {
+      BadJobs = Arg.str();
+      Value = 0;
+    }
+    return false;
+  }
+};
+cl::opt<unsigned, false, JobsParser> Jobs(
     "j",
     cl::desc("Analyze this many files at once (default: one per core)."),
     cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
@@ -308,8 +321,10 @@ llvm::Expected<GateSettings> readGateSettings() {
                                    "' (expected warning, error or none)");
   G.FailLevel = *Level;
   if (!RootDir.empty() && !llvm::sys::fs::is_directory(RootDir))
-    return llvm::createStringError("root directory '" + RootDir +
-                                   "' does not exist");
+    return llvm::createStringError(
+        "root directory '" + RootDir + "' " +
+        (llvm::sys::fs::exists(RootDir) ? "is not a directory"
+                                        : "does not exist"));
   G.Root = findRoot(RootDir);
 
   if (BaselineFile.getNumOccurrences()) {
@@ -465,6 +480,9 @@ int main(int argc, const char **argv) {
           "  torchsync -p build --format=sarif -o torchsync.sarif\n"
           "  torchsync merge shard1.sarif shard2.sarif -o all.sarif\n",
           &CLErrors)) {
+    // An invalid option value: llvm::cl has printed its one line itself.
+    if (StringRef(CLError).trim().empty())
+      return 2;
     // llvm::cl reports several lines; the first names the problem.
     StringRef First = StringRef(CLError).split('\n').first.trim();
     First.consume_front(llvm::sys::path::filename(argv[0]));
@@ -473,6 +491,21 @@ int main(int argc, const char **argv) {
       First = First.split("Try:").first.rtrim(". ");
     return inputError(First + " (see --help)");
   }
+
+  if (BadJobs)
+    return inputError("invalid -j '" + *BadJobs +
+                      "' (expected the number of files to analyze at once; "
+                      "0 for one per core)");
+  // One value each: the last of two would silently win (--format=json
+  // --format=sarif).
+  for (cl::Option *O : std::initializer_list<cl::Option *>{
+           &BuildPath, &Checks, &Config, &ConfigFile, &HeaderFilter,
+           &ExportFixes, &Jobs, &ShardSpec, &CacheDir, &EmitHarness,
+           &HarnessSpecFile, &FormatName, &OutputFile, &FailOnName,
+           &BaselineFile, &WriteBaselineFile, &DiffBase, &RootDir})
+    if (O->getNumOccurrences() > 1)
+      return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
+                        " is given more than once");
 
   if (MergeCommand) {
     if (MergeInputs.empty())
