@@ -48,9 +48,8 @@ llvm::Expected<ClangTidyOptions> parseConfig(llvm::MemoryBufferRef Text) {
           FirstProblem = D.getMessage().str();
       });
   if (!Parsed || !FirstProblem.empty())
-    return llvm::createStringError(FirstProblem.empty()
-                                       ? Parsed.getError().message()
-                                       : FirstProblem);
+    return llvm::createStringError(
+        FirstProblem.empty() ? Parsed.getError().message() : FirstProblem);
   return std::move(*Parsed);
 }
 
@@ -61,19 +60,19 @@ llvm::Error checkRegex(llvm::StringRef Text, llvm::StringRef What,
   if (Text.empty() || llvm::Regex(Text).isValid(Why))
     return llvm::Error::success();
   return llvm::createStringError("invalid " + What + " '" + Text + "'" +
-                                 (Where.empty() ? "" : " in " + Where) +
-                                 ": " + Why);
+                                 (Where.empty() ? "" : " in " + Where) + ": " +
+                                 Why);
 }
 
 /// The modules of clang-tidy 19 whose checks the driver does not have (it
 /// has torchsync's and, through clang-tidy's engine, clang-analyzer's).
 bool isOtherModuleGlob(llvm::StringRef Glob) {
   static constexpr llvm::StringLiteral Modules[] = {
-      "abseil",  "altera",      "android",     "boost",
-      "bugprone", "cert",       "concurrency", "cppcoreguidelines",
-      "darwin",  "fuchsia",     "google",      "hicpp",
-      "linuxkernel", "llvm",    "llvmlibc",    "misc",
-      "modernize", "mpi",       "objc",        "openmp",
+      "abseil",      "altera",      "android",     "boost",
+      "bugprone",    "cert",        "concurrency", "cppcoreguidelines",
+      "darwin",      "fuchsia",     "google",      "hicpp",
+      "linuxkernel", "llvm",        "llvmlibc",    "misc",
+      "modernize",   "mpi",         "objc",        "openmp",
       "performance", "portability", "readability", "zircon"};
   for (llvm::StringRef M : Modules)
     if (Glob.starts_with(M) && Glob.drop_front(M.size()).starts_with("-"))
@@ -116,6 +115,14 @@ struct UnmatchedGlob {
   bool OtherModule;
 };
 
+/// How messages name a configuration source of clang-tidy's providers.
+std::string sourceName(llvm::StringRef SourceType, const ConfigInput &Input) {
+  if (SourceType ==
+      ClangTidyOptionsProvider::OptionsSourceTypeConfigCommandLineOption)
+    return Input.ConfigName;           // --config, or the --config-file path
+  return "'" + SourceType.str() + "'"; // a .clang-tidy file
+}
+
 std::string describe(const UnmatchedGlob &U) {
   return "'" + U.Glob + "' (" + U.Source + ")";
 }
@@ -156,8 +163,8 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
   }
 
   if (!Input.ConfigText.empty()) {
-    llvm::Expected<ClangTidyOptions> Parsed = parseConfig(
-        llvm::MemoryBufferRef(Input.ConfigText, Input.ConfigName));
+    llvm::Expected<ClangTidyOptions> Parsed =
+        parseConfig(llvm::MemoryBufferRef(Input.ConfigText, Input.ConfigName));
     if (!Parsed)
       return llvm::createStringError("invalid configuration in " +
                                      Input.ConfigName + ": " +
@@ -175,7 +182,8 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
       Handlers;
   Handlers.emplace_back(
       ".clang-tidy",
-      [Problems](llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
+      [Problems](
+          llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
         if (!Problems)
           return parseConfiguration(Text);
         llvm::Expected<ClangTidyOptions> Parsed = parseConfig(Text);
@@ -209,17 +217,14 @@ checkConfiguration(ClangTidyOptionsProvider &Provider,
 
     std::vector<UnmatchedGlob> Unmatched;
     for (const auto &[Options, SourceType] : Sources) {
-      if (SourceType == ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary)
+      if (SourceType ==
+          ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary)
         continue;
       bool CommandLine =
           SourceType ==
           ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption;
       std::string Name =
-          CommandLine ? "--checks"
-          : SourceType == ClangTidyOptionsProvider::
-                              OptionsSourceTypeConfigCommandLineOption
-              ? Input.ConfigName
-              : "'" + SourceType + "'";
+          CommandLine ? "--checks" : sourceName(SourceType, Input);
       if (Options.HeaderFilterRegex && !CommandLine)
         if (llvm::Error E = checkRegex(*Options.HeaderFilterRegex,
                                        "HeaderFilterRegex", Name))
@@ -255,9 +260,9 @@ checkConfiguration(ClangTidyOptionsProvider &Provider,
         getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false)
             .empty()) {
       if (Unmatched.empty())
-        return llvm::createStringError(
-            "no check is enabled for '" + File + "' (Checks: '" +
-            Effective.Checks.value_or("") + "')");
+        return llvm::createStringError("no check is enabled for '" + File +
+                                       "' (Checks: '" +
+                                       Effective.Checks.value_or("") + "')");
       std::string Names;
       for (const UnmatchedGlob &U : Unmatched)
         Names += (Names.empty() ? "" : ", ") + describe(U);
@@ -293,10 +298,7 @@ checkConfiguration(ClangTidyOptionsProvider &Provider,
     if (llvm::Regex("for option '([^']+)'").match(*Diagnostics.First, &Match))
       for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
         if (It->first.CheckOptions.count(Match[1])) {
-          Where = It->second == ClangTidyOptionsProvider::
-                                    OptionsSourceTypeConfigCommandLineOption
-                      ? Input.ConfigName
-                      : "'" + It->second + "'";
+          Where = sourceName(It->second, Input);
           break;
         }
     return llvm::createStringError(Where + ": " + *Diagnostics.First);
