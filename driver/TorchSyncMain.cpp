@@ -561,6 +561,12 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
+  // The baseline would record the lines as they were before the fixes.
+  if (WriteBaselineFile.getNumOccurrences() && (Fix || FixNotes))
+    return inputError("--write-baseline cannot be combined with --fix or "
+                      "--fix-notes (the baseline would hold the line numbers "
+                      "from before the fixes)");
+
   llvm::Expected<GateSettings> Gate = readGateSettings();
   if (!Gate)
     return inputError(llvm::toString(Gate.takeError()));
