@@ -287,11 +287,15 @@ FileResult analyzeFile(StringRef File,
   int Status = Tool.run(&Factory);
   Context.setDiagnosticsEngine(nullptr);
 
+  bool FailurePlaced = false;
   for (ClangTidyError &E : DiagConsumer.take()) {
     if (E.DiagnosticName == "clang-diagnostic-error") {
-      // The first error names the problem.
-      if (!Result.Failure)
+      // The first error names the problem. Errors without a place ("too
+      // many errors emitted, stopping now") sort first but name nothing.
+      bool Placed = !E.Message.FilePath.empty();
+      if (!Result.Failure || (Placed && !FailurePlaced))
         Result.Failure = describeCompileError(E);
+      FailurePlaced |= Placed;
       continue;
     }
     Result.Errors.push_back(std::move(E));

@@ -8,6 +8,7 @@
 #include "Findings.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 
@@ -71,6 +72,22 @@ std::vector<std::string> filesUnder(ArrayRef<std::string> Files,
     if (pathUnder(File, Dir))
       Under.push_back(File);
   return Under;
+}
+
+Error checkInputsExist(ArrayRef<std::string> Files,
+                       const clang::tooling::CompilationDatabase &DB) {
+  for (const std::string &File : Files) {
+    // A database copied from another machine names directories that are
+    // not here; the file is then missing too, and the directory says why.
+    for (const clang::tooling::CompileCommand &C : DB.getCompileCommands(File))
+      if (!sys::fs::is_directory(C.Directory))
+        return createStringError("cannot analyze '" + File +
+                                 "': the directory of its compile command, '" +
+                                 C.Directory + "', does not exist");
+    if (!sys::fs::exists(File))
+      return createStringError("cannot analyze '" + File + "': no such file");
+  }
+  return Error::success();
 }
 
 } // namespace torchsync

@@ -10,6 +10,7 @@
 #ifndef TORCHSYNC_DRIVER_FILESELECTION_H
 #define TORCHSYNC_DRIVER_FILESELECTION_H
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/GlobPattern.h"
@@ -52,6 +53,12 @@ std::vector<std::string> selectFiles(std::vector<std::string> Files,
 /// The files of Files under directory Dir (absolute paths).
 std::vector<std::string> filesUnder(llvm::ArrayRef<std::string> Files,
                                     llvm::StringRef Dir);
+
+/// Fails, naming the first file, when a file does not exist or the working
+/// directory of one of its compile commands does not (clang's tool would
+/// abort the process on it).
+llvm::Error checkInputsExist(llvm::ArrayRef<std::string> Files,
+                             const clang::tooling::CompilationDatabase &DB);
 
 } // namespace torchsync
 

@@ -224,6 +224,11 @@ llvm::Expected<ChangedLines> parseUnifiedDiff(llvm::StringRef Text,
 
 llvm::Expected<ChangedLines> changedLinesSince(llvm::StringRef Rev,
                                                llvm::StringRef Root) {
+  // git would read such a revision as an option (--output=FILE writes
+  // FILE); --end-of-options below makes sure of it for any revision.
+  if (Rev.starts_with("-"))
+    return llvm::createStringError("invalid --diff revision '" + Rev +
+                                   "': a revision cannot start with '-'");
   llvm::ErrorOr<std::string> Git = llvm::sys::findProgramByName("git");
   if (!Git)
     return llvm::createStringError("--diff needs git, which is not on PATH");
@@ -245,6 +250,7 @@ llvm::Expected<ChangedLines> changedLinesSince(llvm::StringRef Rev,
                                                  "--src-prefix=a/",
                                                  "--dst-prefix=b/",
                                                  "--relative",
+                                                 "--end-of-options",
                                                  Rev,
                                                  "--"};
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),

@@ -43,7 +43,8 @@ public:
 /// git's "b/" prefix.
 llvm::Expected<ChangedLines> parseUnifiedDiff(llvm::StringRef Text,
                                               llvm::StringRef Root);
-/// Runs `git diff -U0 Rev` in Root and reads its output.
+/// Runs `git diff -U0 Rev` in Root and reads its output. A revision that
+/// starts with '-' is refused: git would take it for an option.
 llvm::Expected<ChangedLines> changedLinesSince(llvm::StringRef Rev,
                                                llvm::StringRef Root);
 

@@ -13,6 +13,7 @@
 
 #include "Analysis.h"
 #include "Cache.h"
+#include "Config.h"
 #include "FileSelection.h"
 #include "Findings.h"
 #include "Gate.h"
@@ -99,6 +100,12 @@ cl::opt<std::string> ExportFixes(
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit."),
                          cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the configuration of the first file (else of the current "
+             "directory) in YAML, with every option of the enabled checks, "
+             "and exit."),
+    cl::cat(Category));
 cl::opt<bool> Quiet("quiet",
                     cl::desc("Print nothing but the findings (no progress, no "
                              "summary)."),
@@ -108,7 +115,20 @@ cl::list<std::string> ExtraArgs(
     cl::cat(Category));
 
 // Whole-project runs: which files, how many at once, the result cache.
-cl::opt<unsigned> Jobs(
+/// Reads -j N; a value that is not a number is reported after parsing, in
+/// one line (llvm::cl's own message is two lines, the second empty).
+std::optional<std::string> BadJobs;
+struct JobsParser : cl::parser<unsigned> {
+  using cl::parser<unsigned>::parser;
+  bool parse(cl::Option &, StringRef, StringRef Arg, unsigned &Value) {
+    if (Arg.getAsInteger(10, Value)) {
+      BadJobs = Arg.str();
+      Value = 0;
+    }
+    return false;
+  }
+};
+cl::opt<unsigned, false, JobsParser> Jobs(
     "j",
     cl::desc("Analyze this many files at once (default: one per core)."),
     cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
@@ -225,24 +245,16 @@ bool isCxxSource(llvm::StringRef Path) {
       Ext);
 }
 
-/// clang-tidy's configuration sources, most specific last: built-in
-/// defaults, then .clang-tidy files (or --config / --config-file), then the
-/// command line.
-llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>> makeOptionsProvider() {
-  ClangTidyGlobalOptions GlobalOptions;
-  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
-  Defaults.Checks = DefaultChecks.str();
-  Defaults.HeaderFilterRegex = "";
-  Defaults.SystemHeaders = false;
-
-  ClangTidyOptions Overrides;
-  if (!Checks.empty())
-    Overrides.Checks = Checks;
+/// What the command line says about the configuration; --config-file is
+/// read here.
+llvm::Expected<ConfigInput> readConfigInput() {
+  ConfigInput Input;
+  Input.DefaultChecks = DefaultChecks.str();
+  Input.Checks = Checks;
   if (HeaderFilter.getNumOccurrences())
-    Overrides.HeaderFilterRegex = HeaderFilter;
-
-  std::string ConfigText = Config;
-  std::string ConfigName = "--config";
+    Input.HeaderFilter = HeaderFilter;
+  Input.ConfigText = Config;
+  Input.ConfigName = "--config";
   if (!ConfigFile.empty()) {
     if (!Config.empty())
       return llvm::createStringError("--config and --config-file are "
@@ -252,25 +264,21 @@ llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>> makeOptionsProvider() 
       return llvm::createStringError("cannot read configuration file '" +
                                      ConfigFile + "': " +
                                      Buffer.getError().message());
-    ConfigText = (*Buffer)->getBuffer().str();
-    ConfigName = ConfigFile;
+    Input.ConfigText = (*Buffer)->getBuffer().str();
+    Input.ConfigName = ConfigFile;
   }
-  if (ConfigText.empty())
-    return std::make_unique<FileOptionsProvider>(GlobalOptions, Defaults,
-                                                 Overrides);
-  std::string FirstProblem;
-  llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
-      llvm::MemoryBufferRef(ConfigText, ConfigName),
-      [&](const llvm::SMDiagnostic &D) {
-        if (FirstProblem.empty() && D.getKind() == llvm::SourceMgr::DK_Error)
-          FirstProblem = D.getMessage().str();
-      });
-  if (!Parsed || !FirstProblem.empty())
-    return llvm::createStringError(
-        "invalid configuration in " + ConfigName + ": " +
-        (FirstProblem.empty() ? Parsed.getError().message() : FirstProblem));
-  return std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
-                                                 *Parsed, Overrides);
+  return Input;
+}
+
+/// clang-tidy's configuration sources, most specific last: built-in
+/// defaults, then .clang-tidy files (or --config / --config-file), then the
+/// command line. Problems of .clang-tidy files go to Problems (Config.h).
+llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>>
+makeOptionsProvider(ConfigProblems *Problems = nullptr) {
+  llvm::Expected<ConfigInput> Input = readConfigInput();
+  if (!Input)
+    return Input.takeError();
+  return makeProvider(*Input, Problems);
 }
 
 /// A file that could not be analyzed, and the first reason.
@@ -313,8 +321,10 @@ llvm::Expected<GateSettings> readGateSettings() {
                                    "' (expected warning, error or none)");
   G.FailLevel = *Level;
   if (!RootDir.empty() && !llvm::sys::fs::is_directory(RootDir))
-    return llvm::createStringError("root directory '" + RootDir +
-                                   "' does not exist");
+    return llvm::createStringError(
+        "root directory '" + RootDir + "' " +
+        (llvm::sys::fs::exists(RootDir) ? "is not a directory"
+                                        : "does not exist"));
   G.Root = findRoot(RootDir);
 
   if (BaselineFile.getNumOccurrences()) {
@@ -470,6 +480,9 @@ int main(int argc, const char **argv) {
           "  torchsync -p build --format=sarif -o torchsync.sarif\n"
           "  torchsync merge shard1.sarif shard2.sarif -o all.sarif\n",
           &CLErrors)) {
+    // An invalid option value: llvm::cl has printed its one line itself.
+    if (StringRef(CLError).trim().empty())
+      return 2;
     // llvm::cl reports several lines; the first names the problem.
     StringRef First = StringRef(CLError).split('\n').first.trim();
     First.consume_front(llvm::sys::path::filename(argv[0]));
@@ -478,6 +491,21 @@ int main(int argc, const char **argv) {
       First = First.split("Try:").first.rtrim(". ");
     return inputError(First + " (see --help)");
   }
+
+  if (BadJobs)
+    return inputError("invalid -j '" + *BadJobs +
+                      "' (expected the number of files to analyze at once; "
+                      "0 for one per core)");
+  // One value each: the last of two would silently win (--format=json
+  // --format=sarif).
+  for (cl::Option *O : std::initializer_list<cl::Option *>{
+           &BuildPath, &Checks, &Config, &ConfigFile, &HeaderFilter,
+           &ExportFixes, &Jobs, &ShardSpec, &CacheDir, &EmitHarness,
+           &HarnessSpecFile, &FormatName, &OutputFile, &FailOnName,
+           &BaselineFile, &WriteBaselineFile, &DiffBase, &RootDir})
+    if (O->getNumOccurrences() > 1)
+      return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
+                        " is given more than once");
 
   if (MergeCommand) {
     if (MergeInputs.empty())
@@ -488,13 +516,42 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
-  auto Provider = makeOptionsProvider();
+  ConfigProblems Problems;
+  auto Provider = makeOptionsProvider(&Problems);
   if (!Provider)
     return inputError(llvm::toString(Provider.takeError()));
+  // Read once above, so it cannot fail here.
+  ConfigInput Input = llvm::cantFail(readConfigInput());
+  // A configuration mistake is an error before any file is analyzed.
+  auto CheckConfiguration = [&](llvm::ArrayRef<std::string> Paths,
+                                bool RequireChecks) -> bool {
+    llvm::Expected<ConfigWarnings> Warnings = checkConfiguration(
+        **Provider, Problems, Input, Paths, RequireChecks);
+    if (!Warnings) {
+      inputError(llvm::toString(Warnings.takeError()));
+      return false;
+    }
+    for (const std::string &Line : Warnings->Lines)
+      llvm::errs() << "torchsync: warning: " << Line << "\n";
+    return true;
+  };
 
-  if (ListChecks) {
-    ClangTidyOptions Options = (*Provider)->getOptions(
-        SourcePaths.empty() ? "dummy" : SourcePaths.front());
+  if (ListChecks || DumpConfig) {
+    if (ListChecks && DumpConfig)
+      return inputError("--list-checks and --dump-config are mutually "
+                        "exclusive");
+    // As clang-tidy does: the configuration of the first file, else of the
+    // current directory.
+    SmallString<256> Path(SourcePaths.empty() ? "dummy" : SourcePaths.front());
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (!CheckConfiguration({std::string(Path)}, /*RequireChecks=*/ListChecks))
+      return 2;
+    if (DumpConfig) {
+      llvm::outs() << dumpConfiguration(**Provider, Path) << "\n";
+      return 0;
+    }
+    ClangTidyOptions Options = (*Provider)->getOptions(Path);
     std::vector<std::string> Names =
         getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
     llvm::outs() << "Enabled checks:";
@@ -503,6 +560,12 @@ int main(int argc, const char **argv) {
     llvm::outs() << "\n\n";
     return 0;
   }
+
+  // The baseline would record the lines as they were before the fixes.
+  if (WriteBaselineFile.getNumOccurrences() && (Fix || FixNotes))
+    return inputError("--write-baseline cannot be combined with --fix or "
+                      "--fix-notes (the baseline would hold the line numbers "
+                      "from before the fixes)");
 
   llvm::Expected<GateSettings> Gate = readGateSettings();
   if (!Gate)
@@ -553,6 +616,9 @@ int main(int argc, const char **argv) {
       return inputError("no input files (name source files, or pass -p "
                         "<build-dir> to analyze every file it compiles)");
     Files = Compilations->getAllFiles();
+    if (Files.empty())
+      return inputError("no file to analyze: the compilation database in '" +
+                        BuildPath + "' lists none");
   }
   for (const std::string &Path : SourcePaths) {
     SmallString<256> Abs(Path);
@@ -615,6 +681,11 @@ int main(int argc, const char **argv) {
     ShardOnly.Part = *Part;
     Files = selectFiles(std::move(Files), ShardOnly, Gate->Root);
   }
+
+  if (llvm::Error E = checkInputsExist(Files, *Compilations))
+    return inputError(llvm::toString(std::move(E)));
+  if (!CheckConfiguration(Files, /*RequireChecks=*/true))
+    return 2;
 
   std::unique_ptr<ResultCache> Cache;
   if (!NoCache) {

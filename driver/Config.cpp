@@ -1,0 +1,319 @@
+//===--- Config.cpp - The configuration a run uses, checked before it runs ===//
+//
+// Part of torchsync. See Config.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Config.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/GlobList.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <functional>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace torchsync {
+
+void ConfigProblems::add(std::string Problem) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  Problems.push_back(std::move(Problem));
+}
+
+std::optional<std::string> ConfigProblems::first() const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (Problems.empty())
+    return std::nullopt;
+  return Problems.front();
+}
+
+namespace {
+
+/// Parses a configuration text; the first error, if any, names the problem.
+llvm::Expected<ClangTidyOptions> parseConfig(llvm::MemoryBufferRef Text) {
+  std::string FirstProblem;
+  llvm::ErrorOr<ClangTidyOptions> Parsed =
+      parseConfigurationWithDiags(Text, [&](const llvm::SMDiagnostic &D) {
+        if (FirstProblem.empty() && D.getKind() == llvm::SourceMgr::DK_Error)
+          FirstProblem = D.getMessage().str();
+      });
+  if (!Parsed || !FirstProblem.empty())
+    return llvm::createStringError(
+        FirstProblem.empty() ? Parsed.getError().message() : FirstProblem);
+  return std::move(*Parsed);
+}
+
+llvm::Error checkRegex(llvm::StringRef Text, llvm::StringRef What,
+                       llvm::StringRef Where = "") {
+  // An empty filter matches no header, as in clang-tidy.
+  std::string Why;
+  if (Text.empty() || llvm::Regex(Text).isValid(Why))
+    return llvm::Error::success();
+  return llvm::createStringError("invalid " + What + " '" + Text + "'" +
+                                 (Where.empty() ? "" : " in " + Where) + ": " +
+                                 Why);
+}
+
+/// The modules of clang-tidy 19 whose checks the driver does not have (it
+/// has torchsync's and, through clang-tidy's engine, clang-analyzer's).
+bool isOtherModuleGlob(llvm::StringRef Glob) {
+  static constexpr llvm::StringLiteral Modules[] = {
+      "abseil",      "altera",      "android",     "boost",
+      "bugprone",    "cert",        "concurrency", "cppcoreguidelines",
+      "darwin",      "fuchsia",     "google",      "hicpp",
+      "linuxkernel", "llvm",        "llvmlibc",    "misc",
+      "modernize",   "mpi",         "objc",        "openmp",
+      "performance", "portability", "readability", "zircon"};
+  for (llvm::StringRef M : Modules)
+    if (Glob.starts_with(M) && Glob.drop_front(M.size()).starts_with("-"))
+      return true;
+  return false;
+}
+
+/// Every check the driver has (clang-tidy's engine adds the static
+/// analyzer's).
+const std::vector<std::string> &registeredChecks() {
+  static const std::vector<std::string> Names = [] {
+    ClangTidyOptions All = ClangTidyOptions::getDefaults();
+    All.Checks = "*";
+    return getCheckNames(All, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  }();
+  return Names;
+}
+
+/// Collects the configuration diagnostics that checks emit while they read
+/// their options.
+class ConfigDiagnostics : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Warning || First)
+      return;
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    // clang-tidy puts the check name in the text of its own diagnostics.
+    First = llvm::StringRef(Text).rsplit(" [clang-tidy-config]").first.str();
+  }
+  std::optional<std::string> First;
+};
+
+/// A glob of a Checks list that matches no check the driver has.
+struct UnmatchedGlob {
+  std::string Glob;
+  std::string Source;
+  bool OtherModule;
+};
+
+/// How messages name a configuration source of clang-tidy's providers.
+std::string sourceName(llvm::StringRef SourceType, const ConfigInput &Input) {
+  if (SourceType ==
+      ClangTidyOptionsProvider::OptionsSourceTypeConfigCommandLineOption)
+    return Input.ConfigName;           // --config, or the --config-file path
+  return "'" + SourceType.str() + "'"; // a .clang-tidy file
+}
+
+std::string describe(const UnmatchedGlob &U) {
+  return "'" + U.Glob + "' (" + U.Source + ")";
+}
+
+/// clang-tidy's FileOptionsProvider with its own handlers for .clang-tidy
+/// files. (clang-tidy 19's constructor that takes handlers leaves the file
+/// system unset, and the provider then dereferences a null pointer.)
+class HandledFileOptionsProvider : public FileOptionsProvider {
+public:
+  HandledFileOptionsProvider(ClangTidyGlobalOptions GlobalOptions,
+                             ClangTidyOptions DefaultOptions,
+                             ClangTidyOptions OverrideOptions,
+                             ConfigFileHandlers Handlers)
+      : FileOptionsProvider(std::move(GlobalOptions), std::move(DefaultOptions),
+                            std::move(OverrideOptions),
+                            llvm::vfs::getRealFileSystem()) {
+    ConfigHandlers = std::move(Handlers);
+  }
+};
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>>
+makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
+  ClangTidyGlobalOptions GlobalOptions;
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = Input.DefaultChecks;
+  Defaults.HeaderFilterRegex = "";
+  Defaults.SystemHeaders = false;
+
+  ClangTidyOptions Overrides;
+  if (!Input.Checks.empty())
+    Overrides.Checks = Input.Checks;
+  if (Input.HeaderFilter) {
+    if (llvm::Error E = checkRegex(*Input.HeaderFilter, "--header-filter"))
+      return std::move(E);
+    Overrides.HeaderFilterRegex = *Input.HeaderFilter;
+  }
+
+  if (!Input.ConfigText.empty()) {
+    llvm::Expected<ClangTidyOptions> Parsed =
+        parseConfig(llvm::MemoryBufferRef(Input.ConfigText, Input.ConfigName));
+    if (!Parsed)
+      return llvm::createStringError("invalid configuration in " +
+                                     Input.ConfigName + ": " +
+                                     llvm::toString(Parsed.takeError()));
+    return std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
+                                                   *Parsed, Overrides);
+  }
+  // clang-tidy prints a .clang-tidy file's error and uses the parent
+  // directory's configuration (or the defaults) instead; the driver makes it
+  // an error. An empty error code tells the provider that the handler has
+  // reported the problem itself.
+  std::vector<std::pair<
+      std::string,
+      std::function<llvm::ErrorOr<ClangTidyOptions>(llvm::MemoryBufferRef)>>>
+      Handlers;
+  Handlers.emplace_back(
+      ".clang-tidy",
+      [Problems](
+          llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
+        if (!Problems)
+          return parseConfiguration(Text);
+        llvm::Expected<ClangTidyOptions> Parsed = parseConfig(Text);
+        if (Parsed)
+          return std::move(*Parsed);
+        Problems->add("invalid configuration in '" +
+                      Text.getBufferIdentifier().str() +
+                      "': " + llvm::toString(Parsed.takeError()));
+        return std::error_code();
+      });
+  return std::make_unique<HandledFileOptionsProvider>(
+      GlobalOptions, Defaults, Overrides, std::move(Handlers));
+}
+
+llvm::Expected<ConfigWarnings>
+checkConfiguration(ClangTidyOptionsProvider &Provider,
+                   const ConfigProblems &Problems, const ConfigInput &Input,
+                   llvm::ArrayRef<std::string> Files, bool RequireChecks) {
+  ConfigWarnings Warnings;
+  llvm::StringSet<> Warned;
+  llvm::StringSet<> SeenDirectories;
+  llvm::StringSet<> SeenConfigurations;
+  for (const std::string &File : Files) {
+    // Configuration files are looked up by directory.
+    if (!SeenDirectories.insert(llvm::sys::path::parent_path(File)).second)
+      continue;
+    std::vector<ClangTidyOptionsProvider::OptionsSource> Sources =
+        Provider.getRawOptions(File);
+    if (std::optional<std::string> Problem = Problems.first())
+      return llvm::createStringError(*Problem);
+
+    std::vector<UnmatchedGlob> Unmatched;
+    for (const auto &[Options, SourceType] : Sources) {
+      if (SourceType ==
+          ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary)
+        continue;
+      bool CommandLine =
+          SourceType ==
+          ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption;
+      std::string Name =
+          CommandLine ? "--checks" : sourceName(SourceType, Input);
+      if (Options.HeaderFilterRegex && !CommandLine)
+        if (llvm::Error E = checkRegex(*Options.HeaderFilterRegex,
+                                       "HeaderFilterRegex", Name))
+          return std::move(E);
+      if (!Options.Checks)
+        continue;
+      // clang-tidy's own reading of a Checks list.
+      GlobList Globs(*Options.Checks);
+      for (const auto &Item : Globs.getItems()) {
+        if (!Item.IsPositive || Item.Text.empty() ||
+            Item.Text.starts_with("clang-diagnostic-"))
+          continue;
+        if (llvm::any_of(registeredChecks(), [&](const std::string &Check) {
+              return Item.Regex.match(Check);
+            }))
+          continue;
+        UnmatchedGlob U{Item.Text.str(), Name, isOtherModuleGlob(Item.Text)};
+        if (Warned.insert(describe(U)).second)
+          Warnings.Lines.push_back(
+              U.OtherModule
+                  ? describe(U) + " names checks of another clang-tidy "
+                                  "module, which this driver does not have; "
+                                  "run them with clang-tidy-19 and the "
+                                  "torchsync plugin "
+                                  "(--load=libTorchSyncTidy.so)"
+                  : describe(U) + " matches no check (see --list-checks)");
+        Unmatched.push_back(std::move(U));
+      }
+    }
+
+    ClangTidyOptions Effective = Provider.getOptions(File);
+    if (RequireChecks &&
+        getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false)
+            .empty()) {
+      if (Unmatched.empty())
+        return llvm::createStringError("no check is enabled for '" + File +
+                                       "' (Checks: '" +
+                                       Effective.Checks.value_or("") + "')");
+      std::string Names;
+      for (const UnmatchedGlob &U : Unmatched)
+        Names += (Names.empty() ? "" : ", ") + describe(U);
+      bool OtherModule = llvm::any_of(
+          Unmatched, [](const UnmatchedGlob &U) { return U.OtherModule; });
+      return llvm::createStringError(
+          "no check is enabled: " + Names + " match" +
+          (Unmatched.size() == 1 ? "es" : "") + " no torchsync check" +
+          (OtherModule ? "; checks of other clang-tidy modules run only in "
+                         "clang-tidy-19 with the torchsync plugin "
+                         "(--load=libTorchSyncTidy.so)"
+                       : ""));
+    }
+
+    // The checks read their options when they are made: an invalid value
+    // is reported then, once per configuration.
+    if (!SeenConfigurations.insert(configurationAsText(Effective)).second)
+      continue;
+    ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
+                                 ClangTidyGlobalOptions(), Effective),
+                             /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+    ConfigDiagnostics Diagnostics;
+    DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions(),
+                             &Diagnostics, /*ShouldOwnClient=*/false);
+    Context.setDiagnosticsEngine(&Engine);
+    ClangTidyASTConsumerFactory(Context).getCheckOptions();
+    Context.setDiagnosticsEngine(nullptr);
+    if (!Diagnostics.First)
+      continue;
+    // Name the most specific source that sets the option.
+    std::string Where = "the configuration of '" + File + "'";
+    llvm::SmallVector<llvm::StringRef, 2> Match;
+    if (llvm::Regex("for option '([^']+)'").match(*Diagnostics.First, &Match))
+      for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
+        if (It->first.CheckOptions.count(Match[1])) {
+          Where = sourceName(It->second, Input);
+          break;
+        }
+    return llvm::createStringError(Where + ": " + *Diagnostics.First);
+  }
+  return Warnings;
+}
+
+std::string dumpConfiguration(ClangTidyOptionsProvider &Provider,
+                              llvm::StringRef File) {
+  ClangTidyOptions Options = Provider.getOptions(File);
+  Options.CheckOptions =
+      getCheckOptions(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  // As clang-tidy does: every field has a value.
+  return configurationAsText(
+      ClangTidyOptions::getDefaults().merge(Options, /*Order=*/0));
+}
+
+} // namespace torchsync
