@@ -418,23 +418,26 @@ llvm::Error checkOutputs(llvm::ArrayRef<std::string> Files) {
   return checkOutputsAgainst(namedOutputs(), Inputs);
 }
 
-/// "N findings in M files", and what the gate held back.
+/// "torchsync: K findings in M of N files", and what the gate held back.
 void printSummary(const GateResult &R, size_t FilesWithFindings,
                   size_t NumFiles, size_t Suppressed) {
-  if (R.Reported.empty() && !R.InBaseline && !R.OutsideDiff)
-    return;
   llvm::raw_ostream &OS = llvm::errs();
-  OS << R.Reported.size() << " finding" << (R.Reported.size() == 1 ? "" : "s")
-     << " in " << NumFiles << " file" << (NumFiles == 1 ? "" : "s");
-  if (R.InBaseline || R.OutsideDiff) {
-    OS << " (";
-    if (R.InBaseline)
-      OS << R.InBaseline << " more in the baseline"
-         << (R.OutsideDiff ? ", " : "");
-    if (R.OutsideDiff)
-      OS << R.OutsideDiff << " more outside the diff";
-    OS << ")";
-  }
+  auto Plural = [](size_t N) { return N == 1 ? "" : "s"; };
+  OS << "torchsync: " << R.Reported.size() << " finding"
+     << Plural(R.Reported.size()) << " in ";
+  // "2 of 4 files" when only some of the analyzed files have findings.
+  if (FilesWithFindings && FilesWithFindings != NumFiles)
+    OS << FilesWithFindings << " of ";
+  OS << NumFiles << " file" << Plural(NumFiles);
+  llvm::SmallVector<std::string, 3> Held;
+  if (R.InBaseline)
+    Held.push_back(std::to_string(R.InBaseline) + " more in the baseline");
+  if (R.OutsideDiff)
+    Held.push_back(std::to_string(R.OutsideDiff) + " more outside the diff");
+  if (Suppressed)
+    Held.push_back(std::to_string(Suppressed) + " suppressed by NOLINT");
+  if (!Held.empty())
+    OS << " (" << llvm::join(Held, ", ") << ")";
   OS << "\n";
 }
 
