@@ -71,6 +71,9 @@ struct Finding {
   std::vector<Note> Notes;
   /// Index of the clang-tidy error this was made from.
   size_t ErrorIndex = 0;
+  /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,
+  /// counted in the summary, never fails the gate, never fixed.
+  bool Suppressed = false;
 };
 
 /// Reads source files once and turns byte offsets into places.

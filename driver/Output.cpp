@@ -79,6 +79,8 @@ json::Value findingToJson(const Finding &F) {
     O["endColumn"] = F.End->Column;
   }
   O["fingerprint"] = F.Fingerprint;
+  if (F.Suppressed)
+    O["suppressed"] = true;
   json::Array Fixes;
   for (const FixIt &Fix : F.Fixes) {
     json::Array Replacements;
@@ -174,6 +176,10 @@ json::Value sarifResult(const Finding &F, unsigned RuleIndex) {
   if (!Related.empty())
     Result["relatedLocations"] = std::move(Related);
   Result["partialFingerprints"] = json::Object{{FingerprintKey, F.Fingerprint}};
+  // A NOLINT comment is a suppression in the source, as code scanning
+  // reads it: the result is shown as dismissed.
+  if (F.Suppressed)
+    Result["suppressions"] = json::Array{json::Object{{"kind", "inSource"}}};
   json::Array Fixes;
   for (const FixIt &Fix : F.Fixes) {
     // One artifactChange per file, in the order the edits name them.

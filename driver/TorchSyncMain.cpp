@@ -732,7 +732,7 @@ int main(int argc, const char **argv) {
     if (Bar)
       Bar->done();
   }
-  std::vector<ClangTidyError> Errors;
+  std::vector<ClangTidyError> Errors, SuppressedErrors;
   std::vector<size_t> ErrorFile; // the index in Files of each error's file
   std::vector<Failure> Failures;
   bool CacheWarned = false;
@@ -742,6 +742,8 @@ int main(int argc, const char **argv) {
       Errors.push_back(std::move(E));
       ErrorFile.push_back(I);
     }
+    for (ClangTidyError &E : R.Suppressed)
+      SuppressedErrors.push_back(std::move(E));
     if (R.Failure)
       Failures.push_back({Files[I], *R.Failure});
     if (R.CacheProblem && !CacheWarned && !Quiet) {
@@ -765,7 +767,15 @@ int main(int argc, const char **argv) {
   }
   SourceFiles Sources(Gate->Root);
   std::vector<Finding> Findings = makeFindings(Errors, Sources);
-  std::vector<Finding> Suppressed;
+  // Fingerprints of suppressed findings are counted apart, so that adding
+  // or removing a NOLINT does not move those of the others.
+  removeDuplicateErrors(SuppressedErrors);
+  std::vector<Finding> Suppressed =
+      applyGate(makeFindings(SuppressedErrors, Sources), SuppressedErrors,
+                *Gate)
+          .Reported;
+  for (Finding &F : Suppressed)
+    F.Suppressed = true;
 
   GateResult Gated = applyGate(Findings, Errors, *Gate);
   llvm::DenseSet<size_t> FilesWithFindings;
