@@ -22,6 +22,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -185,6 +186,107 @@ private:
   std::vector<Dependency> *Deps;
 };
 
+/// Sits in front of clang-tidy's consumer and keeps the findings that a
+/// NOLINT comment suppresses (clang-tidy's consumer keeps only a count),
+/// with their notes, so that reports can list them as suppressed. Only
+/// findings in code that is reported at all are kept: the main file and
+/// headers the header filter lets through.
+class NolintRecorder : public DiagnosticConsumer {
+public:
+  NolintRecorder(ClangTidyContext &Context, DiagnosticConsumer &Next)
+      : Context(Context), Next(Next) {}
+
+  void BeginSourceFile(const LangOptions &LangOpts,
+                       const Preprocessor *PP) override {
+    Next.BeginSourceFile(LangOpts, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    // Counts errors: the compiler's status is read from its client.
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level == DiagnosticsEngine::Note) {
+      if (LastSuppressed && Info.hasSourceManager())
+        Suppressed.back().Notes.push_back(message(Info));
+    } else {
+      LastSuppressed = false;
+      if (Info.hasSourceManager() && Info.getLocation().isValid())
+        record(Level, Info);
+    }
+    Next.HandleDiagnostic(Level, Info);
+  }
+
+  std::vector<ClangTidyError> take() { return std::move(Suppressed); }
+
+private:
+  void record(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+    std::string Check = Context.getCheckName(Info.getID());
+    if (Check.empty() || llvm::StringRef(Check).starts_with("clang-"))
+      return;
+    llvm::SmallVector<tooling::Diagnostic, 1> NoLintErrors;
+    if (!Context.shouldSuppressDiagnostic(Level, Info, NoLintErrors) ||
+        !reported(Info.getSourceManager(), Info.getLocation()))
+      return;
+    ClangTidyError E(Check,
+                     Level == DiagnosticsEngine::Error
+                         ? ClangTidyError::Error
+                         : ClangTidyError::Warning,
+                     Context.getCurrentBuildDirectory(),
+                     Context.treatAsError(Check));
+    E.Message = message(Info);
+    // The context adds the check's name to the text; findings carry it
+    // apart.
+    llvm::StringRef Text = E.Message.Message;
+    if (Text.consume_back(" [" + Check + "]"))
+      E.Message.Message = Text.str();
+    Suppressed.push_back(std::move(E));
+    LastSuppressed = true;
+  }
+
+  /// The message and its place; fix-its are left out, as a suppressed
+  /// finding is never fixed.
+  static tooling::DiagnosticMessage message(const Diagnostic &Info) {
+    llvm::SmallString<256> Text;
+    Info.FormatDiagnostic(Text);
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation Loc = Info.getLocation();
+    if (Loc.isInvalid())
+      return tooling::DiagnosticMessage(Text);
+    return tooling::DiagnosticMessage(Text, SM, SM.getFileLoc(Loc));
+  }
+
+  bool reported(const SourceManager &SM, SourceLocation Loc) {
+    if (SM.isInMainFile(SM.getExpansionLoc(Loc)))
+      return true;
+    if (SM.isInSystemHeader(Loc) || SM.isInSystemMacro(Loc))
+      return false;
+    OptionalFileEntryRef File =
+        SM.getFileEntryRefForID(SM.getDecomposedExpansionLoc(Loc).first);
+    if (!File)
+      return false;
+    if (!HeaderFilter) {
+      const ClangTidyOptions &Options = Context.getOptions();
+      HeaderFilter = std::make_unique<llvm::Regex>(
+          Options.HeaderFilterRegex.value_or(""));
+      ExcludeHeaderFilter = std::make_unique<llvm::Regex>(
+          Options.ExcludeHeaderFilterRegex.value_or(""));
+    }
+    llvm::StringRef Name = File->getName();
+    // An empty pattern does not compile: it lets no header through.
+    return HeaderFilter->isValid() && HeaderFilter->match(Name) &&
+           !(ExcludeHeaderFilter->isValid() &&
+             ExcludeHeaderFilter->match(Name));
+  }
+
+  ClangTidyContext &Context;
+  DiagnosticConsumer &Next;
+  std::vector<ClangTidyError> Suppressed;
+  bool LastSuppressed = false;
+  std::unique_ptr<llvm::Regex> HeaderFilter, ExcludeHeaderFilter;
+};
+
 /// "file:line:col: message" for a compiler error, as a compiler writes it.
 std::string describeCompileError(const ClangTidyError &E) {
   std::string Where = E.Message.FilePath;
@@ -250,7 +352,7 @@ FileResult analyzeFile(StringRef File,
         (Options.FixesFromNotes ? "\nfixes-from-notes" : "") +
         (Options.TraverseAll ? "\ntraverse-all" : "");
     Key = Cache->keyFor(File, Command, Commands.front().Directory, Config);
-    if (auto Cached = Cache->lookup(Key)) {
+    if (auto Cached = Cache->lookup(Key, &Result.Suppressed)) {
       Result.Errors = std::move(*Cached);
       Result.FromCache = true;
       return Result;
@@ -260,8 +362,9 @@ FileResult analyzeFile(StringRef File,
   ClangTidyDiagnosticConsumer DiagConsumer(
       Context, nullptr, /*RemoveIncompatibleErrors=*/true,
       /*GetFixesFromNotes=*/Options.FixesFromNotes);
+  NolintRecorder Nolint(Context, DiagConsumer);
   DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
-                       &DiagConsumer, /*ShouldOwnClient=*/false);
+                       &Nolint, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&DE);
   std::vector<Dependency> Deps;
   TidyActionFactory Factory(Context, Options.TraverseAll,
@@ -270,7 +373,7 @@ FileResult analyzeFile(StringRef File,
   std::unique_ptr<tooling::ClangTool> ToolPtr = makeTool(DB, File);
   tooling::ClangTool &Tool = *ToolPtr;
   Tool.setPrintErrorMessage(false);
-  Tool.setDiagnosticConsumer(&DiagConsumer);
+  Tool.setDiagnosticConsumer(&Nolint);
   Tool.appendArgumentsAdjuster([&](const tooling::CommandLineArguments &Args,
                                    StringRef Filename) {
     ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
@@ -300,6 +403,7 @@ FileResult analyzeFile(StringRef File,
     }
     Result.Errors.push_back(std::move(E));
   }
+  Result.Suppressed = Nolint.take();
   if (Status != 0 && !Result.Failure)
     Result.Failure = "the compiler could not process it";
   // Only complete analyses are kept; a cache that cannot be written costs
@@ -308,7 +412,8 @@ FileResult analyzeFile(StringRef File,
     return A.Path < B.Path;
   });
   if (Cache && !Result.Failure && !Deps.empty())
-    if (llvm::Error E = Cache->store(Key, Deps, Result.Errors))
+    if (llvm::Error E =
+            Cache->store(Key, Deps, Result.Errors, Result.Suppressed))
       Result.CacheProblem = llvm::toString(std::move(E));
   return Result;
 }

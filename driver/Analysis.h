@@ -45,6 +45,8 @@ struct AnalysisOptions {
 
 struct FileResult {
   std::vector<clang::tidy::ClangTidyError> Errors;
+  /// Findings that a NOLINT comment suppresses (without fix-its).
+  std::vector<clang::tidy::ClangTidyError> Suppressed;
   /// Why the file could not be analyzed (a compiler error, no compile
   /// command); its findings are then incomplete.
   std::optional<std::string> Failure;

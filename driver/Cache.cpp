@@ -25,7 +25,7 @@ namespace torchsync {
 namespace {
 
 /// Changes whenever the entry format or what the key covers does.
-constexpr int CacheFormat = 1;
+constexpr int CacheFormat = 2; // 2: findings suppressed by NOLINT
 
 /// An entry as stored: ClangTidyError is a tooling::Diagnostic plus two
 /// fields, and has no default constructor, so it travels as this.
@@ -33,6 +33,7 @@ struct StoredError {
   clang::tooling::Diagnostic Diag;
   bool WarningAsError = false;
   std::vector<std::string> Aliases;
+  bool SuppressedByNolint = false;
 };
 
 struct Entry {
@@ -96,6 +97,7 @@ template <> struct MappingTraits<torchsync::StoredError> {
     MappingTraits<clang::tooling::Diagnostic>::mapping(Io, E.Diag);
     Io.mapOptional("WarningAsError", E.WarningAsError, false);
     Io.mapOptional("EnabledDiagnosticAliases", E.Aliases);
+    Io.mapOptional("SuppressedByNolint", E.SuppressedByNolint, false);
   }
 };
 template <> struct MappingTraits<torchsync::Entry> {
@@ -181,7 +183,7 @@ std::optional<std::string> ResultCache::currentHash(StringRef Path) {
 }
 
 std::optional<std::vector<ClangTidyError>>
-ResultCache::lookup(StringRef Key) {
+ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed) {
   std::string Path = entryPath(Key);
   auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/false,
                                       /*RequiresNullTerminator=*/false);
@@ -216,13 +218,17 @@ ResultCache::lookup(StringRef Key) {
     Error.Message = std::move(S.Diag.Message);
     Error.Notes = std::move(S.Diag.Notes);
     Error.EnabledDiagnosticAliases = std::move(S.Aliases);
-    Errors.push_back(std::move(Error));
+    if (!S.SuppressedByNolint)
+      Errors.push_back(std::move(Error));
+    else if (Suppressed)
+      Suppressed->push_back(std::move(Error));
   }
   return Errors;
 }
 
 Error ResultCache::store(StringRef Key, ArrayRef<Dependency> Deps,
-                         ArrayRef<ClangTidyError> Errors) {
+                         ArrayRef<ClangTidyError> Errors,
+                         ArrayRef<ClangTidyError> Suppressed) {
   Entry E;
   E.Format = CacheFormat;
   E.Key = Key.str();
@@ -230,6 +236,10 @@ Error ResultCache::store(StringRef Key, ArrayRef<Dependency> Deps,
   for (const ClangTidyError &Error : Errors)
     E.Errors.push_back({Error, Error.IsWarningAsError,
                         Error.EnabledDiagnosticAliases});
+  for (const ClangTidyError &Error : Suppressed)
+    E.Errors.push_back({Error, Error.IsWarningAsError,
+                        Error.EnabledDiagnosticAliases,
+                        /*SuppressedByNolint=*/true});
   std::string Text;
   raw_string_ostream OS(Text);
   yaml::Output Out(OS);

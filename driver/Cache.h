@@ -51,15 +51,19 @@ public:
   std::string keyFor(llvm::StringRef File, llvm::ArrayRef<std::string> Command,
                      llvm::StringRef Directory, llvm::StringRef Config) const;
 
-  /// The stored findings, if every file they depended on is unchanged.
+  /// The stored findings, if every file they depended on is unchanged;
+  /// those suppressed by NOLINT go to Suppressed when it is not null.
   std::optional<std::vector<clang::tidy::ClangTidyError>>
-  lookup(llvm::StringRef Key);
+  lookup(llvm::StringRef Key,
+         std::vector<clang::tidy::ClangTidyError> *Suppressed = nullptr);
 
   /// Stores the findings of a complete analysis. Failing to write is not an
   /// error of the run (the next one analyzes again); it is returned so the
   /// caller can say so once.
-  llvm::Error store(llvm::StringRef Key, llvm::ArrayRef<Dependency> Deps,
-                    llvm::ArrayRef<clang::tidy::ClangTidyError> Errors);
+  llvm::Error
+  store(llvm::StringRef Key, llvm::ArrayRef<Dependency> Deps,
+        llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
+        llvm::ArrayRef<clang::tidy::ClangTidyError> Suppressed = {});
 
   /// Removes entries not used for a week (at most once every 20 minutes).
   void prune();

@@ -20,9 +20,7 @@ using namespace clang::tidy;
 
 namespace torchsync {
 
-namespace {
-
-std::string absolutePath(llvm::StringRef File, llvm::StringRef BuildDir) {
+std::string absoluteFilePath(llvm::StringRef File, llvm::StringRef BuildDir) {
   llvm::SmallString<256> Abs;
   if (llvm::sys::path::is_absolute(File) || BuildDir.empty()) {
     Abs = File;
@@ -34,6 +32,8 @@ std::string absolutePath(llvm::StringRef File, llvm::StringRef BuildDir) {
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return std::string(Abs);
 }
+
+namespace {
 
 /// UTF-16 code units in a stretch of UTF-8 text: one per code point, two
 /// for code points outside the basic plane (4-byte sequences).
@@ -104,7 +104,7 @@ Place SourceFiles::place(llvm::StringRef File, unsigned Offset,
   Place P;
   if (File.empty())
     return P;
-  P.File = absolutePath(File, BuildDir);
+  P.File = absoluteFilePath(File, BuildDir);
   P.Path = relativePath(P.File);
   P.Offset = Offset;
   const Text *T = get(P.File);
@@ -166,14 +166,22 @@ std::string findRoot(llvm::StringRef Explicit) {
   return std::string(Dir);
 }
 
-void removeDuplicateErrors(std::vector<ClangTidyError> &Errors) {
+std::vector<size_t> removeDuplicateErrors(std::vector<ClangTidyError> &Errors) {
   std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
-  llvm::erase_if(Errors, [&](const ClangTidyError &E) {
-    std::string File = absolutePath(E.Message.FilePath, E.BuildDirectory);
-    return !Seen.insert({E.DiagnosticName, File, E.Message.FileOffset,
-                         E.Message.Message})
-                .second;
-  });
+  std::vector<size_t> Kept;
+  std::vector<ClangTidyError> Unique;
+  for (size_t I = 0; I < Errors.size(); ++I) {
+    ClangTidyError &E = Errors[I];
+    std::string File = absoluteFilePath(E.Message.FilePath, E.BuildDirectory);
+    if (!Seen.insert({E.DiagnosticName, File, E.Message.FileOffset,
+                      E.Message.Message})
+             .second)
+      continue;
+    Kept.push_back(I);
+    Unique.push_back(std::move(E));
+  }
+  Errors = std::move(Unique);
+  return Kept;
 }
 
 std::vector<Finding> makeFindings(llvm::ArrayRef<ClangTidyError> Errors,
@@ -194,7 +202,7 @@ std::vector<Finding> makeFindings(llvm::ArrayRef<ClangTidyError> Errors,
       // The highlighted range around the finding's place says where it ends.
       if (R.Length > 0 && R.FileOffset <= F.Where.Offset &&
           F.Where.Offset < R.FileOffset + R.Length &&
-          absolutePath(R.FilePath, BuildDir) == F.Where.File) {
+          absoluteFilePath(R.FilePath, BuildDir) == F.Where.File) {
         F.End = Sources.place(R.FilePath, R.FileOffset + R.Length, BuildDir);
         break;
       }

@@ -71,6 +71,9 @@ struct Finding {
   std::vector<Note> Notes;
   /// Index of the clang-tidy error this was made from.
   size_t ErrorIndex = 0;
+  /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,
+  /// counted in the summary, never fails the gate, never fixed.
+  bool Suppressed = false;
 };
 
 /// Reads source files once and turns byte offsets into places.
@@ -103,6 +106,10 @@ private:
 std::optional<std::string> pathUnder(llvm::StringRef AbsolutePath,
                                      llvm::StringRef Dir);
 
+/// File made absolute against BuildDir when it is relative, without "." and
+/// ".." components.
+std::string absoluteFilePath(llvm::StringRef File, llvm::StringRef BuildDir);
+
 /// The directory that report paths, fingerprints and baselines are relative
 /// to: Explicit when given, else the top of the git work tree around the
 /// current directory, else the current directory. Absolute, no trailing
@@ -117,8 +124,10 @@ makeFindings(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
              SourceFiles &Sources);
 
 /// Drops exact duplicates (the same finding reached from two translation
-/// units through a header), keeping the first.
-void removeDuplicateErrors(std::vector<clang::tidy::ClangTidyError> &Errors);
+/// units through a header), keeping the first; returns the indexes (in the
+/// list as given) of the errors kept.
+std::vector<size_t>
+removeDuplicateErrors(std::vector<clang::tidy::ClangTidyError> &Errors);
 
 } // namespace torchsync
 

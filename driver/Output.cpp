@@ -8,12 +8,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include <unistd.h>
 
 namespace json = llvm::json;
 
@@ -81,6 +79,8 @@ json::Value findingToJson(const Finding &F) {
     O["endColumn"] = F.End->Column;
   }
   O["fingerprint"] = F.Fingerprint;
+  if (F.Suppressed)
+    O["suppressed"] = true;
   json::Array Fixes;
   for (const FixIt &Fix : F.Fixes) {
     json::Array Replacements;
@@ -176,6 +176,10 @@ json::Value sarifResult(const Finding &F, unsigned RuleIndex) {
   if (!Related.empty())
     Result["relatedLocations"] = std::move(Related);
   Result["partialFingerprints"] = json::Object{{FingerprintKey, F.Fingerprint}};
+  // A NOLINT comment is a suppression in the source, as code scanning
+  // reads it: the result is shown as dismissed.
+  if (F.Suppressed)
+    Result["suppressions"] = json::Array{json::Object{{"kind", "inSource"}}};
   json::Array Fixes;
   for (const FixIt &Fix : F.Fixes) {
     // One artifactChange per file, in the order the edits name them.
@@ -319,31 +323,6 @@ void writeGithub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings) {
     OS << "title=" << escapeAnnotation(F.Check, true)
        << "::" << escapeAnnotation(Message, false) << "\n";
   }
-}
-
-llvm::Expected<std::string> captureStdout(llvm::function_ref<void()> Write) {
-  llvm::SmallString<128> TempPath;
-  int TempFD;
-  if (std::error_code EC = llvm::sys::fs::createTemporaryFile(
-          "torchsync-text", "txt", TempFD, TempPath))
-    return llvm::createStringError(EC, "cannot create a temporary file");
-  llvm::FileRemover Remove(TempPath);
-  llvm::outs().flush();
-  int Saved = ::dup(STDOUT_FILENO);
-  if (Saved < 0 || ::dup2(TempFD, STDOUT_FILENO) < 0) {
-    ::close(TempFD);
-    return llvm::createStringError("cannot redirect standard output");
-  }
-  Write();
-  llvm::outs().flush();
-  ::dup2(Saved, STDOUT_FILENO);
-  ::close(Saved);
-  ::close(TempFD);
-  auto Buffer = llvm::MemoryBuffer::getFile(TempPath);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read back the text report");
-  return (*Buffer)->getBuffer().str();
 }
 
 llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,

@@ -12,7 +12,6 @@
 
 #include "Findings.h"
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
@@ -33,11 +32,6 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 /// GitHub Actions workflow commands: one ::warning / ::error line per
 /// finding, paths relative to the root.
 void writeGithub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings);
-
-/// Runs Write with the process's standard output sent to a temporary file
-/// and returns what it printed (clang-tidy prints its text diagnostics
-/// straight to standard output).
-llvm::Expected<std::string> captureStdout(llvm::function_ref<void()> Write);
 
 /// Joins torchsync reports, all SARIF or all JSON, into one of the same
 /// kind, dropping results that are identical in every field. Writes it to

@@ -19,7 +19,10 @@
 #include "Gate.h"
 #include "Harness.h"
 #include "Output.h"
+#include "FixApply.h"
 #include "Progress.h"
+#include "SafeWrite.h"
+#include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -27,6 +30,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Config/llvm-config.h"
@@ -387,68 +391,122 @@ GateResult applyGate(llvm::ArrayRef<Finding> Findings,
   return R;
 }
 
-/// "N findings in M files", and what the gate held back.
-void printSummary(const GateResult &R, size_t NumFiles) {
-  if (R.Reported.empty() && !R.InBaseline && !R.OutsideDiff)
-    return;
+/// Every file this run writes besides fixed sources, with the option that
+/// names it. An output option added later goes here too, so that it is
+/// checked against the inputs like the others.
+std::vector<NamedOutput> namedOutputs() {
+  std::vector<NamedOutput> Outputs;
+  if (OutputFile != "-")
+    Outputs.push_back({"-o", OutputFile});
+  if (!ExportFixes.empty())
+    Outputs.push_back({"--export-fixes", ExportFixes});
+  if (!WriteBaselineFile.empty())
+    Outputs.push_back({"--write-baseline", WriteBaselineFile});
+  return Outputs;
+}
+
+/// Refuses, before any analysis, output options that would destroy an
+/// input or contradict each other.
+llvm::Error checkOutputs(llvm::ArrayRef<std::string> Files) {
+  // Options given twice and --write-baseline with --fix are refused with
+  // the other command-line checks in main().
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  for (const std::string &In : {BaselineFile.getValue(),
+                                ConfigFile.getValue(),
+                                HarnessSpecFile.getValue()})
+    if (!In.empty())
+      Inputs.push_back(In);
+  return checkOutputsAgainst(namedOutputs(), Inputs);
+}
+
+/// "torchsync: K findings in M of N files", and what the gate held back.
+void printSummary(const GateResult &R, size_t FilesWithFindings,
+                  size_t NumFiles, size_t Suppressed) {
   llvm::raw_ostream &OS = llvm::errs();
-  OS << R.Reported.size() << " finding" << (R.Reported.size() == 1 ? "" : "s")
-     << " in " << NumFiles << " file" << (NumFiles == 1 ? "" : "s");
-  if (R.InBaseline || R.OutsideDiff) {
-    OS << " (";
-    if (R.InBaseline)
-      OS << R.InBaseline << " more in the baseline"
-         << (R.OutsideDiff ? ", " : "");
-    if (R.OutsideDiff)
-      OS << R.OutsideDiff << " more outside the diff";
-    OS << ")";
-  }
+  auto Plural = [](size_t N) { return N == 1 ? "" : "s"; };
+  OS << "torchsync: " << R.Reported.size() << " finding"
+     << Plural(R.Reported.size()) << " in ";
+  // "2 of 4 files" when only some of the analyzed files have findings.
+  if (FilesWithFindings && FilesWithFindings != NumFiles)
+    OS << FilesWithFindings << " of ";
+  OS << NumFiles << " file" << Plural(NumFiles);
+  llvm::SmallVector<std::string, 3> Held;
+  if (R.InBaseline)
+    Held.push_back(std::to_string(R.InBaseline) + " more in the baseline");
+  if (R.OutsideDiff)
+    Held.push_back(std::to_string(R.OutsideDiff) + " more outside the diff");
+  if (Suppressed)
+    Held.push_back(std::to_string(Suppressed) + " suppressed by NOLINT");
+  if (!Held.empty())
+    OS << " (" << llvm::join(Held, ", ") << ")";
   OS << "\n";
 }
 
-/// Prints the findings in the chosen format and applies their fixes when
-/// asked. clang-tidy prints its text diagnostics to standard output while
-/// it applies fixes; for a file or another format that text is captured.
-llvm::Error report(llvm::ArrayRef<Finding> Findings,
-                   llvm::ArrayRef<ClangTidyError> Errors,
-                   ClangTidyContext &Context,
-                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> BaseFS,
-                   llvm::StringRef Root, Format OutputFormat) {
-  unsigned WarningsAsErrors = 0;
-  FixBehaviour Behaviour = FixNotes ? FB_FixNotes : (Fix ? FB_Fix : FB_NoFix);
-  auto TextAndFixes = [&] {
-    handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+/// Writes the report in the chosen format to standard output or the -o
+/// file; Applied says, per reported finding, where --fix used its fix-it.
+llvm::Error report(const GateResult &Gated,
+                   llvm::ArrayRef<Finding> Suppressed,
+                   llvm::ArrayRef<std::vector<FixPlace>> Applied,
+                   const ClangTidyOptions &Options, llvm::StringRef Root,
+                   Format OutputFormat) {
+  // Suppressed findings go where a reader can tell them apart.
+  std::vector<Finding> All = Gated.Reported;
+  llvm::append_range(All, Suppressed);
+  auto Write = [&](llvm::raw_ostream &OS, bool Colors) {
+    switch (OutputFormat) {
+    case Format::Text: {
+      TextReport Text(OS, Root, Colors);
+      for (size_t I = 0; I < Gated.ReportedErrors.size(); ++I)
+        Text.print(Gated.ReportedErrors[I], Applied[I]);
+      break;
+    }
+    case Format::Json:
+      writeJson(OS, All, Root);
+      break;
+    case Format::Sarif:
+      writeSarif(OS, All, Root);
+      break;
+    case Format::Github:
+      writeGithub(OS, Gated.Reported);
+      break;
+    }
   };
-  if (OutputFormat == Format::Text && OutputFile == "-") {
-    TextAndFixes();
+  if (OutputFile == "-") {
+    Write(llvm::outs(), Options.UseColor.value_or(
+                            llvm::sys::Process::StandardOutHasColors()));
+    llvm::outs().flush();
     return llvm::Error::success();
-  }
-  std::string Text;
-  if (OutputFormat == Format::Text || Behaviour != FB_NoFix) {
-    llvm::Expected<std::string> Captured = captureStdout(TextAndFixes);
-    if (!Captured)
-      return Captured.takeError();
-    Text = std::move(*Captured);
   }
   if (llvm::Error E =
           llvm::writeToOutput(OutputFile, [&](llvm::raw_ostream &OS) {
-            switch (OutputFormat) {
-            case Format::Text:
-              OS << Text;
-              break;
-            case Format::Json:
-              writeJson(OS, Findings, Root);
-              break;
-            case Format::Sarif:
-              writeSarif(OS, Findings, Root);
-              break;
-            case Format::Github:
-              writeGithub(OS, Findings);
-              break;
-            }
+            Write(OS, /*Colors=*/false);
             return llvm::Error::success();
           }))
     return llvm::createStringError("cannot write '" + OutputFile +
+                                   "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
+
+/// Writes the fixes of the reported findings as YAML for
+/// clang-apply-replacements. It applies a note's fix-it when the warning
+/// has none, so notes keep theirs only with --fix-notes.
+llvm::Error exportFixes(llvm::StringRef MainFile,
+                        llvm::ArrayRef<ClangTidyError> Reported) {
+  std::vector<ClangTidyError> Exported(Reported.begin(), Reported.end());
+  if (!FixNotes)
+    for (ClangTidyError &E : Exported)
+      for (tooling::DiagnosticMessage &Note : E.Notes)
+        Note.Fix.clear();
+  std::string Yaml;
+  llvm::raw_string_ostream OS(Yaml);
+  exportReplacements(MainFile, Exported, OS);
+  // Written to a temporary file and renamed: never half-written.
+  if (llvm::Error E =
+          llvm::writeToOutput(ExportFixes, [&](llvm::raw_ostream &Out) {
+            Out << Yaml;
+            return llvm::Error::success();
+          }))
+    return llvm::createStringError("cannot write '" + ExportFixes +
                                    "': " + llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
@@ -686,6 +744,8 @@ int main(int argc, const char **argv) {
     return inputError(llvm::toString(std::move(E)));
   if (!CheckConfiguration(Files, /*RequireChecks=*/true))
     return 2;
+  if (llvm::Error E = checkOutputs(Files))
+    return inputError(llvm::toString(std::move(E)));
 
   std::unique_ptr<ResultCache> Cache;
   if (!NoCache) {
@@ -733,12 +793,18 @@ int main(int argc, const char **argv) {
     if (Bar)
       Bar->done();
   }
-  std::vector<ClangTidyError> Errors;
+  std::vector<ClangTidyError> Errors, SuppressedErrors;
+  std::vector<size_t> ErrorFile; // the index in Files of each error's file
   std::vector<Failure> Failures;
   bool CacheWarned = false;
   for (size_t I = 0; I < Files.size(); ++I) {
     FileResult &R = Results[I];
-    llvm::append_range(Errors, std::move(R.Errors));
+    for (ClangTidyError &E : R.Errors) {
+      Errors.push_back(std::move(E));
+      ErrorFile.push_back(I);
+    }
+    for (ClangTidyError &E : R.Suppressed)
+      SuppressedErrors.push_back(std::move(E));
     if (R.Failure)
       Failures.push_back({Files[I], *R.Failure});
     if (R.CacheProblem && !CacheWarned && !Quiet) {
@@ -750,40 +816,90 @@ int main(int argc, const char **argv) {
   if (Cache)
     Cache->prune();
 
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  // clang-tidy's printer and fixer read the formatting style of the files.
   ClangTidyContext Context(std::move(*Provider),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   if (!Files.empty())
     Context.setCurrentFile(Files.front());
-  removeDuplicateErrors(Errors);
+  {
+    std::vector<size_t> Kept = removeDuplicateErrors(Errors);
+    for (size_t I = 0; I < Kept.size(); ++I)
+      ErrorFile[I] = ErrorFile[Kept[I]];
+    ErrorFile.resize(Kept.size());
+  }
   SourceFiles Sources(Gate->Root);
   std::vector<Finding> Findings = makeFindings(Errors, Sources);
+  // Fingerprints of suppressed findings are counted apart, so that adding
+  // or removing a NOLINT does not move those of the others.
+  removeDuplicateErrors(SuppressedErrors);
+  std::vector<Finding> Suppressed =
+      applyGate(makeFindings(SuppressedErrors, Sources), SuppressedErrors,
+                *Gate)
+          .Reported;
+  for (Finding &F : Suppressed)
+    F.Suppressed = true;
 
   GateResult Gated = applyGate(Findings, Errors, *Gate);
-  if (llvm::Error E = report(Gated.Reported, Gated.ReportedErrors, Context,
-                             BaseFS, Gate->Root, Gate->OutputFormat))
-    return inputError(llvm::toString(std::move(E)));
+  llvm::DenseSet<size_t> FilesWithFindings;
+  for (const Finding &F : Gated.Reported)
+    FilesWithFindings.insert(ErrorFile[F.ErrorIndex]);
+
+  // Fixes are planned before anything is written: the report shows which
+  // applied, and no output may be a file the fixes change.
+  FixPlan Plan(FixNotes);
+  std::vector<std::vector<FixPlace>> Applied(Gated.Reported.size());
+  if (Fix || FixNotes) {
+    // Fix-its made from a translation unit that did not compile rest on a
+    // broken AST: none of the files they touch is changed.
+    for (size_t I = 0; I < Errors.size(); ++I) {
+      if (!Results[ErrorFile[I]].Failure)
+        continue;
+      auto Avoid = [&](const tooling::DiagnosticMessage &M) {
+        for (const auto &Entry : M.Fix)
+          Plan.avoid(
+              absoluteFilePath(Entry.getKey(), Errors[I].BuildDirectory));
+      };
+      Avoid(Errors[I].Message);
+      llvm::for_each(Errors[I].Notes, Avoid);
+    }
+    for (const Failure &F : Failures)
+      Plan.avoid(F.File);
+    for (size_t I = 0; I < Gated.Reported.size(); ++I)
+      Applied[I] = Plan.add(Gated.ReportedErrors[I]);
+    if (llvm::Error E = checkOutputsAgainst(namedOutputs(), Plan.files(),
+                                            "a file the fixes change"))
+      return inputError(llvm::toString(std::move(E)));
+    for (const std::string &File : Plan.files())
+      if (llvm::Error E = checkWritable(File))
+        return inputError(llvm::toString(std::move(E)));
+  }
+
+  // With --write-baseline --quiet only errors are printed.
+  bool QuietBaseline = Quiet && !WriteBaselineFile.empty() &&
+                       Gate->OutputFormat == Format::Text && OutputFile == "-";
+  if (!QuietBaseline)
+    if (llvm::Error E = report(Gated, Suppressed, Applied,
+                               Context.getOptions(), Gate->Root,
+                               Gate->OutputFormat))
+      return inputError(llvm::toString(std::move(E)));
   if (Harness)
     if (llvm::Error E =
             emitHarnesses(Gated.Reported, *Compilations, Sources, *Harness))
       return inputError(llvm::toString(std::move(E)));
 
-  if (!ExportFixes.empty() && !Gated.ReportedErrors.empty()) {
-    std::string Yaml;
-    llvm::raw_string_ostream OS(Yaml);
-    exportReplacements(Files.size() == 1 ? Files.front() : "",
-                       Gated.ReportedErrors, OS);
-    // Written to a temporary file and renamed: never half-written.
-    if (llvm::Error E = llvm::writeToOutput(
-            ExportFixes, [&](llvm::raw_ostream &Out) {
-              Out << Yaml;
-              return llvm::Error::success();
-            }))
-      return inputError("cannot write '" + ExportFixes +
-                        "': " + llvm::toString(std::move(E)));
+  if (Plan.total()) {
+    if (llvm::Error E = Plan.write([&](llvm::StringRef File) {
+          return Context.getOptionsForFile(File).FormatStyle.value_or("none");
+        }))
+      return inputError(llvm::toString(std::move(E)));
+    llvm::errs() << "torchsync: applied " << Plan.applied() << " of "
+                 << Plan.total() << " fix" << (Plan.total() == 1 ? "" : "es")
+                 << "\n";
   }
+
+  if (!ExportFixes.empty() && !Gated.ReportedErrors.empty())
+    if (llvm::Error E = exportFixes(Files.size() == 1 ? Files.front() : "",
+                                    Gated.ReportedErrors))
+      return inputError(llvm::toString(std::move(E)));
 
   for (const Failure &F : Failures)
     llvm::errs() << "torchsync: error: cannot analyze '" << F.File
@@ -796,7 +912,8 @@ int main(int argc, const char **argv) {
     if (llvm::Error E = writeBaseline(WriteBaselineFile, Findings))
       return inputError(llvm::toString(std::move(E)));
   if (!Quiet)
-    printSummary(Gated, Files.size());
+    printSummary(Gated, FilesWithFindings.size(), Files.size(),
+                 Suppressed.size());
   if (!WriteBaselineFile.empty())
     return 0;
   return llvm::any_of(

@@ -118,7 +118,10 @@ def main():
 
     driver_lines = None
     if args.torchsync:
-        driver = [args.torchsync, "--quiet", "--no-cache",
+        # The driver names files relative to --root; the plugin by the
+        # name it was given (absolute): compared without the directory.
+        temp_dir = os.path.dirname(os.path.abspath(temp_cpp))
+        driver = [args.torchsync, "--quiet", "--no-cache", "--root=" + temp_dir,
                   "--checks=-*,torchsync-" + args.check]
         if args.config:
             driver.append("--config=" + args.config)
@@ -134,6 +137,9 @@ def main():
     diag_lines = diagnostics(output)
     # --fix adds a note where it applied a fix; the driver ran without it.
     applied = [l for l in diag_lines if "note: FIX-IT applied" not in l]
+    if driver_lines is not None:
+        applied = [l[len(temp_dir) + 1:] if l.startswith(temp_dir + os.sep) else l
+                   for l in applied]
     if driver_lines is not None and sorted(driver_lines) != sorted(applied):
         fail("the driver and the plugin report different diagnostics",
              "--- plugin ---\n" + "\n".join(applied) +

@@ -1,0 +1,39 @@
+//===--- TextReport.h - Findings as compiler-style text -------------------===//
+//
+// Part of torchsync. Prints findings with clang's own diagnostic printer
+// (the source line, a caret under the place, the highlighted ranges and
+// fix-it hints), onto the driver's stream: standard output or the -o file.
+// Paths are relative to the root, like those of the other formats.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_DRIVER_TEXTREPORT_H
+#define TORCHSYNC_DRIVER_TEXTREPORT_H
+
+#include "FixApply.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
+
+namespace torchsync {
+
+class TextReport {
+public:
+  /// Colors: print with ANSI colors, as clang does on a terminal.
+  TextReport(llvm::raw_ostream &OS, llvm::StringRef Root, bool Colors);
+  ~TextReport();
+
+  /// Prints E and its notes; after E, one "FIX-IT applied" (or "unable to
+  /// apply") note per replacement of its fix-it that --fix used.
+  void print(const clang::tidy::ClangTidyError &E,
+             llvm::ArrayRef<FixPlace> Applied);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace torchsync
+
+#endif // TORCHSYNC_DRIVER_TEXTREPORT_H
