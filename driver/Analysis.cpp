@@ -25,6 +25,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <mutex>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -201,12 +202,71 @@ std::string describeCompileError(const ClangTidyError &E) {
          ": " + E.Message.Message;
 }
 
+/// Records every path the compiler looked for and did not find: the include
+/// directories probed before the one that held a header (and the includer's
+/// own directory for a quoted include), __has_include misses, search
+/// directories that do not exist. A file created at one of these paths can
+/// change what the compiler reads, so the cache keeps them as negative
+/// dependencies. Recording at the file system sees every lookup clang's
+/// HeaderSearch and driver make, whatever the kind of search.
+class MissRecorder : public llvm::vfs::ProxyFileSystem {
+public:
+  MissRecorder(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+               std::vector<std::string> &Misses)
+      : ProxyFileSystem(std::move(FS)), Misses(Misses) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    auto Result = ProxyFileSystem::status(Path);
+    if (!Result)
+      record(Path);
+    return Result;
+  }
+  bool exists(const llvm::Twine &Path) override {
+    bool Result = ProxyFileSystem::exists(Path);
+    if (!Result)
+      record(Path);
+    return Result;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto Result = ProxyFileSystem::openFileForRead(Path);
+    if (!Result)
+      record(Path);
+    return Result;
+  }
+
+private:
+  void record(const llvm::Twine &Path) {
+    llvm::SmallString<256> Abs;
+    Path.toVector(Abs);
+    if (Abs.empty())
+      return;
+    if (!llvm::sys::path::is_absolute(Abs))
+      if (auto CWD = getCurrentWorkingDirectory()) {
+        llvm::SmallString<256> Joined(*CWD);
+        llvm::sys::path::append(Joined, Abs);
+        Abs = Joined;
+      }
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Misses.push_back(std::string(Abs));
+  }
+
+  std::vector<std::string> &Misses;
+  std::mutex Mutex;
+};
+
 } // namespace
 
 std::unique_ptr<tooling::ClangTool>
-makeTool(const tooling::CompilationDatabase &DB, StringRef File) {
-  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
+makeTool(const tooling::CompilationDatabase &DB, StringRef File,
+         std::vector<std::string> *Misses) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical =
+      llvm::vfs::createPhysicalFileSystem();
+  if (Misses)
+    Physical = llvm::makeIntrusiveRefCnt<MissRecorder>(Physical, *Misses);
+  auto FS =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
   return std::make_unique<tooling::ClangTool>(
       DB, std::vector<std::string>{File.str()},
       std::make_shared<PCHContainerOperations>(), FS);
@@ -267,7 +327,9 @@ FileResult analyzeFile(StringRef File,
   TidyActionFactory Factory(Context, Options.TraverseAll,
                             Cache ? &Deps : nullptr);
 
-  std::unique_ptr<tooling::ClangTool> ToolPtr = makeTool(DB, File);
+  std::vector<std::string> Absent;
+  std::unique_ptr<tooling::ClangTool> ToolPtr =
+      makeTool(DB, File, Cache ? &Absent : nullptr);
   tooling::ClangTool &Tool = *ToolPtr;
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&DiagConsumer);
@@ -303,8 +365,10 @@ FileResult analyzeFile(StringRef File,
   llvm::sort(Deps, [](const Dependency &A, const Dependency &B) {
     return A.Path < B.Path;
   });
+  llvm::sort(Absent);
+  Absent.erase(std::unique(Absent.begin(), Absent.end()), Absent.end());
   if (Cache && !Result.Failure && !Deps.empty())
-    if (llvm::Error E = Cache->store(Key, Deps, Result.Errors))
+    if (llvm::Error E = Cache->store(Key, Deps, Absent, Result.Errors))
       Result.CacheProblem = llvm::toString(std::move(E));
   return Result;
 }
