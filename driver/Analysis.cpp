@@ -19,12 +19,14 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <csignal>
 #include <mutex>
 
 using namespace clang;
@@ -284,9 +286,12 @@ void forEachInParallel(size_t Count, unsigned Jobs,
   Pool.wait();
 }
 
-FileResult analyzeFile(StringRef File,
-                       const tooling::CompilationDatabase &DB,
-                       const AnalysisOptions &Options, ResultCache *Cache) {
+namespace {
+
+FileResult analyzeFileUnprotected(StringRef File,
+                                  const tooling::CompilationDatabase &DB,
+                                  const AnalysisOptions &Options,
+                                  ResultCache *Cache) {
   FileResult Result;
   std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(File);
   if (Commands.empty()) {
@@ -370,6 +375,68 @@ FileResult analyzeFile(StringRef File,
   if (Cache && !Result.Failure && !Deps.empty())
     if (llvm::Error E = Cache->store(Key, Deps, Absent, Result.Errors))
       Result.CacheProblem = llvm::toString(std::move(E));
+  return Result;
+}
+
+/// The stack each file is analyzed on. Clang's parser and the constant
+/// evaluator recurse once per level of nesting; clang's own driver runs the
+/// compiler on 8 MiB. A larger stack costs address space, not memory (pages
+/// are touched only when used), and lets deeper code through.
+constexpr unsigned AnalysisStackSize = 64 << 20;
+/// Room for the crash handler to run when the stack itself has overflowed.
+constexpr size_t SignalStackSize = 64 << 10;
+
+/// Turns on LLVM's crash recovery (once per process), and makes its handlers
+/// for the signals of a stack overflow run on the alternate signal stack of
+/// the thread that overflowed: CrashRecoveryContext installs them without
+/// SA_ONSTACK, so a handler would otherwise have no stack to run on and the
+/// process would die with SIGSEGV.
+void enableCrashRecovery() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    llvm::CrashRecoveryContext::Enable();
+    for (int Signal : {SIGSEGV, SIGBUS}) {
+      struct sigaction Action;
+      if (sigaction(Signal, nullptr, &Action) == 0) {
+        Action.sa_flags |= SA_ONSTACK;
+        sigaction(Signal, &Action, nullptr);
+      }
+    }
+  });
+}
+
+} // namespace
+
+FileResult analyzeFile(StringRef File,
+                       const tooling::CompilationDatabase &DB,
+                       const AnalysisOptions &Options, ResultCache *Cache) {
+  // A crash in the compiler (a stack overflow on deeply nested code, say)
+  // must cost this file its analysis, not the run: each file is analyzed on
+  // a thread of its own in a crash-recovery context, and a crash becomes a
+  // failure of the file. What the crashed analysis allocated is leaked.
+  enableCrashRecovery();
+  std::unique_ptr<char[]> SignalStack(new char[SignalStackSize]);
+  FileResult Result;
+  llvm::CrashRecoveryContext CRC;
+  bool Completed = CRC.RunSafelyOnThread(
+      [&] {
+        stack_t Alt{};
+        Alt.ss_sp = SignalStack.get();
+        Alt.ss_size = SignalStackSize;
+        sigaltstack(&Alt, nullptr);
+        Result = analyzeFileUnprotected(File, DB, Options, Cache);
+        Alt.ss_flags = SS_DISABLE;
+        sigaltstack(&Alt, nullptr);
+      },
+      AnalysisStackSize);
+  if (!Completed) {
+    Result = FileResult();
+    int Code = CRC.RetCode;
+    bool Segv = Code == 128 + SIGSEGV || Code == 128 + SIGBUS;
+    Result.Failure = std::string("the compiler crashed") +
+                     (Segv ? " (stack overflow? the code may nest too deeply)"
+                           : "");
+  }
   return Result;
 }
 
