@@ -25,6 +25,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/thread.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <csignal>
 #include <mutex>
@@ -412,23 +413,28 @@ FileResult analyzeFile(StringRef File,
                        const AnalysisOptions &Options, ResultCache *Cache) {
   // A crash in the compiler (a stack overflow on deeply nested code, say)
   // must cost this file its analysis, not the run: each file is analyzed on
-  // a thread of its own in a crash-recovery context, and a crash becomes a
-  // failure of the file. What the crashed analysis allocated is leaked.
+  // a thread of its own in a crash-recovery context (as CrashRecoveryContext's
+  // RunSafelyOnThread does, plus the alternate signal stack), and a crash
+  // becomes a failure of the file. What the crashed analysis allocated is
+  // leaked.
   enableCrashRecovery();
-  std::unique_ptr<char[]> SignalStack(new char[SignalStackSize]);
   FileResult Result;
   llvm::CrashRecoveryContext CRC;
-  bool Completed = CRC.RunSafelyOnThread(
-      [&] {
-        stack_t Alt{};
-        Alt.ss_sp = SignalStack.get();
-        Alt.ss_size = SignalStackSize;
-        sigaltstack(&Alt, nullptr);
-        Result = analyzeFileUnprotected(File, DB, Options, Cache);
-        Alt.ss_flags = SS_DISABLE;
-        sigaltstack(&Alt, nullptr);
-      },
-      AnalysisStackSize);
+  bool Completed = false;
+  llvm::thread Thread(std::optional<unsigned>(AnalysisStackSize), [&] {
+    // The thread's alternate signal stack while it analyzes; the one it had
+    // (a sanitizer's, say) is put back before the thread ends, crash or not.
+    std::unique_ptr<char[]> SignalStack(new char[SignalStackSize]);
+    stack_t Alt{}, Old{};
+    Alt.ss_sp = SignalStack.get();
+    Alt.ss_size = SignalStackSize;
+    bool Installed = sigaltstack(&Alt, &Old) == 0;
+    Completed = CRC.RunSafely(
+        [&] { Result = analyzeFileUnprotected(File, DB, Options, Cache); });
+    if (Installed)
+      sigaltstack(&Old, nullptr);
+  });
+  Thread.join();
   if (!Completed) {
     Result = FileResult();
     int Code = CRC.RetCode;
