@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # CI, after the README's test command: an ASan+UBSan build of the driver and
-# the checks in build-san/, and the driver and check suites under it.
-# docs/robustness.md says what each step covers. Safe to run again: it
-# rebuilds what changed.
+# the checks in build-san/ (with the libFuzzer target), the driver and check
+# suites under it, and a one-minute fuzzing run. docs/robustness.md says what
+# each step covers. Safe to run again: it rebuilds what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -23,7 +23,7 @@ chmod +x build-san/clang-tidy-asan
 cmake -S . -B build-san -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
   -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
-  -DTORCHSYNC_SANITIZE=address,undefined \
+  -DTORCHSYNC_SANITIZE=address,undefined -DTORCHSYNC_FUZZ=ON \
   -DTORCHSYNC_CLANG_TIDY="$PWD/build-san/clang-tidy-asan" >/dev/null
 cmake --build build-san
 echo "sanitize: built in $((SECONDS - start))s"
@@ -39,4 +39,5 @@ lit=/usr/lib/llvm-19/build/utils/lit/lit.py
 python3 "$lit" -sv build-san/test/driver build-san/test/checks
 echo "sanitize: suites done at $((SECONDS - start))s"
 
+bash test/fuzz/run.sh build-san 60
 echo "sanitize: total $((SECONDS - start))s"
