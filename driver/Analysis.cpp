@@ -19,13 +19,17 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/thread.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <csignal>
+#include <mutex>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -303,12 +307,71 @@ std::string describeCompileError(const ClangTidyError &E) {
          ": " + E.Message.Message;
 }
 
+/// Records every path the compiler looked for and did not find: the include
+/// directories probed before the one that held a header (and the includer's
+/// own directory for a quoted include), __has_include misses, search
+/// directories that do not exist. A file created at one of these paths can
+/// change what the compiler reads, so the cache keeps them as negative
+/// dependencies. Recording at the file system sees every lookup clang's
+/// HeaderSearch and driver make, whatever the kind of search.
+class MissRecorder : public llvm::vfs::ProxyFileSystem {
+public:
+  MissRecorder(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+               std::vector<std::string> &Misses)
+      : ProxyFileSystem(std::move(FS)), Misses(Misses) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    auto Result = ProxyFileSystem::status(Path);
+    if (!Result)
+      record(Path);
+    return Result;
+  }
+  bool exists(const llvm::Twine &Path) override {
+    bool Result = ProxyFileSystem::exists(Path);
+    if (!Result)
+      record(Path);
+    return Result;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto Result = ProxyFileSystem::openFileForRead(Path);
+    if (!Result)
+      record(Path);
+    return Result;
+  }
+
+private:
+  void record(const llvm::Twine &Path) {
+    llvm::SmallString<256> Abs;
+    Path.toVector(Abs);
+    if (Abs.empty())
+      return;
+    if (!llvm::sys::path::is_absolute(Abs))
+      if (auto CWD = getCurrentWorkingDirectory()) {
+        llvm::SmallString<256> Joined(*CWD);
+        llvm::sys::path::append(Joined, Abs);
+        Abs = Joined;
+      }
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Misses.push_back(std::string(Abs));
+  }
+
+  std::vector<std::string> &Misses;
+  std::mutex Mutex;
+};
+
 } // namespace
 
 std::unique_ptr<tooling::ClangTool>
-makeTool(const tooling::CompilationDatabase &DB, StringRef File) {
-  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
+makeTool(const tooling::CompilationDatabase &DB, StringRef File,
+         std::vector<std::string> *Misses) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical =
+      llvm::vfs::createPhysicalFileSystem();
+  if (Misses)
+    Physical = llvm::makeIntrusiveRefCnt<MissRecorder>(Physical, *Misses);
+  auto FS =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
   return std::make_unique<tooling::ClangTool>(
       DB, std::vector<std::string>{File.str()},
       std::make_shared<PCHContainerOperations>(), FS);
@@ -326,9 +389,12 @@ void forEachInParallel(size_t Count, unsigned Jobs,
   Pool.wait();
 }
 
-FileResult analyzeFile(StringRef File,
-                       const tooling::CompilationDatabase &DB,
-                       const AnalysisOptions &Options, ResultCache *Cache) {
+namespace {
+
+FileResult analyzeFileUnprotected(StringRef File,
+                                  const tooling::CompilationDatabase &DB,
+                                  const AnalysisOptions &Options,
+                                  ResultCache *Cache) {
   FileResult Result;
   std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(File);
   if (Commands.empty()) {
@@ -370,7 +436,9 @@ FileResult analyzeFile(StringRef File,
   TidyActionFactory Factory(Context, Options.TraverseAll,
                             Cache ? &Deps : nullptr);
 
-  std::unique_ptr<tooling::ClangTool> ToolPtr = makeTool(DB, File);
+  std::vector<std::string> Absent;
+  std::unique_ptr<tooling::ClangTool> ToolPtr =
+      makeTool(DB, File, Cache ? &Absent : nullptr);
   tooling::ClangTool &Tool = *ToolPtr;
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&Nolint);
@@ -411,10 +479,79 @@ FileResult analyzeFile(StringRef File,
   llvm::sort(Deps, [](const Dependency &A, const Dependency &B) {
     return A.Path < B.Path;
   });
+  llvm::sort(Absent);
+  Absent.erase(std::unique(Absent.begin(), Absent.end()), Absent.end());
   if (Cache && !Result.Failure && !Deps.empty())
-    if (llvm::Error E =
-            Cache->store(Key, Deps, Result.Errors, Result.Suppressed))
+    if (llvm::Error E = Cache->store(Key, Deps, Absent, Result.Errors,
+                                     Result.Suppressed))
       Result.CacheProblem = llvm::toString(std::move(E));
+  return Result;
+}
+
+/// The stack each file is analyzed on. Clang's parser and the constant
+/// evaluator recurse once per level of nesting; clang's own driver runs the
+/// compiler on 8 MiB. A larger stack costs address space, not memory (pages
+/// are touched only when used), and lets deeper code through.
+constexpr unsigned AnalysisStackSize = 64 << 20;
+/// Room for the crash handler to run when the stack itself has overflowed.
+constexpr size_t SignalStackSize = 64 << 10;
+
+/// Turns on LLVM's crash recovery (once per process), and makes its handlers
+/// for the signals of a stack overflow run on the alternate signal stack of
+/// the thread that overflowed: CrashRecoveryContext installs them without
+/// SA_ONSTACK, so a handler would otherwise have no stack to run on and the
+/// process would die with SIGSEGV.
+void enableCrashRecovery() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    llvm::CrashRecoveryContext::Enable();
+    for (int Signal : {SIGSEGV, SIGBUS}) {
+      struct sigaction Action;
+      if (sigaction(Signal, nullptr, &Action) == 0) {
+        Action.sa_flags |= SA_ONSTACK;
+        sigaction(Signal, &Action, nullptr);
+      }
+    }
+  });
+}
+
+} // namespace
+
+FileResult analyzeFile(StringRef File,
+                       const tooling::CompilationDatabase &DB,
+                       const AnalysisOptions &Options, ResultCache *Cache) {
+  // A crash in the compiler (a stack overflow on deeply nested code, say)
+  // must cost this file its analysis, not the run: each file is analyzed on
+  // a thread of its own in a crash-recovery context (as CrashRecoveryContext's
+  // RunSafelyOnThread does, plus the alternate signal stack), and a crash
+  // becomes a failure of the file. What the crashed analysis allocated is
+  // leaked.
+  enableCrashRecovery();
+  FileResult Result;
+  llvm::CrashRecoveryContext CRC;
+  bool Completed = false;
+  llvm::thread Thread(std::optional<unsigned>(AnalysisStackSize), [&] {
+    // The thread's alternate signal stack while it analyzes; the one it had
+    // (a sanitizer's, say) is put back before the thread ends, crash or not.
+    std::unique_ptr<char[]> SignalStack(new char[SignalStackSize]);
+    stack_t Alt{}, Old{};
+    Alt.ss_sp = SignalStack.get();
+    Alt.ss_size = SignalStackSize;
+    bool Installed = sigaltstack(&Alt, &Old) == 0;
+    Completed = CRC.RunSafely(
+        [&] { Result = analyzeFileUnprotected(File, DB, Options, Cache); });
+    if (Installed)
+      sigaltstack(&Old, nullptr);
+  });
+  Thread.join();
+  if (!Completed) {
+    Result = FileResult();
+    int Code = CRC.RetCode;
+    bool Segv = Code == 128 + SIGSEGV || Code == 128 + SIGBUS;
+    Result.Failure = std::string("the compiler crashed") +
+                     (Segv ? " (stack overflow? the code may nest too deeply)"
+                           : "");
+  }
   return Result;
 }
 

@@ -63,9 +63,11 @@ FileResult analyzeFile(llvm::StringRef File,
 
 /// A tool for File with a physical file system of its own: its working
 /// directory is not the process's, so tools on other threads do not move
-/// it.
+/// it. With Misses, every absolute path the compiler looked up and did not
+/// find (include search misses) is appended to it.
 std::unique_ptr<clang::tooling::ClangTool>
-makeTool(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File);
+makeTool(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
+         std::vector<std::string> *Misses = nullptr);
 
 /// Calls Body(0) ... Body(Count - 1) on a pool of Jobs threads (0: one per
 /// core), never more threads than calls; returns when all are done.

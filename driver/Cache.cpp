@@ -25,7 +25,9 @@ namespace torchsync {
 namespace {
 
 /// Changes whenever the entry format or what the key covers does.
-constexpr int CacheFormat = 2; // 2: findings suppressed by NOLINT
+/// 2: findings suppressed by NOLINT; 3: include candidates that must stay
+/// absent.
+constexpr int CacheFormat = 3;
 
 /// An entry as stored: ClangTidyError is a tooling::Diagnostic plus two
 /// fields, and has no default constructor, so it travels as this.
@@ -40,6 +42,7 @@ struct Entry {
   int Format = 0;
   std::string Key;
   std::vector<Dependency> Deps;
+  std::vector<std::string> Absent;
   std::vector<StoredError> Errors;
 };
 
@@ -105,6 +108,7 @@ template <> struct MappingTraits<torchsync::Entry> {
     Io.mapRequired("Format", E.Format);
     Io.mapRequired("Key", E.Key);
     Io.mapRequired("Dependencies", E.Deps);
+    Io.mapRequired("Absent", E.Absent);
     Io.mapRequired("Diagnostics", E.Errors);
   }
 };
@@ -156,6 +160,11 @@ std::string ResultCache::keyFor(StringRef File, ArrayRef<std::string> Command,
   for (const std::string &Arg : Command)
     Add(Arg);
   Add(Config);
+  // The compiler driver adds these to the include path.
+  for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"}) {
+    std::optional<std::string> Value = sys::Process::GetEnv(Var);
+    Add(Value ? "=" + *Value : "unset");
+  }
   return toHex(Hasher.final<16>(), /*LowerCase=*/true);
 }
 
@@ -182,6 +191,19 @@ std::optional<std::string> ResultCache::currentHash(StringRef Path) {
   return Hash;
 }
 
+bool ResultCache::existsNow(StringRef Path) {
+  {
+    std::lock_guard<std::mutex> Lock(HashesMutex);
+    auto It = Exists.find(Path);
+    if (It != Exists.end())
+      return It->second;
+  }
+  bool Now = sys::fs::exists(Path);
+  std::lock_guard<std::mutex> Lock(HashesMutex);
+  Exists[Path] = Now;
+  return Now;
+}
+
 std::optional<std::vector<ClangTidyError>>
 ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed) {
   std::string Path = entryPath(Key);
@@ -204,6 +226,9 @@ ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed) {
     if (!Now || *Now != D.Hash)
       return std::nullopt;
   }
+  for (const std::string &Path : E.Absent)
+    if (existsNow(Path))
+      return std::nullopt;
   // Marks the entry as used, for pruning by age.
   int FD;
   if (!sys::fs::openFileForRead(Path, FD)) {
@@ -227,12 +252,14 @@ ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed) {
 }
 
 Error ResultCache::store(StringRef Key, ArrayRef<Dependency> Deps,
+                         ArrayRef<std::string> Absent,
                          ArrayRef<ClangTidyError> Errors,
                          ArrayRef<ClangTidyError> Suppressed) {
   Entry E;
   E.Format = CacheFormat;
   E.Key = Key.str();
   E.Deps.assign(Deps.begin(), Deps.end());
+  E.Absent.assign(Absent.begin(), Absent.end());
   for (const ClangTidyError &Error : Errors)
     E.Errors.push_back({Error, Error.IsWarningAsError,
                         Error.EnabledDiagnosticAliases});

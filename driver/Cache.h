@@ -8,6 +8,11 @@
 // list of files read and a hash of each one's contents, exactly as the
 // compiler saw them. A lookup re-hashes those files: a hit needs every one
 // unchanged, so editing a header invalidates exactly its dependents.
+// Entries also keep the negative dependencies: every path the compiler
+// looked for and did not find (the include directories searched before the
+// one that held a header, the includer's directory for a quoted include,
+// __has_include misses). A hit needs each of them still absent, so a new
+// header that shadows one read before invalidates the entry.
 //
 // Entries are files named llvmcache-<key>: YAML (clang-tidy's own diagnostic
 // serialization), compressed with zstd where LLVM has it (about 110 kB for a
@@ -57,11 +62,14 @@ public:
   lookup(llvm::StringRef Key,
          std::vector<clang::tidy::ClangTidyError> *Suppressed = nullptr);
 
-  /// Stores the findings of a complete analysis. Failing to write is not an
-  /// error of the run (the next one analyzes again); it is returned so the
-  /// caller can say so once.
+  /// Stores the findings of a complete analysis (those suppressed by NOLINT
+  /// in Suppressed), with the files it read (Deps) and the paths it looked
+  /// for and did not find (Absent). Failing to write is not an error of the
+  /// run (the next one analyzes again); it is returned so the caller can say
+  /// so once.
   llvm::Error
   store(llvm::StringRef Key, llvm::ArrayRef<Dependency> Deps,
+        llvm::ArrayRef<std::string> Absent,
         llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
         llvm::ArrayRef<clang::tidy::ClangTidyError> Suppressed = {});
 
@@ -76,11 +84,14 @@ private:
   std::string entryPath(llvm::StringRef Key) const;
   /// The hash of a file's current contents, computed once per run.
   std::optional<std::string> currentHash(llvm::StringRef Path);
+  /// Whether something exists at Path now, checked once per run.
+  bool existsNow(llvm::StringRef Path);
 
   std::string Dir;
   std::string Identity;
   std::mutex HashesMutex;
   llvm::StringMap<std::optional<std::string>> Hashes;
+  llvm::StringMap<bool> Exists;
 };
 
 } // namespace torchsync
