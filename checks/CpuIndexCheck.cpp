@@ -638,7 +638,8 @@ static std::optional<Hoist> hoistToDevice(const CallExpr *Call,
     return std::nullopt;
   FixItHint Declare = FixItHint::CreateInsertion(
       LoopBegin, "auto " + Name + " = " + V->getName().str() + ".to(" +
-                     *Device + ");\n" + Indent.str());
+                     *Device + ");" + lineBreakAt(LoopBegin, SM) +
+                     Indent.str());
   return Hoist{Name, Declare, *Use};
 }
 

@@ -777,8 +777,11 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
          "work on the current CUDA device, not only for the copy",
          DiagnosticIDs::Note)
         << Wait
-        << FixItHint::CreateInsertion(Before->getBeginLoc(),
-                                      std::string(Wait) + ";\n" + *Indent);
+        << FixItHint::CreateInsertion(
+               Before->getBeginLoc(),
+               std::string(Wait) + ";" +
+                   lineBreakAt(Before->getBeginLoc(), Ctx.getSourceManager()) +
+                   *Indent);
   }
 }
 
