@@ -254,8 +254,19 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
         << T.Assumption << MemcpyAndSyncPath;
     Sync.noteHotReason(*this, *Hot);
     // The D2H rewrite moves the wait, it does not remove it: it changes when
-    // the result is valid, so it goes on a note.
-    if (!IsCopy && isFixable(Call, Ctx)) {
+    // the result is valid, so it goes on a note. It is offered only where
+    // the result goes into a local that the host does not touch before
+    // something waits for the GPU (nonblocking-race's CFG walk); a host read
+    // before any wait would see stale data.
+    PendingReads::Result Pending;
+    if (!IsCopy && isFixable(Call, Ctx))
+      Pending = Reads.find(resultOfCopy(Call, Ctx), Devices, Ctx);
+    if (!Pending.Reads.empty())
+      diag(Pending.Reads.front()->getExprLoc(),
+           "no non_blocking rewrite: the host reads the copied values here "
+           "before anything waits for the GPU",
+           DiagnosticIDs::Note);
+    if (Pending.UntouchedBeforeWait) {
       std::optional<FixItHint> Fix =
           Method == "cpu"
               ? replaceTokens(SourceRange(ME->getMemberLoc(), Call->getEndLoc()),
@@ -300,6 +311,8 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
       N << Fix;
   }
 }
+
+void BlockingTransferCheck::onEndOfTranslationUnit() { Reads.clear(); }
 
 void BlockingTransferCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Sync.store(Options, Opts);
