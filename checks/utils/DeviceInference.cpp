@@ -239,6 +239,9 @@ static bool cudaOnEveryRunImpl(const Expr *E, ASTContext &Ctx,
     if (isTensorMethod(FD)) {
       if (Name == "cuda")
         return true;
+      // x.device(), x.options(): where x lives.
+      if ((Name == "device" || Name == "options") && Recv)
+        return Rec(Recv);
       // x.to(spec), x.to(other_tensor): the destination decides.
       if (Name == "to" && !Args.empty() &&
           !isEnumType(ignoreWrappers(Args[0])->getType(), "c10::ScalarType"))
