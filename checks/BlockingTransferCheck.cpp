@@ -259,8 +259,13 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
     // something waits for the GPU (nonblocking-race's CFG walk); a host read
     // before any wait would see stale data.
     PendingReads::Result Pending;
+    // A blocking copy may also be the wait that a read of an earlier
+    // non_blocking download relies on: then no rewrite either.
     if (!IsCopy && isFixable(Call, Ctx))
       Pending = Reads.find(resultOfCopy(Call, Ctx), Devices, Ctx);
+    if (Pending.UntouchedBeforeWait &&
+        Reads.endsARaceWindow(Call, Devices, Ctx))
+      Pending.UntouchedBeforeWait = false;
     if (!Pending.Reads.empty())
       diag(Pending.Reads.front()->getExprLoc(),
            "no non_blocking rewrite: the host reads the copied values here "
@@ -296,8 +301,13 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
              << T.Assumption << MemcpyAndSyncPath;
     // Only when both sides are proven: if the destination were the CPU, the
     // rewrite would return a pinned copy instead of the tensor itself.
+    // A blocking upload also waits for the stream; where a read of an
+    // earlier non_blocking download relies on that wait, the non_blocking
+    // rewrite would make the read race: no fix.
     if (T.Assumption.empty())
       PinFixes = pinAndNonBlockingFix(Call, T.Host, Devices, Ctx);
+    if (!PinFixes.empty() && Reads.endsARaceWindow(Call, Devices, Ctx))
+      PinFixes.clear();
     if (!PinFixes.empty() && destinationCudaOnEveryRun(Call, Ctx)) {
       for (const FixItHint &Fix : PinFixes)
         D << Fix;

@@ -229,6 +229,11 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
         !Before->getSourceRange().getEnd().isFileID() ||
         isInTemplateInstantiation(Before, Ctx))
       continue;
+    // In hot code the inserted wait would itself be a sync that
+    // torchsync-explicit-sync reports: a note fix must not create another
+    // check's finding, so the wait is left to the user there.
+    if (Sync.hotReason(Before, Ctx))
+      continue;
     std::optional<std::string> Indent = indentationOf(Before, Ctx);
     if (!Indent)
       continue;

@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -585,6 +586,8 @@ PendingReads::Result PendingReads::find(const PendingCopy &PC,
         if (!CS)
           continue;
         const Stmt *S = CS->getStmt();
+        if (S == Probe)
+          ProbeSeen = true;
         if (S != Call && S != Anchor && mentions(S, P.Var))
           Touched = true;
         if (S == Call || S == Anchor) {
@@ -594,7 +597,8 @@ PendingReads::Result PendingReads::find(const PendingCopy &PC,
           if (Seen.insert(C).second)
             R.Reads.push_back(C);
           Stop = true;
-        } else if (C && isWait(C, DI, Ctx)) {
+        } else if (C && !(IgnoreBlocking && isBlockingTransfer(C, DI)) &&
+                   isWait(C, DI, Ctx)) {
           Stop = true;
         } else if (reassigns(S, P.Var) || escapes(S, P.Var)) {
           Touched = true;
@@ -611,6 +615,55 @@ PendingReads::Result PendingReads::find(const PendingCopy &PC,
   }
   R.UntouchedBeforeWait = P.Var && !Touched && R.Reads.empty();
   return R;
+}
+
+bool PendingReads::endsARaceWindow(const CallExpr *Wait, DeviceInference &DI,
+                                   ASTContext &Ctx) {
+  using namespace ast_matchers;
+  auto [Fn, Body] = enclosingBody(Wait, Ctx);
+  if (!Fn || !Body)
+    return true; // Not followed: assume it matters.
+  for (const BoundNodes &N :
+       match(findAll(cxxMemberCallExpr(
+                         callee(cxxMethodDecl(hasAnyName(
+                             "::at::Tensor::to", "::at::Tensor::copy_"))))
+                         .bind("copy")),
+             *Body, Ctx)) {
+    const auto *Copy = N.getNodeAs<CXXMemberCallExpr>("copy");
+    if (Copy == Wait)
+      continue;
+    std::optional<bool> NonBlocking = nonBlockingValue(Copy);
+    if (!NonBlocking || !*NonBlocking)
+      continue;
+    PendingCopy P;
+    if (Copy->getMethodDecl()->getName() == "to") {
+      bool Converts = false;
+      if (destinationOfToImpl(Copy, DI, Converts) != Device::CPU)
+        continue;
+      P = resultOfCopy(Copy, Ctx);
+    } else {
+      if (DI.ofTensor(Copy->getImplicitObjectArgument()) == Device::CUDA)
+        continue;
+      P = destinationOfCopy(Copy, DI);
+    }
+    // Several blocking copies may each end the window; all of them may be
+    // rewritten, so none counts as a wait here. Whether the walk passed
+    // \p Wait at all is kept for the whole walk, not per path: that may
+    // withhold a fix that was safe, never the other way round.
+    llvm::SmallVector<const CallExpr *, 4> With = find(P, DI, Ctx).Reads;
+    IgnoreBlocking = true;
+    Probe = Wait;
+    ProbeSeen = false;
+    llvm::SmallVector<const CallExpr *, 4> Without = find(P, DI, Ctx).Reads;
+    bool Seen = ProbeSeen;
+    IgnoreBlocking = false;
+    Probe = nullptr;
+    if (Seen)
+      for (const CallExpr *Read : Without)
+        if (!llvm::is_contained(With, Read))
+          return true;
+  }
+  return false;
 }
 
 } // namespace clang::tidy::torchsync

@@ -75,6 +75,13 @@ public:
   /// does one of those.
   bool isWait(const CallExpr *Call, DeviceInference &DI, ASTContext &Ctx);
 
+  /// True when \p Wait (a blocking copy) is what makes a host read of a
+  /// non_blocking download in the same function safe: if \p Wait stopped
+  /// waiting, that read would race. Rewriting \p Wait into a non_blocking
+  /// copy would then create a nonblocking-race finding.
+  bool endsARaceWindow(const CallExpr *Wait, DeviceInference &DI,
+                       ASTContext &Ctx);
+
   void clear();
 
   struct FunctionCfg;
@@ -88,6 +95,11 @@ private:
 
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionCfg>> Cfgs;
   llvm::DenseMap<const FunctionDecl *, bool> WaitingBodies;
+  /// endsARaceWindow's probe: find() then counts no blocking copy as a
+  /// wait and notes whether it passed \c Probe.
+  bool IgnoreBlocking = false;
+  const CallExpr *Probe = nullptr;
+  bool ProbeSeen = false;
 };
 
 } // namespace tidy::torchsync

@@ -74,3 +74,26 @@ float wait_first(torch::nn::Linear model) {
   }
   return total;
 }
+
+// Blocking copies that a read of an earlier non_blocking download relies on
+// (each would be enough; both would be rewritten): no fix for either, the
+// rewrite would make that read race.
+float keeps_wait() {
+  auto g = torch::randn({4}, torch::kCUDA);
+  float sum = 0;
+  for (int i = 0; i < 10; ++i) {
+    auto l = g.to(torch::kCPU, true);
+    auto blocking = g.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'cpu()' copies CUDA tensor 'g' to the host
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:23: warning: 'cpu()' copies CUDA tensor 'g' to the host
+    // CHECK-FIXES: auto blocking = g.cpu();
+    // CHECK-FIXES-OUTSIDE: auto blocking = g.cpu();
+    auto upload = torch::ones({4}).to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(torch::kCUDA)' copies host tensor 'torch::ones({4})' to the GPU
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:36: warning: 'to(torch::kCUDA)' copies host tensor 'torch::ones({4})' to the GPU
+    // CHECK-FIXES: auto upload = torch::ones({4}).to(torch::kCUDA);
+    // CHECK-FIXES-OUTSIDE: auto upload = torch::ones({4}).to(torch::kCUDA);
+    sum += l.item<float>();
+  }
+  return sum;
+}
