@@ -10,6 +10,8 @@
 // The analysis runs over clang's CFG of the function that makes the copy:
 // starting right after the copy, it follows every path and reports the first
 // host read of the copy's result on a path where nothing waited for the GPU.
+// The walk lives in utils/PendingReads, which blocking-transfer shares to
+// decide when a blocking download may become non_blocking.
 //
 //===----------------------------------------------------------------------===//
 
