@@ -363,10 +363,24 @@ std::pair<const Decl *, const Stmt *> enclosingBody(const Stmt *S,
   return {nullptr, nullptr};
 }
 
-/// True when \p S refers to the variable \p V.
-bool mentions(const Stmt *S, const VarDecl *V) {
+/// True when \p S refers to the variable \p V, other than to discard it
+/// (`(void)v;`, which only silences an unused-variable warning).
+bool mentions(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
   const auto *DRE = dyn_cast<DeclRefExpr>(S);
-  return DRE && DRE->getDecl() == V;
+  if (!DRE || DRE->getDecl() != V)
+    return false;
+  DynTypedNode Node = DynTypedNode::create(*DRE);
+  for (unsigned I = 0; I < 4; ++I) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return true;
+    Node = Parents[0];
+    if (const auto *Cast = Node.get<ExplicitCastExpr>())
+      return !Cast->getType()->isVoidType();
+    if (!Node.get<ImplicitCastExpr>() && !Node.get<ParenExpr>())
+      return true;
+  }
+  return true;
 }
 
 /// The destination of `x.to(...)`: the device, and whether the call also
@@ -588,7 +602,7 @@ PendingReads::Result PendingReads::find(const PendingCopy &PC,
         const Stmt *S = CS->getStmt();
         if (S == Probe)
           ProbeSeen = true;
-        if (S != Call && S != Anchor && mentions(S, P.Var))
+        if (S != Call && S != Anchor && mentions(S, P.Var, Ctx))
           Touched = true;
         if (S == Call || S == Anchor) {
           Stop = true; // The copy again: the same state as at the start.
