@@ -134,6 +134,27 @@ pinAndNonBlockingFix(const CXXMemberCallExpr *Call, const Expr *Host,
   return {*Pin, *NonBlock};
 }
 
+/// True when the destination of the H2D copy \p Call is CUDA on every run.
+/// `pin_memory()` needs a CUDA device; with a destination chosen at run time
+/// (`is_available() ? kCUDA : kCPU`) the original copy works on a machine
+/// without CUDA and the pinned rewrite throws there.
+static bool destinationCudaOnEveryRun(const CXXMemberCallExpr *Call,
+                                      ASTContext &Ctx) {
+  StringRef Method = Call->getMethodDecl()->getName();
+  if (Method == "cuda")
+    return true; // Throws without CUDA either way.
+  if (Method == "copy_")
+    return cudaOnEveryRun(Call->getImplicitObjectArgument(), Ctx);
+  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+  return !Args.empty() && cudaOnEveryRun(Args[0], Ctx);
+}
+
+/// The text of the note that carries a pinning fix the warning cannot carry.
+static constexpr char PinOnNote[] =
+    "copy from pinned memory without blocking; the destination is chosen at "
+    "run time: on a machine without CUDA 'pin_memory()' throws where the "
+    "original copy worked";
+
 void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>(CallId);
   ASTContext &Ctx = *Result.Context;
@@ -199,6 +220,7 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
 
   if (*NonBlocking) {
     const Expr *HostSide = T.Dir == Direction::HostToDevice ? T.Host : HostDst;
+    std::optional<FixItHint> PinFix;
     {
     auto D = diag(Loc, "'%0' %1 pageable host tensor %2 is staged by the CUDA "
                        "driver and waits despite non_blocking=true "
@@ -210,10 +232,15 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
                      : "allocating it with TensorOptions().pinned_memory(true)");
     // Pinning a pageable source makes a fresh pinned copy: same values.
     if (T.Dir == Direction::HostToDevice && isFixable(Call, Ctx))
-      if (auto Fix = appendMember(T.Host, ".pin_memory()", Ctx))
-        D << *Fix;
+      PinFix = appendMember(T.Host, ".pin_memory()", Ctx);
+    if (PinFix && destinationCudaOnEveryRun(Call, Ctx)) {
+      D << *PinFix;
+      PinFix.reset();
+    }
     }
     Sync.noteHotReason(*this, *Hot);
+    if (PinFix)
+      diag(Loc, PinOnNote, DiagnosticIDs::Note) << *PinFix;
     return;
   }
 
@@ -227,8 +254,24 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
         << T.Assumption << MemcpyAndSyncPath;
     Sync.noteHotReason(*this, *Hot);
     // The D2H rewrite moves the wait, it does not remove it: it changes when
-    // the result is valid, so it goes on a note.
-    if (!IsCopy && isFixable(Call, Ctx)) {
+    // the result is valid, so it goes on a note. It is offered only where
+    // the result goes into a local that the host does not touch before
+    // something waits for the GPU (nonblocking-race's CFG walk); a host read
+    // before any wait would see stale data.
+    PendingReads::Result Pending;
+    // A blocking copy may also be the wait that a read of an earlier
+    // non_blocking download relies on: then no rewrite either.
+    if (!IsCopy && isFixable(Call, Ctx))
+      Pending = Reads.find(resultOfCopy(Call, Ctx), Devices, Ctx);
+    if (Pending.UntouchedBeforeWait &&
+        Reads.endsARaceWindow(Call, Devices, Ctx))
+      Pending.UntouchedBeforeWait = false;
+    if (!Pending.Reads.empty())
+      diag(Pending.Reads.front()->getExprLoc(),
+           "no non_blocking rewrite: the host reads the copied values here "
+           "before anything waits for the GPU",
+           DiagnosticIDs::Note);
+    if (Pending.UntouchedBeforeWait) {
       std::optional<FixItHint> Fix =
           Method == "cpu"
               ? replaceTokens(SourceRange(ME->getMemberLoc(), Call->getEndLoc()),
@@ -247,6 +290,7 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   // Host to device.
+  llvm::SmallVector<FixItHint, 2> PinFixes;
   {
     auto D = diag(Loc, "'%0' copies %1 to the GPU and waits for all queued "
                        "GPU work%2 (%3); consider 'pin_memory()' and "
@@ -257,13 +301,28 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
              << T.Assumption << MemcpyAndSyncPath;
     // Only when both sides are proven: if the destination were the CPU, the
     // rewrite would return a pinned copy instead of the tensor itself.
+    // A blocking upload also waits for the stream; where a read of an
+    // earlier non_blocking download relies on that wait, the non_blocking
+    // rewrite would make the read race: no fix.
     if (T.Assumption.empty())
-      for (const FixItHint &Fix :
-           pinAndNonBlockingFix(Call, T.Host, Devices, Ctx))
+      PinFixes = pinAndNonBlockingFix(Call, T.Host, Devices, Ctx);
+    if (!PinFixes.empty() && Reads.endsARaceWindow(Call, Devices, Ctx))
+      PinFixes.clear();
+    if (!PinFixes.empty() && destinationCudaOnEveryRun(Call, Ctx)) {
+      for (const FixItHint &Fix : PinFixes)
         D << Fix;
+      PinFixes.clear();
+    }
   }
   Sync.noteHotReason(*this, *Hot);
+  if (!PinFixes.empty()) {
+    auto N = diag(Loc, PinOnNote, DiagnosticIDs::Note);
+    for (const FixItHint &Fix : PinFixes)
+      N << Fix;
+  }
 }
+
+void BlockingTransferCheck::onEndOfTranslationUnit() { Reads.clear(); }
 
 void BlockingTransferCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Sync.store(Options, Opts);

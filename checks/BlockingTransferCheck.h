@@ -3,6 +3,7 @@
 #ifndef TORCHSYNC_BLOCKINGTRANSFERCHECK_H
 #define TORCHSYNC_BLOCKINGTRANSFERCHECK_H
 
+#include "utils/PendingReads.h"
 #include "utils/SyncContext.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -24,9 +25,13 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override;
 
 private:
   SyncContext Sync;
+  /// Decides whether a download may become non_blocking: only where the
+  /// host does not touch the result before something waits for the GPU.
+  PendingReads Reads;
 };
 
 } // namespace clang::tidy::torchsync

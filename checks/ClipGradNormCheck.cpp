@@ -92,10 +92,11 @@ std::optional<FixItHint> deviceSideFix(const CallExpr *Call, ASTContext &Ctx) {
       "    p.grad().data().mul_(coef);"};
   std::string Outer =
       indentationAt(Call->getBeginLoc(), Ctx.getSourceManager());
+  std::string NL = lineBreakAt(Call->getBeginLoc(), Ctx.getSourceManager());
   std::string Text =
-      "[](const std::vector<at::Tensor>& params, double max_norm) {\n";
+      "[](const std::vector<at::Tensor>& params, double max_norm) {" + NL;
   for (StringRef Line : Body)
-    Text += Outer + "  " + Line.str() + "\n";
+    Text += Outer + "  " + Line.str() + NL;
   Text += Outer + "}(" + *Params + ", " + *MaxNorm + ")";
   return replaceTokens(Call->getSourceRange(), Text, Ctx);
 }

@@ -591,13 +591,24 @@ struct Hoist {
   std::string Name; ///< the device copy, e.g. "idx_dev"
   FixItHint Declare;
   FixItHint Use;
+  /// The hoisted copy is `pin_memory().to(dev, non_blocking)`.
+  bool Pinned = false;
 };
 } // namespace
 
 /// D9, E7: a CPU tensor variable that is the same on every run of the loop
 /// and used only here -> copied to the device once, before the loop.
+///
+/// The hoisted copy must not be reported again: where the line before the
+/// loop is itself hot (ReportOutsideLoops, a hot function, an outer loop),
+/// a blocking `idx.to(dev)` there would be a blocking-transfer finding, so
+/// the copy is made from pinned memory without blocking, which needs a
+/// pageable source (pin_memory() then copies it) and a destination that is
+/// CUDA on every run (pin_memory() throws without CUDA). When that is not
+/// proven, no hoist is offered there.
 static std::optional<Hoist> hoistToDevice(const CallExpr *Call,
-                                          const Finding &F, ASTContext &Ctx) {
+                                          const Finding &F, SyncContext &Sync,
+                                          ASTContext &Ctx) {
   const VarDecl *V = localVarOf(F.Operand);
   if (!V || !isFixable(Call, Ctx))
     return std::nullopt;
@@ -636,10 +647,18 @@ static std::optional<Hoist> hoistToDevice(const CallExpr *Call,
       replaceTokens(F.Operand->getSourceRange(), Name, Ctx);
   if (!Use)
     return std::nullopt;
+  bool Pinned = Sync.hotReason(Loop, Ctx).has_value();
+  if (Pinned &&
+      (Sync.devices(Ctx).hostMemoryOf(F.Operand) != HostMemory::Pageable ||
+       !cudaOnEveryRun(F.Tensor, Ctx)))
+    return std::nullopt;
+  std::string Copy = Pinned ? ".pin_memory().to(" + *Device +
+                                  ", /*non_blocking=*/true)"
+                            : ".to(" + *Device + ")";
   FixItHint Declare = FixItHint::CreateInsertion(
-      LoopBegin, "auto " + Name + " = " + V->getName().str() + ".to(" +
-                     *Device + ");\n" + Indent.str());
-  return Hoist{Name, Declare, *Use};
+      LoopBegin, "auto " + Name + " = " + V->getName().str() + Copy + ";" +
+                     lineBreakAt(LoopBegin, SM) + Indent.str());
+  return Hoist{Name, Declare, *Use, Pinned};
 }
 
 //===----------------------------------------------------------------------===//
@@ -678,7 +697,7 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
               "consider building the %select{index|mask}1 on the device, or "
               "copying it there once outside the hot path")
         << Api << F->Mask << Operand << Tensor << Unless << Memcpy;
-    HoistFix = hoistToDevice(Call, *F, Ctx);
+    HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     break;
   case Kind::CpuProbabilities:
     diag(Loc, "'%0' with CPU probabilities '%1' copies them to the device of "
@@ -687,7 +706,7 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
               "creating '%1' on the device, or copying it there once outside "
               "the hot path")
         << Api << Operand << Tensor << Unless << Memcpy;
-    HoistFix = hoistToDevice(Call, *F, Ctx);
+    HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     break;
   case Kind::NarrowStart:
     diag(Loc, "'%0' with a tensor start reads %1 on the host%2, waiting for "
@@ -769,11 +788,13 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
   Sync.noteHotReason(*this, *Hot);
 
   if (HoistFix)
-    diag(Loc, "copy '%0' to the device once, before the loop, as '%1'; the "
+    diag(Loc, "copy '%0' to the device once, before the loop, as "
+              "'%1'%select{| (from pinned memory without blocking)}2; the "
               "loop then uses that copy, so a change to the data of '%0' "
               "made through another reference would no longer be seen",
          DiagnosticIDs::Note)
-        << Operand << HoistFix->Name << HoistFix->Declare << HoistFix->Use;
+        << Operand << HoistFix->Name << HoistFix->Pinned << HoistFix->Declare
+        << HoistFix->Use;
   if (F->K == Kind::WhereCpuScalar)
     if (std::optional<FixItHint> Scalar = whereScalarFix(Call, *F, Ctx))
       diag(Loc, "pass the value as a Scalar, which where builds on the "

@@ -167,44 +167,6 @@ bool isQualifiedWithTorch(const DeclRefExpr *DRE) {
   return NS && NS->getQualifiedNameAsString() == "torch";
 }
 
-/// True when \p E names a CUDA device on every run: `torch::kCUDA`,
-/// `Device(kCUDA, i)`, `Device("cuda:0")`, or a local set only from one of
-/// those. A choice made at run time (`is_available() ? kCUDA : kCPU`) does
-/// not count: on a machine without CUDA it picks the CPU.
-bool isLiteralCuda(const Expr *E, const Decl *Owner, ASTContext &Ctx,
-                   unsigned Depth = 0) {
-  if (!E || Depth > 8)
-    return false;
-  E = ignoreWrappers(E);
-  if (const auto *SL = dyn_cast<StringLiteral>(E))
-    return SL->getString().starts_with("cuda");
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-    return isClassType(CE->getType(), "c10::Device") && CE->getNumArgs() >= 1 &&
-           isLiteralCuda(CE->getArg(0), Owner, Ctx, Depth + 1);
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  if (!DRE)
-    return false;
-  const ValueDecl *D = DRE->getDecl();
-  StringRef Name = D->getDeclName().isIdentifier() ? D->getName() : "";
-  if (isa<EnumConstantDecl>(D))
-    return Name == "CUDA";
-  const auto *V = dyn_cast<VarDecl>(D);
-  if (!V || !V->getInit() || V->getType()->isReferenceType())
-    return false;
-  if (Name == "kCUDA" && isInLibTorchNamespace(V))
-    return true;
-  if (!V->getType().isConstQualified()) {
-    // Never assigned nor aliased in its function.
-    if (!V->isLocalVarDecl() || V->isStaticLocal() || !Owner ||
-        !Owner->getBody())
-      return false;
-    VariableUses Uses = scanUses(V, Owner->getBody(), Owner->getBody(), Ctx);
-    if (Uses.WrittenInRegion || Uses.Aliased)
-      return false;
-  }
-  return isLiteralCuda(V->getInit(), Owner, Ctx, Depth + 1);
-}
-
 /// True when every scalar of a (nested) braced list is loop-invariant.
 bool invariantList(Invariance &Inv, const InitListExpr *IL, bool TorchContainers,
                    unsigned Depth = 0) {
@@ -357,7 +319,7 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<std::string> DataText =
         sourceText(Data.Arg->getSourceRange(), Ctx);
     if (Fixable && BareDevice && CalleeText && DataText && OptsText &&
-        isLiteralCuda(OptsArg, Owner, Ctx))
+        cudaOnEveryRun(OptsArg, Ctx))
       if (auto Fix = replaceTokens(Call->getSourceRange(),
                                    *CalleeText + "(" + *DataText +
                                        ").pin_memory().to(" + *OptsText +

@@ -10,6 +10,8 @@
 // The analysis runs over clang's CFG of the function that makes the copy:
 // starting right after the copy, it follows every path and reports the first
 // host read of the copy's result on a path where nothing waited for the GPU.
+// The walk lives in utils/PendingReads, which blocking-transfer shares to
+// decide when a blocking download may become non_blocking.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "utils/ExplicitWaits.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/PendingReads.h"
 #include "utils/TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -32,15 +35,6 @@ namespace clang::tidy::torchsync {
 
 static constexpr char CopyId[] = "copy";
 
-/// How many calls deep a helper defined in this translation unit is searched
-/// for a wait.
-static constexpr unsigned MaxHelperDepth = 3;
-
-struct NonblockingRaceCheck::FunctionCfg {
-  std::unique_ptr<CFG> Graph;
-  llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
-};
-
 NonblockingRaceCheck::NonblockingRaceCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Sync(Options) {}
@@ -54,8 +48,7 @@ void NonblockingRaceCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void NonblockingRaceCheck::onEndOfTranslationUnit() {
-  Cfgs.clear();
-  WaitingBodies.clear();
+  Reads.clear();
   ReportedReads.clear();
   FixedStatements.clear();
 }
@@ -77,350 +70,6 @@ namespace {
 /// The name of a function as a string, operators included ("operator[]").
 std::string nameOf(const FunctionDecl *FD) {
   return FD ? FD->getNameAsString() : std::string();
-}
-
-/// Methods that only look at a tensor's metadata, or do nothing with its data
-/// that could race with the copy.
-bool isMetadataMethod(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "sizes", "size", "sym_sizes", "sym_size", "strides", "stride",
-      "sym_strides", "dim", "ndimension", "numel", "sym_numel", "options",
-      "dtype", "scalar_type", "device", "get_device", "is_cuda", "is_cpu",
-      "is_pinned", "defined", "layout", "toString", "print", "element_size",
-      "nbytes", "itemsize", "is_contiguous", "is_non_overlapping_and_dense",
-      "suggest_memory_format", "storage_offset", "requires_grad", "is_leaf",
-      "grad_fn", "use_count", "weak_use_count", "is_same", "name", "names",
-      "has_names", "is_sparse", "is_floating_point", "is_complex",
-      "is_signed", "key_set", "type", "unsafeGetTensorImpl",
-      "getIntrusivePtr", "is_quantized", "is_meta", "is_mkldnn",
-      "is_inference", "is_nested", "output_nr", "_version", "is_alias_of",
-      "is_same_size", "has_storage", "storage", "reset", "retain_grad",
-      "set_requires_grad", "requires_grad_", "is_view", "_base", "grad",
-      "register_hook", "mutable_grad", "_fw_grad", "retains_grad"};
-  return Names.contains(Name);
-}
-
-/// Methods that return a view of (or the same storage as) their receiver:
-/// reading the result reads the receiver.
-bool isViewMethod(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "operator[]", "index", "select", "slice", "narrow", "view", "view_as",
-      "reshape", "reshape_as", "unsqueeze", "squeeze", "t", "transpose",
-      "permute", "expand", "expand_as", "as_strided", "flatten", "unflatten",
-      "detach", "alias", "contiguous", "diagonal", "unfold", "movedim",
-      "moveaxis", "swapaxes", "swapdims", "real", "imag", "mT", "mH", "T",
-      "H", "cpu", "pin_memory", "squeeze_", "unsqueeze_", "t_",
-      "transpose_", "detach_"};
-  return Names.contains(Name);
-}
-
-/// In-place methods that only write their receiver.
-bool isWriteOnlyMethod(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "copy_", "fill_", "zero_", "set_", "resize_", "resize_as_",
-      "uniform_", "normal_", "random_", "bernoulli_", "exponential_",
-      "geometric_", "cauchy_", "log_normal_", "index_put_", "index_fill_",
-      "masked_fill_", "index_copy_", "masked_scatter_", "scatter_",
-      "put_", "operator="};
-  return Names.contains(Name);
-}
-
-/// What a tensor method does with its receiver.
-enum class Role {
-  Ignore,  ///< metadata, or writes only
-  View,    ///< returns a view: the read happens when the view is read
-  Ordered, ///< a copy to the GPU: queued on the stream after our copy
-  Read     ///< reads the receiver's data on the host
-};
-
-/// The destination of `x.to(...)`: the device, and whether the call also
-/// converts the dtype (a conversion on the host reads the data).
-Device destinationOfTo(const CallExpr *Call, DeviceInference &DI,
-                       bool &Converts) {
-  Converts = false;
-  const FunctionDecl *FD = Call->getDirectCallee();
-  Device D = Device::None;
-  for (unsigned I = 0, N = std::min(Call->getNumArgs(), FD->getNumParams());
-       I < N; ++I) {
-    const Expr *Arg = Call->getArg(I);
-    if (isa<CXXDefaultArgExpr>(Arg))
-      continue;
-    StringRef Param = FD->getParamDecl(I)->getName();
-    if (Param == "options" || Param == "device")
-      D = DI.ofDeviceSpec(Arg);
-    else if (Param == "other") {
-      D = DI.ofTensor(Arg);
-      Converts = true;
-    } else if (Param == "dtype")
-      Converts = true;
-  }
-  return D;
-}
-
-Role receiverRole(const CallExpr *Call, DeviceInference &DI) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  std::string Name = nameOf(FD);
-  if (Name == "data") // data() is a view, data<T>() a pointer.
-    return FD->getTemplateSpecializationArgs() ? Role::Read : Role::View;
-  if (Name == "cuda")
-    return Role::Ordered;
-  if (Name == "to") {
-    bool Converts = false;
-    Device D = destinationOfTo(Call, DI, Converts);
-    if (D == Device::CUDA || D == Device::Unknown)
-      return Role::Ordered;
-    return Converts ? Role::Read : Role::View;
-  }
-  if (isMetadataMethod(Name) || isWriteOnlyMethod(Name))
-    return Role::Ignore;
-  if (isViewMethod(Name))
-    return Role::View;
-  return Role::Read;
-}
-
-/// \p E with wrappers and view calls stripped: for `h[0].view({-1})`, `h`.
-const Expr *stripViews(const Expr *E, DeviceInference &DI) {
-  for (unsigned I = 0; E && I < 16; ++I) {
-    E = ignoreWrappers(E);
-    const auto *C = dyn_cast<CallExpr>(E);
-    if (!C || !isTensorMethod(C->getDirectCallee()) || !receiverOf(C) ||
-        receiverRole(C, DI) != Role::View)
-      return E;
-    E = receiverOf(C);
-  }
-  return E;
-}
-
-/// Which tensor holds the pending copy: a variable, or (for a read in the
-/// same expression) the copy call itself.
-struct Pending {
-  const VarDecl *Var = nullptr;
-  const Expr *Copy = nullptr;
-  bool holds(const Expr *E, DeviceInference &DI) const {
-    for (unsigned I = 0; E && I < 16; ++I) {
-      E = ignoreWrappers(E);
-      if (!Var && E == Copy)
-        return true; // Before stripping the copy itself, a `to(kCPU)`.
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-        return Var && DRE->getDecl() == Var;
-      const auto *C = dyn_cast<CallExpr>(E);
-      if (!C || !isTensorMethod(C->getDirectCallee()) || !receiverOf(C) ||
-          receiverRole(C, DI) != Role::View)
-        return false;
-      E = receiverOf(C);
-    }
-    return false;
-  }
-};
-
-/// Calls \p F on every tensor operand of \p Call (the receiver excluded),
-/// looking into braced tensor lists.
-template <typename Fn> bool anyTensorOperand(const CallExpr *Call, Fn F) {
-  for (const Expr *Arg : userArgs(Call)) {
-    if (isTensorType(Arg->getType())) {
-      if (F(Arg))
-        return true;
-      continue;
-    }
-    if (!isTensorListType(Arg->getType()))
-      continue;
-    if (const InitListExpr *IL = bracedTensorList(Arg))
-      for (const Expr *Elem : IL->inits())
-        if (F(Elem))
-          return true;
-  }
-  return false;
-}
-
-/// True when \p Call reads the data of the pending tensor on the host.
-bool readsPending(const CallExpr *Call, const Pending &P,
-                  DeviceInference &DI) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD)
-    return false;
-  auto IsPending = [&](const Expr *E) { return P.holds(E, DI); };
-  if (isTensorMethod(FD)) {
-    const Expr *Recv = receiverOf(Call);
-    if (Recv && IsPending(Recv) && receiverRole(Call, DI) == Role::Read)
-      return true;
-    // `x.add_(h)`, `cpu_dst.copy_(h)`: the pending tensor is an operand. A
-    // CUDA receiver queues an upload of it on the stream instead.
-    if (anyTensorOperand(Call, IsPending))
-      return !(Recv && DI.ofTensor(Recv) == Device::CUDA);
-    return false;
-  }
-  std::string Name = qualifiedName(FD);
-  // ATen functions and operators (`at::equal(h, x)`, `std::cout << h`,
-  // `h * 2`, `torch::stack({h, g})`) and torch::save.
-  if (!StringRef(Name).starts_with("at::") && Name != "torch::save")
-    return false;
-  if (!anyTensorOperand(Call, IsPending))
-    return false;
-  return !(isTensorType(Call->getType()) &&
-           DI.ofTensor(Call) == Device::CUDA);
-}
-
-/// The calls that wait for the GPU (explicit-sync's list), plus the polls
-/// that tell the host whether the work is done: code that reads after
-/// `query()` returned true is correct.
-bool isExplicitWait(StringRef Name) {
-  static const llvm::StringSet<> Others = {
-      // Polls.
-      "at::cuda::CUDAEvent::query", "c10::cuda::CUDAStream::query",
-      "c10::Event::query", "c10::Stream::query", "cudaEventQuery",
-      "cudaStreamQuery", "cuEventQuery", "cuStreamQuery",
-      // Always reads a value from the GPU (catalog F1).
-      "torch::nn::utils::clip_grad_norm_"};
-  return findExplicitWait(Name) || Others.contains(Name);
-}
-
-/// Ops whose output size is read from the GPU (catalog D): they wait for the
-/// stream when their input is on CUDA.
-bool isShapeSync(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "at::nonzero", "at::Tensor::nonzero", "at::argwhere",
-      "at::Tensor::argwhere", "at::masked_select",
-      "at::Tensor::masked_select", "at::_unique", "at::_unique2",
-      "at::unique_consecutive", "at::Tensor::unique_consecutive",
-      "at::unique_dim", "at::Tensor::unique_dim", "at::unique_dim_consecutive",
-      "at::Tensor::unique_dim_consecutive", "at::nonzero_numpy",
-      "at::Tensor::nonzero_numpy", "at::bincount", "at::Tensor::bincount"};
-  return Names.contains(Name);
-}
-
-/// A copy between host and device that blocks: it ends in memcpy_and_sync,
-/// whose stream synchronize also waits for our earlier copy. Where a side is
-/// unknown the call is taken to be a transfer: silence is preferred.
-bool isBlockingTransfer(const CallExpr *Call, DeviceInference &DI) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  if (!MC || !isTensorMethod(MC->getMethodDecl()))
-    return false;
-  std::string Name = nameOf(MC->getMethodDecl());
-  if (Name != "cpu" && Name != "cuda" && Name != "to" && Name != "copy_")
-    return false;
-  std::optional<bool> NonBlocking = nonBlockingValue(Call);
-  if (NonBlocking && *NonBlocking)
-    return false;
-  const Expr *Recv = MC->getImplicitObjectArgument();
-  Device Src = DI.ofTensor(Recv), Dst = Device::None;
-  if (Name == "cpu") {
-    Dst = Device::CPU;
-  } else if (Name == "cuda") {
-    Dst = Device::CUDA;
-  } else if (Name == "to") {
-    bool Converts = false;
-    Dst = destinationOfTo(Call, DI, Converts);
-  } else {
-    if (Call->getNumArgs() == 0)
-      return false;
-    Src = DI.ofTensor(Call->getArg(0));
-    Dst = DI.ofTensor(Recv);
-  }
-  if (Dst == Device::None)
-    return false; // A dtype conversion on the same device.
-  return !(Src == Dst && Src != Device::Unknown);
-}
-
-const VarDecl *referencedVar(const Expr *E) {
-  if (!E)
-    return nullptr;
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
-
-bool isNonConstReference(QualType T) {
-  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
-}
-
-/// True when \p S lets code we do not follow change or alias \p V: its
-/// address is taken, it binds to a non-const reference (a parameter or a
-/// variable), or a lambda captures it by reference.
-bool escapes(const Stmt *S, const VarDecl *V) {
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    return UO->getOpcode() == UO_AddrOf && referencedVar(UO->getSubExpr()) == V;
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D);
-          VD && isNonConstReference(VD->getType()) &&
-          referencedVar(VD->getInit()) == V)
-        return true;
-    return false;
-  }
-  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-    for (const LambdaCapture &C : LE->captures())
-      if (C.capturesVariable() && C.getCapturedVar() == V &&
-          C.getCaptureKind() == LCK_ByRef)
-        return true;
-    return false;
-  }
-  const FunctionDecl *FD = nullptr;
-  llvm::ArrayRef<const Expr *> Args;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    FD = Call->getDirectCallee();
-    Args = userArgs(Call);
-  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
-    FD = CE->getConstructor();
-    Args = llvm::ArrayRef<const Expr *>(CE->getArgs(), CE->getNumArgs());
-  }
-  if (!FD)
-    return false;
-  for (unsigned I = 0, N = std::min<size_t>(Args.size(), FD->getNumParams());
-       I < N; ++I)
-    if (isNonConstReference(FD->getParamDecl(I)->getType()) &&
-        referencedVar(Args[I]) == V)
-      return true;
-  return false;
-}
-
-/// True when \p S assigns a new tensor to \p V: the old copy no longer
-/// matters for reads of \p V.
-bool reassigns(const Stmt *S, const VarDecl *V) {
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
-    return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
-           referencedVar(OC->getArg(0)) == V;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    return BO->getOpcode() == BO_Assign && referencedVar(BO->getLHS()) == V;
-  return false;
-}
-
-/// The first CallExpr above \p E, looking only through nodes that pass a
-/// value on unchanged.
-const CallExpr *enclosingCall(const Expr *E, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*E);
-  for (unsigned I = 0; I < 8; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return nullptr;
-    Node = Parents[0];
-    if (const auto *Call = Node.get<CallExpr>())
-      return Call;
-    const Expr *PE = Node.get<Expr>();
-    if (!PE || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                     CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
-                     CXXConstructExpr, CXXFunctionalCastExpr, InitListExpr,
-                     CXXStdInitializerListExpr, MemberExpr>(PE)))
-      return nullptr;
-  }
-  return nullptr;
-}
-
-/// The function (or lambda call operator) whose body contains \p S.
-std::pair<const Decl *, const Stmt *> enclosingBody(const Stmt *S,
-                                                    ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (unsigned Steps = 0; Steps < 1024; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return {nullptr, nullptr};
-    Node = Parents[0];
-    if (const auto *LE = Node.get<LambdaExpr>())
-      return {LE->getCallOperator(), LE->getBody()};
-    if (const auto *FD = Node.get<FunctionDecl>())
-      return {FD, FD->getBody()};
-    if (Node.get<Decl>() && !Node.get<VarDecl>())
-      return {nullptr, nullptr}; // A block, a field initializer, ...
-  }
-  return {nullptr, nullptr};
 }
 
 /// The statement in a `{ ... }` block that contains \p E, where a wait can
@@ -505,92 +154,7 @@ bool containsStmt(const Stmt *Outer, const Stmt *Inner) {
       return true;
   return false;
 }
-
 } // namespace
-
-NonblockingRaceCheck::FunctionCfg *
-NonblockingRaceCheck::cfgFor(const Decl *Fn, const Stmt *Body,
-                             ASTContext &Ctx) {
-  std::unique_ptr<FunctionCfg> &Slot = Cfgs[Fn];
-  if (Slot)
-    return Slot->Graph ? Slot.get() : nullptr;
-  Slot = std::make_unique<FunctionCfg>();
-  CFG::BuildOptions Opts;
-  Opts.setAllAlwaysAdd();
-  Opts.AddImplicitDtors = false;
-  Opts.AddTemporaryDtors = false;
-  Opts.AddInitializers = false;
-  Opts.AddLifetime = false;
-  Slot->Graph = CFG::buildCFG(Fn, const_cast<Stmt *>(Body), &Ctx, Opts);
-  if (!Slot->Graph)
-    return nullptr;
-  for (const CFGBlock *B : *Slot->Graph)
-    for (unsigned I = 0, N = B->size(); I < N; ++I)
-      if (std::optional<CFGStmt> S = (*B)[I].getAs<CFGStmt>())
-        Slot->Where.try_emplace(S->getStmt(), B, I);
-  return Slot.get();
-}
-
-bool NonblockingRaceCheck::isWait(const CallExpr *Call, unsigned Depth,
-                                  ASTContext &Ctx) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD)
-    return false;
-  std::string Name = qualifiedName(FD);
-  if (isExplicitWait(Name))
-    return true;
-  DeviceInference &DI = Sync.devices(Ctx);
-  // A host read of a tensor that may be on CUDA waits for the stream.
-  if (std::optional<HostRead> R = asHostRead(Call, DI, Ctx))
-    if (deviceOf(*R, DI) != Device::CPU)
-      return true;
-  if (isBlockingTransfer(Call, DI))
-    return true;
-  if (isShapeSync(Name)) {
-    const Expr *Input = receiverOf(Call);
-    if (!Input)
-      for (const Expr *Arg : userArgs(Call))
-        if (isTensorType(Arg->getType())) {
-          Input = Arg;
-          break;
-        }
-    if (Input && DI.ofTensor(Input) != Device::CPU)
-      return true;
-  }
-  // A helper of this translation unit that waits.
-  if (Depth == 0 || isInLibTorchNamespace(FD))
-    return false;
-  const FunctionDecl *Def = FD->getDefinition();
-  if (!Def || !Def->hasBody() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return false;
-  return bodyWaits(Def, Depth - 1, Ctx);
-}
-
-bool NonblockingRaceCheck::bodyWaits(const FunctionDecl *FD, unsigned Depth,
-                                     ASTContext &Ctx) {
-  if (auto It = WaitingBodies.find(FD); It != WaitingBodies.end())
-    return It->second;
-  WaitingBodies[FD] = false; // Recursion: assume no wait until found.
-  bool Found = false;
-  llvm::SmallVector<const Stmt *, 32> Work = {FD->getBody()};
-  while (!Work.empty() && !Found) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Call = dyn_cast<CallExpr>(S); Call && isWait(Call, Depth, Ctx))
-      Found = true;
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  // A result found with a smaller depth budget may be too pessimistic to
-  // reuse; only a positive answer is certain.
-  if (Found || Depth == MaxHelperDepth - 1)
-    WaitingBodies[FD] = Found;
-  else
-    WaitingBodies.erase(FD);
-  return Found;
-}
 
 void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>(CopyId);
@@ -603,44 +167,14 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
   const Expr *Recv = Call->getImplicitObjectArgument();
   const Expr *Source = nullptr;
   std::vector<std::string> Assumptions;
-  Pending P;
-  // Where the pending state starts in the CFG.
-  const Stmt *Anchor = Call;
+  PendingCopy P;
 
   if (Method == "to") {
     bool Converts = false;
     if (destinationOfTo(Call, DI, Converts) != Device::CPU)
       return;
     Source = Recv;
-    if (const CallExpr *Parent = enclosingCall(Call, Ctx);
-        Parent && isa<CXXOperatorCallExpr>(Parent) &&
-        cast<CXXOperatorCallExpr>(Parent)->getOperator() == OO_Equal &&
-        Parent->getNumArgs() == 2 &&
-        ignoreWrappers(Parent->getArg(1)) == Call) {
-      P.Var = referencedVar(Parent->getArg(0));
-      Anchor = Parent;
-    } else {
-      // `auto h = d.to(kCPU, true);`
-      DynTypedNode Node = DynTypedNode::create(*Call);
-      for (unsigned I = 0; I < 8 && !P.Var; ++I) {
-        DynTypedNodeList Parents = Ctx.getParents(Node);
-        if (Parents.empty())
-          break;
-        Node = Parents[0];
-        if (const auto *VD = Node.get<VarDecl>()) {
-          if (VD->getInit() && ignoreWrappers(VD->getInit()) == Call)
-            P.Var = VD;
-          break;
-        }
-        const Expr *PE = Node.get<Expr>();
-        if (!PE || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                         CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
-                         CXXConstructExpr>(PE)))
-          break;
-      }
-    }
-    if (!P.Var)
-      P.Copy = Call; // No variable: only a read in the same expression.
+    P = resultOfCopy(Call, Ctx);
   } else {
     // host.copy_(src, /*non_blocking=*/true)
     if (Call->getNumArgs() == 0 || DI.ofTensor(Recv) != Device::CPU)
@@ -653,8 +187,7 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     if (Memory == HostMemory::Unknown)
       Assumptions.push_back("'" + exprText(Recv, Ctx) + "' is pinned");
-    const auto *DRE = dyn_cast<DeclRefExpr>(stripViews(Recv, DI));
-    P.Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    P = destinationOfCopy(Call, DI);
     if (!P.Var)
       return;
   }
@@ -670,74 +203,13 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
   if (P.Var && (!P.Var->hasLocalStorage() || !isTensorType(P.Var->getType())))
     return;
 
-  llvm::SmallVector<const CallExpr *, 4> Reads;
-  if (!P.Var) {
-    // `d.to(kCPU, true).item<float>()`, through views.
-    const Expr *Cur = Call;
-    for (unsigned I = 0; I < 16; ++I) {
-      const CallExpr *Parent = enclosingCall(Cur, Ctx);
-      if (!Parent)
-        break;
-      if (readsPending(Parent, P, DI)) {
-        Reads.push_back(Parent);
-        break;
-      }
-      if (!isTensorMethod(Parent->getDirectCallee()) ||
-          !P.holds(receiverOf(Parent), DI) ||
-          receiverRole(Parent, DI) != Role::View)
-        break;
-      Cur = Parent;
-    }
-  } else {
-    auto [Fn, Body] = enclosingBody(Call, Ctx);
-    if (!Fn || !Body || cast<DeclContext>(Fn)->isDependentContext())
-      return;
-    FunctionCfg *F = cfgFor(Fn, Body, Ctx);
-    if (!F)
-      return;
-    auto Start = F->Where.find(Anchor);
-    if (Start == F->Where.end())
-      return;
-    // Every path from the copy: stop at the first read, a wait, a new value
-    // for the variable, or an escape.
-    llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work = {
-        {Start->second.first, Start->second.second + 1}};
-    llvm::DenseSet<const CFGBlock *> Visited;
-    llvm::SmallPtrSet<const CallExpr *, 4> Seen;
-    while (!Work.empty()) {
-      auto [B, First] = Work.pop_back_val();
-      bool Stop = false;
-      for (unsigned I = First, N = B->size(); I < N && !Stop; ++I) {
-        std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
-        if (!CS)
-          continue;
-        const Stmt *S = CS->getStmt();
-        if (S == Call || S == Anchor) {
-          Stop = true; // The copy again: the same state as at the start.
-        } else if (const auto *C = dyn_cast<CallExpr>(S);
-                   C && readsPending(C, P, DI)) {
-          if (Seen.insert(C).second)
-            Reads.push_back(C);
-          Stop = true;
-        } else if (C && isWait(C, MaxHelperDepth, Ctx)) {
-          Stop = true;
-        } else if (reassigns(S, P.Var) || escapes(S, P.Var)) {
-          Stop = true;
-        }
-      }
-      if (Stop)
-        continue;
-      for (const CFGBlock::AdjacentBlock &Succ : B->succs())
-        if (const CFGBlock *Next = Succ.getReachableBlock())
-          if (Visited.insert(Next).second)
-            Work.push_back({Next, 0});
-    }
-  }
+  llvm::SmallVector<const CallExpr *, 4> Found =
+      Reads.find(P, DI, Ctx).Reads;
 
   std::string If;
   for (const std::string &A : Assumptions)
     If += (If.empty() ? " if " : " and ") + A;
-  for (const CallExpr *Read : Reads) {
+  for (const CallExpr *Read : Found) {
     SourceLocation Loc = Read->getExprLoc();
     if (!ReportedReads.insert(Loc.getRawEncoding()).second)
       continue;
@@ -759,6 +231,11 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
         !Before->getSourceRange().getEnd().isFileID() ||
         isInTemplateInstantiation(Before, Ctx))
       continue;
+    // In hot code the inserted wait would itself be a sync that
+    // torchsync-explicit-sync reports: a note fix must not create another
+    // check's finding, so the wait is left to the user there.
+    if (Sync.hotReason(Before, Ctx))
+      continue;
     std::optional<std::string> Indent = indentationOf(Before, Ctx);
     if (!Indent)
       continue;
@@ -777,8 +254,11 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
          "work on the current CUDA device, not only for the copy",
          DiagnosticIDs::Note)
         << Wait
-        << FixItHint::CreateInsertion(Before->getBeginLoc(),
-                                      std::string(Wait) + ";\n" + *Indent);
+        << FixItHint::CreateInsertion(
+               Before->getBeginLoc(),
+               std::string(Wait) + ";" +
+                   lineBreakAt(Before->getBeginLoc(), Ctx.getSourceManager()) +
+                   *Indent);
   }
 }
 

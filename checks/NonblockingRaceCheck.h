@@ -3,6 +3,7 @@
 #ifndef TORCHSYNC_NONBLOCKINGRACECHECK_H
 #define TORCHSYNC_NONBLOCKINGRACECHECK_H
 
+#include "utils/PendingReads.h"
 #include "utils/SyncContext.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
@@ -10,8 +11,6 @@
 #include <memory>
 
 namespace clang {
-class CFG;
-class CFGBlock;
 namespace tidy::torchsync {
 
 /// Finds host reads of the result of a non_blocking device-to-host copy
@@ -33,19 +32,9 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void onEndOfTranslationUnit() override;
 
-  /// The CFG of one function body and where each statement sits in it.
-  struct FunctionCfg;
-
 private:
-  FunctionCfg *cfgFor(const Decl *Fn, const Stmt *Body, ASTContext &Ctx);
-  /// True when calling \p FD (defined in this translation unit) waits for
-  /// the GPU somewhere in its body, looking \p Depth calls deep.
-  bool bodyWaits(const FunctionDecl *FD, unsigned Depth, ASTContext &Ctx);
-  bool isWait(const CallExpr *Call, unsigned Depth, ASTContext &Ctx);
-
   SyncContext Sync;
-  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionCfg>> Cfgs;
-  llvm::DenseMap<const FunctionDecl *, bool> WaitingBodies;
+  PendingReads Reads;
   /// Reads already reported (by location: every instantiation of a template
   /// shares one), and statements that already received a fix.
   llvm::DenseSet<unsigned> ReportedReads;

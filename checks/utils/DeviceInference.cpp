@@ -1,6 +1,7 @@
 //===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
 
 #include "DeviceInference.h"
+#include "LoopInvariance.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -213,6 +214,91 @@ bool isOnlyRead(const VarDecl *V, const FunctionDecl *Owner, ASTContext &Ctx) {
   return true;
 }
 } // namespace
+
+static bool cudaOnEveryRunImpl(const Expr *E, ASTContext &Ctx,
+                               unsigned Depth) {
+  if (!E || Depth > 8)
+    return false;
+  E = ignoreWrappers(E);
+  auto Rec = [&](const Expr *Sub) {
+    return cudaOnEveryRunImpl(Sub, Ctx, Depth + 1);
+  };
+  if (const auto *SL = dyn_cast<StringLiteral>(E))
+    return SL->getString().starts_with("cuda");
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return (isClassType(CE->getType(), "c10::Device") ||
+            isClassType(CE->getType(), "c10::TensorOptions")) &&
+           CE->getNumArgs() >= 1 && !isDefaultArg(CE->getArg(0)) &&
+           Rec(CE->getArg(0));
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName()
+                                                            : StringRef();
+    const Expr *Recv = receiverOf(Call);
+    llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+    if (isTensorMethod(FD)) {
+      if (Name == "cuda")
+        return true;
+      // x.device(), x.options(): where x lives.
+      if ((Name == "device" || Name == "options") && Recv)
+        return Rec(Recv);
+      // x.to(spec), x.to(other_tensor): the destination decides.
+      if (Name == "to" && !Args.empty() &&
+          !isEnumType(ignoreWrappers(Args[0])->getType(), "c10::ScalarType"))
+        return Rec(Args[0]);
+      return false;
+    }
+    // TensorOptions().device(spec), torch::device(spec).dtype(...): the
+    // last `.device(...)` decides.
+    if (Recv && isClassType(Recv->getType(), "c10::TensorOptions"))
+      return Name == "device" && !Args.empty() ? Rec(Args[0]) : Rec(Recv);
+    if (!Recv && FD && isInLibTorchNamespace(FD) && Name == "device" &&
+        !Args.empty())
+      return Rec(Args[0]);
+    // torch::zeros({n}, spec): a factory given a CUDA spec.
+    if (!Recv && FD && isInLibTorchNamespace(FD) && isFactoryName(Name) &&
+        !isa<CXXMethodDecl>(FD)) {
+      for (unsigned I = 0, N = std::min(Call->getNumArgs(), FD->getNumParams());
+           I < N; ++I) {
+        QualType PT = FD->getParamDecl(I)->getType();
+        if ((isClassType(PT, "c10::TensorOptions") ||
+             isClassType(PT, "c10::Device") ||
+             isEnumType(PT, "c10::DeviceType")) &&
+            !isDefaultArg(Call->getArg(I)))
+          return Rec(Call->getArg(I));
+      }
+    }
+    return false;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return false;
+  const ValueDecl *D = DRE->getDecl();
+  StringRef Name = D->getDeclName().isIdentifier() ? D->getName() : "";
+  if (isa<EnumConstantDecl>(D))
+    return Name == "CUDA";
+  const auto *V = dyn_cast<VarDecl>(D);
+  if (!V || !V->getInit() || V->getType()->isReferenceType())
+    return false;
+  if (Name == "kCUDA" && isInLibTorchNamespace(V))
+    return true;
+  if (!V->getType().isConstQualified()) {
+    // Never assigned nor aliased in its function.
+    const auto *Owner =
+        dyn_cast_or_null<Decl>(V->getParentFunctionOrMethod());
+    if (!V->isLocalVarDecl() || V->isStaticLocal() || !Owner ||
+        !Owner->getBody())
+      return false;
+    VariableUses Uses = scanUses(V, Owner->getBody(), Owner->getBody(), Ctx);
+    if (Uses.WrittenInRegion || Uses.Aliased)
+      return false;
+  }
+  return Rec(V->getInit());
+}
+
+bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx) {
+  return cudaOnEveryRunImpl(E, Ctx, 0);
+}
 
 Device joinAgreeing(Device A, Device B) {
   if (A == Device::None)

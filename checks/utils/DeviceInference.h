@@ -86,6 +86,17 @@ private:
   unsigned CycleHits = 0;
 };
 
+/// True when \p E is CUDA on every run, on every machine: a device spec
+/// (`torch::kCUDA`, `Device(kCUDA, i)`, `Device("cuda:0")`,
+/// `TensorOptions().device(kCUDA)`), a tensor (`x.cuda()`, `x.to(spec)`, a
+/// factory given such a spec) or a local that is set only from one of those
+/// and never changed. A choice made at run time
+/// (`is_available() ? kCUDA : kCPU`) does not count: DeviceInference treats
+/// it as CUDA for deciding what to report, but on a machine without CUDA it
+/// picks the CPU, so a fix that needs CUDA (`pin_memory()`) would break the
+/// program there.
+bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx);
+
 /// Joins the values a variable may hold: they must all agree.
 Device joinAgreeing(Device A, Device B);
 /// Combines the devices of an op's tensor inputs: any CUDA input makes the

@@ -198,4 +198,19 @@ bool isDiscarded(const Expr *Call, ASTContext &Ctx) {
   return false;
 }
 
+std::string lineBreakAt(SourceLocation Loc, const SourceManager &SM) {
+  Loc = SM.getExpansionLoc(Loc);
+  auto [File, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid || Offset > Buffer.size())
+    return "\n";
+  size_t Break = Buffer.find('\n', Offset);
+  if (Break == StringRef::npos)
+    Break = Buffer.substr(0, Offset).rfind('\n');
+  return Break != StringRef::npos && Break > 0 && Buffer[Break - 1] == '\r'
+             ? "\r\n"
+             : "\n";
+}
+
 } // namespace clang::tidy::torchsync

@@ -16,6 +16,7 @@
 
 namespace clang {
 class ASTContext;
+class SourceManager;
 namespace tidy::torchsync {
 
 /// True when \p S is part of a template, its definition or an
@@ -60,6 +61,12 @@ std::optional<unsigned> nonBlockingArgIndex(const CallExpr *Call);
 /// What the `non_blocking` argument of \p Call says: true, false, or nullopt
 /// when it is not a literal.
 std::optional<bool> nonBlockingValue(const CallExpr *Call);
+
+/// The line break the file uses at \p Loc: "\r\n" when the line \p Loc is
+/// on ends with CR LF (or, on a last line without a break, the line before
+/// it does), else "\n". Fix-its that insert lines use it so that a CRLF
+/// file keeps its line endings.
+std::string lineBreakAt(SourceLocation Loc, const SourceManager &SM);
 
 /// True when the value of \p Call is discarded: the call is a statement
 /// of its own (possibly cast to void), so a rewrite may change its type.

@@ -192,6 +192,8 @@ float read_on_both_branches(bool c) {
 }
 
 // The copy at the end of iteration i is read at the start of iteration i+1.
+// The read is in a loop, where an inserted wait would itself be a sync that
+// torchsync-explicit-sync reports: no fix.
 float pipelined(int steps) {
   auto g = torch::randn({4}, torch::kCUDA);
   torch::Tensor h;
@@ -200,7 +202,7 @@ float pipelined(int steps) {
     if (i > 0) {
       total += h.item<float>();
       // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'h.item<float>()' reads the result of a non_blocking copy
-      // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
+      // CHECK-FIXES: {{^ *}}if (i > 0) {{{$}}
       // CHECK-FIXES-NEXT: total += h.item<float>();
     }
     g.mul_(2);

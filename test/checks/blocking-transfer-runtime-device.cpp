@@ -1,0 +1,79 @@
+// RUN: %check_torchsync %s blocking-transfer %t
+// RUN: %check_torchsync %s blocking-transfer %t-notes -fix-notes -check-suffix=NOTES
+// RUN: %clang_tidy_plugin --checks=-*,torchsync-blocking-transfer %s -- -std=c++17 -isystem %mock_include 2>&1 | FileCheck %s --check-prefix=RUNTIME-NOTE
+// The pinning fix needs a CUDA device: 'pin_memory()' throws on a machine
+// without one. It is a warning fix only where the destination is CUDA on
+// every run; a device chosen at run time ('is_available() ? kCUDA : kCPU')
+// gets the same finding, with the rewrite on a note that says so.
+#include <torch/torch.h>
+
+// The tutorial idiom, inline.
+void inline_idiom(torch::Tensor batch) {
+  for (int i = 0; i < 10; ++i) {
+    auto noise = torch::randn({64});
+    auto a = noise.to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)' copies host tensor 'noise' to the GPU
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)' copies host tensor 'noise' to the GPU
+    // CHECK-FIXES: auto a = noise.to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+    // CHECK-FIXES-NOTES: auto a = noise.pin_memory().to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU, /*non_blocking=*/true);
+    (void)a;
+  }
+}
+
+// The idiom through a torch::Device variable, and through an auto variable.
+void device_variable() {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  auto kind = torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
+  auto gpu = torch::zeros({64}, device);
+  for (int i = 0; i < 10; ++i) {
+    auto noise = torch::randn({64});
+    auto a = noise.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'noise' to the GPU and waits for all queued GPU work ({{.*}}); consider 'pin_memory()' and non_blocking=true
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device)' copies host tensor 'noise' to the GPU
+    // RUNTIME-NOTE: :[[@LINE-3]]:20: note: copy from pinned memory without blocking; the destination is chosen at run time: on a machine without CUDA 'pin_memory()' throws where the original copy worked
+    // CHECK-FIXES: auto a = noise.to(device);
+    // CHECK-FIXES-NOTES: auto a = noise.pin_memory().to(device, /*non_blocking=*/true);
+    auto b = noise.to(kind);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(kind)' copies host tensor 'noise' to the GPU
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(kind)' copies host tensor 'noise' to the GPU
+    // CHECK-FIXES: auto b = noise.to(kind);
+    // CHECK-FIXES-NOTES: auto b = noise.pin_memory().to(kind, /*non_blocking=*/true);
+    gpu.copy_(noise);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(noise)' copies host tensor 'noise' to the GPU
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: 'copy_(noise)' copies host tensor 'noise' to the GPU
+    // CHECK-FIXES: gpu.copy_(noise);
+    // CHECK-FIXES-NOTES: gpu.copy_(noise.pin_memory(), /*non_blocking=*/true);
+    auto c = noise.to(device, /*non_blocking=*/true);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/true)' from pageable host tensor 'noise' is staged
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device, /*non_blocking=*/true)' from pageable host tensor 'noise' is staged
+    // CHECK-FIXES: auto c = noise.to(device, /*non_blocking=*/true);
+    // CHECK-FIXES-NOTES: auto c = noise.pin_memory().to(device, /*non_blocking=*/true);
+    (void)a; (void)b; (void)c;
+  }
+}
+
+// A device that is CUDA on every run: the fix stays on the warning.
+void literal_cuda() {
+  const torch::Device dev(torch::kCUDA);
+  auto opts = torch::TensorOptions().device(torch::kCUDA);
+  auto gpu = torch::zeros({64}, opts);
+  for (int i = 0; i < 10; ++i) {
+    auto noise = torch::randn({64});
+    auto a = noise.to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' copies host tensor 'noise' to the GPU
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(torch::kCUDA)' copies host tensor 'noise' to the GPU
+    // CHECK-FIXES: auto a = noise.pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    // CHECK-FIXES-NOTES: auto a = noise.pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    auto b = noise.to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' copies host tensor 'noise' to the GPU
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(dev)' copies host tensor 'noise' to the GPU
+    // CHECK-FIXES: auto b = noise.pin_memory().to(dev, /*non_blocking=*/true);
+    // CHECK-FIXES-NOTES: auto b = noise.pin_memory().to(dev, /*non_blocking=*/true);
+    gpu.copy_(noise);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(noise)' copies host tensor 'noise' to the GPU
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: 'copy_(noise)' copies host tensor 'noise' to the GPU
+    // CHECK-FIXES: gpu.copy_(noise.pin_memory(), /*non_blocking=*/true);
+    // CHECK-FIXES-NOTES: gpu.copy_(noise.pin_memory(), /*non_blocking=*/true);
+    (void)a; (void)b;
+  }
+}
