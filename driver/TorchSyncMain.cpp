@@ -274,17 +274,6 @@ llvm::Expected<ConfigInput> readConfigInput() {
   return Input;
 }
 
-/// clang-tidy's configuration sources, most specific last: built-in
-/// defaults, then .clang-tidy files (or --config / --config-file), then the
-/// command line. Problems of .clang-tidy files go to Problems (Config.h).
-llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>>
-makeOptionsProvider(ConfigProblems *Problems = nullptr) {
-  llvm::Expected<ConfigInput> Input = readConfigInput();
-  if (!Input)
-    return Input.takeError();
-  return makeProvider(*Input, Problems);
-}
-
 /// A file that could not be analyzed, and the first reason.
 struct Failure {
   std::string File;
@@ -574,12 +563,19 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
+  // The command line's part of the configuration is read once (with the
+  // --config-file); each file's analysis makes its own provider from it.
+  llvm::Expected<ConfigInput> ReadInput = readConfigInput();
+  if (!ReadInput)
+    return inputError(llvm::toString(ReadInput.takeError()));
+  const ConfigInput Input = std::move(*ReadInput);
+  // clang-tidy's configuration sources, most specific last: built-in
+  // defaults, then .clang-tidy files (or --config / --config-file), then the
+  // command line. Problems of .clang-tidy files go to Problems (Config.h).
   ConfigProblems Problems;
-  auto Provider = makeOptionsProvider(&Problems);
+  auto Provider = makeProvider(Input, &Problems);
   if (!Provider)
     return inputError(llvm::toString(Provider.takeError()));
-  // Read once above, so it cannot fail here.
-  ConfigInput Input = llvm::cantFail(readConfigInput());
   // A configuration mistake is an error before any file is analyzed.
   auto CheckConfiguration = [&](llvm::ArrayRef<std::string> Paths,
                                 bool RequireChecks) -> bool {
@@ -772,9 +768,9 @@ int main(int argc, const char **argv) {
   Analysis.FixesFromNotes = Fix || FixNotes;
   Analysis.ExtraArgs = ExtraArgs;
   Analysis.TraverseAll = TraverseAll;
-  Analysis.MakeProvider = [] {
-    // Already read once above, so it cannot fail here.
-    return llvm::cantFail(makeOptionsProvider());
+  Analysis.MakeProvider = [&Input] {
+    // Made once above from the same input, so it cannot fail here.
+    return llvm::cantFail(makeProvider(Input, /*Problems=*/nullptr));
   };
   std::vector<FileResult> Results(Files.size());
   {
