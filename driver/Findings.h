@@ -60,6 +60,18 @@ struct Note {
   Place Where;
 };
 
+/// Where one replacement of a fix-it went when --fix applied it, and whether
+/// it fitted with the replacements applied before it.
+struct FixPlace {
+  std::string File; ///< Absolute.
+  unsigned Offset = 0;
+  bool Applied = false;
+};
+
+/// One finding, from the analysis (or the result cache) through the gate to
+/// the reports and the fixes: everything that is known about it travels
+/// here, nothing beside it in a list of the same order.
+
 struct Finding {
   std::string Check;    ///< e.g. torchsync-host-read
   std::string Severity; ///< "warning", or "error" through WarningsAsErrors
@@ -69,8 +81,17 @@ struct Finding {
   std::string Fingerprint;
   std::vector<FixIt> Fixes;
   std::vector<Note> Notes;
-  /// Index of the clang-tidy error this was made from.
-  size_t ErrorIndex = 0;
+  /// clang-tidy's diagnostic, as the analysis (or the cache) made it: the
+  /// text report prints it with clang's printer, --fix and --export-fixes
+  /// apply its fix-its. Absent for a finding read back from a JSON report.
+  std::optional<clang::tidy::ClangTidyError> Diagnostic;
+  /// The analyzed file (absolute) whose translation unit reported it.
+  std::string TranslationUnit;
+  /// That translation unit did not compile: the fix-its rest on a broken
+  /// AST and are never applied.
+  bool FromBrokenUnit = false;
+  /// Where --fix applied the replacements of its fix-it (FixPlan::add).
+  std::vector<FixPlace> AppliedFixes;
   /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,
   /// counted in the summary, never fails the gate, never fixed.
   bool Suppressed = false;
@@ -116,18 +137,20 @@ std::string absoluteFilePath(llvm::StringRef File, llvm::StringRef BuildDir);
 /// separator.
 std::string findRoot(llvm::StringRef Explicit);
 
-/// Turns clang-tidy's errors into findings, in the order given, with
-/// fingerprints computed over all of them (the occurrence index of a
-/// finding counts the identical keys before it in its file).
-std::vector<Finding>
-makeFindings(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
-             SourceFiles &Sources);
+/// The finding of clang-tidy's error E (which it keeps as its Diagnostic),
+/// reported in the translation unit of the analyzed file TranslationUnit;
+/// without a fingerprint (assignFingerprints).
+Finding makeFinding(clang::tidy::ClangTidyError E,
+                    llvm::StringRef TranslationUnit, SourceFiles &Sources);
 
 /// Drops exact duplicates (the same finding reached from two translation
-/// units through a header), keeping the first; returns the indexes (in the
-/// list as given) of the errors kept.
-std::vector<size_t>
-removeDuplicateErrors(std::vector<clang::tidy::ClangTidyError> &Errors);
+/// units through a header), keeping the first.
+void removeDuplicates(std::vector<Finding> &Findings);
+
+/// Computes the fingerprints of Findings over all of them (the occurrence
+/// index of a finding counts the identical keys before it in its file).
+void assignFingerprints(llvm::MutableArrayRef<Finding> Findings,
+                        SourceFiles &Sources);
 
 } // namespace torchsync
 

@@ -5,13 +5,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output.h"
+#include "TextReport.h"
+#include "clang-tidy/ClangTidy.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 namespace json = llvm::json;
 
@@ -254,6 +258,80 @@ llvm::Error readError(llvm::StringRef File, const llvm::Twine &Why) {
 }
 
 } // namespace
+
+std::optional<Format> parseFormat(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<Format>>(Name)
+      .Case("text", Format::Text)
+      .Case("json", Format::Json)
+      .Case("sarif", Format::Sarif)
+      .Case("github", Format::Github)
+      .Default(std::nullopt);
+}
+
+llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
+                        llvm::ArrayRef<Finding> Reported,
+                        llvm::ArrayRef<Finding> Suppressed,
+                        llvm::StringRef Root, std::optional<bool> UseColor) {
+  // Suppressed findings go where a reader can tell them apart.
+  std::vector<Finding> All(Reported.begin(), Reported.end());
+  llvm::append_range(All, Suppressed);
+  auto Write = [&](llvm::raw_ostream &OS, bool Colors) {
+    switch (OutputFormat) {
+    case Format::Text: {
+      TextReport Text(OS, Root, Colors);
+      for (const Finding &F : Reported)
+        Text.print(F);
+      break;
+    }
+    case Format::Json:
+      writeJson(OS, All, Root);
+      break;
+    case Format::Sarif:
+      writeSarif(OS, All, Root);
+      break;
+    case Format::Github:
+      writeGithub(OS, Reported);
+      break;
+    }
+  };
+  if (OutputFile == "-") {
+    Write(llvm::outs(),
+          UseColor.value_or(llvm::sys::Process::StandardOutHasColors()));
+    llvm::outs().flush();
+    return llvm::Error::success();
+  }
+  if (llvm::Error E =
+          llvm::writeToOutput(OutputFile, [&](llvm::raw_ostream &OS) {
+            Write(OS, /*Colors=*/false);
+            return llvm::Error::success();
+          }))
+    return llvm::createStringError("cannot write '" + OutputFile +
+                                   "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
+
+llvm::Error exportFixes(llvm::StringRef Path, llvm::StringRef MainFile,
+                        llvm::ArrayRef<Finding> Reported, bool FromNotes) {
+  std::vector<clang::tidy::ClangTidyError> Exported;
+  for (const Finding &F : Reported)
+    if (F.Diagnostic)
+      Exported.push_back(*F.Diagnostic);
+  if (!FromNotes)
+    for (clang::tidy::ClangTidyError &E : Exported)
+      for (clang::tooling::DiagnosticMessage &Note : E.Notes)
+        Note.Fix.clear();
+  std::string Yaml;
+  llvm::raw_string_ostream OS(Yaml);
+  clang::tidy::exportReplacements(MainFile, Exported, OS);
+  // Written to a temporary file and renamed: never half-written.
+  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &Out) {
+        Out << Yaml;
+        return llvm::Error::success();
+      }))
+    return llvm::createStringError("cannot write '" + Path +
+                                   "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
 
 void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                llvm::StringRef Root) {
