@@ -119,6 +119,28 @@ Place SourceFiles::place(llvm::StringRef File, unsigned Offset,
   return P;
 }
 
+Place SourceFiles::placeAt(llvm::StringRef File, unsigned Line,
+                           unsigned Column) {
+  Place P;
+  if (File.empty())
+    return P;
+  P.File = absoluteFilePath(File, Root);
+  P.Path = relativePath(P.File);
+  P.Line = Line;
+  P.Column = Column;
+  const Text *T = get(P.File);
+  if (!T || Line == 0 || Line > T->LineStarts.size())
+    return P;
+  llvm::StringRef Data = T->Buffer->getBuffer();
+  unsigned LineStart = T->LineStarts[Line - 1];
+  llvm::StringRef LineText = Data.drop_front(LineStart).split('\n').first;
+  unsigned Bytes = std::min<unsigned>(Column ? Column - 1 : 0, LineText.size());
+  P.Offset = LineStart + Bytes;
+  if (Column)
+    P.Utf16Column = utf16Length(LineText.take_front(Bytes)) + 1;
+  return P;
+}
+
 llvm::StringRef SourceFiles::lineText(const Place &P) {
   const Text *T = P.known() ? get(P.File) : nullptr;
   if (!T || P.Line > T->LineStarts.size())

@@ -15,6 +15,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <memory>
 #include <optional>
@@ -68,6 +69,20 @@ struct FixPlace {
   bool Applied = false;
 };
 
+/// What torchsync-verify measured for a finding, or at a place with syncs
+/// that no finding predicted (its JSON report, docs/verify-format.md).
+struct RuntimeVerdict {
+  /// confirmed, refuted, not-reached or not-observed; unpredicted for syncs
+  /// that no finding covers.
+  std::string Verdict;
+  int64_t Syncs = 0;
+  int64_t BlockedNs = 0;
+  std::optional<std::string> Explanation;
+  /// Every measured field under its SARIF property name (verdict, syncs,
+  /// blockedNs, kinds, explanation, executions, ...).
+  llvm::json::Object Properties;
+};
+
 /// One finding, from the analysis (or the result cache) through the gate to
 /// the reports and the fixes: everything that is known about it travels
 /// here, nothing beside it in a list of the same order.
@@ -92,6 +107,8 @@ struct Finding {
   bool FromBrokenUnit = false;
   /// Where --fix applied the replacements of its fix-it (FixPlan::add).
   std::vector<FixPlace> AppliedFixes;
+  /// What the runtime verifier measured (torchsync render-sarif).
+  std::optional<RuntimeVerdict> Runtime;
   /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,
   /// counted in the summary, never fails the gate, never fixed.
   bool Suppressed = false;
@@ -105,6 +122,11 @@ public:
   /// The place of Offset in File (made absolute against BuildDir when it is
   /// relative). Line and columns stay 0 when the file cannot be read.
   Place place(llvm::StringRef File, unsigned Offset, llvm::StringRef BuildDir);
+  /// The place at Line and byte Column (1-based) of File (made absolute
+  /// against the root when it is relative), as a report gives it. Offset
+  /// and Utf16Column are 0 when the file cannot be read or has no such
+  /// line, Utf16Column also when Column is 0 (not known).
+  Place placeAt(llvm::StringRef File, unsigned Line, unsigned Column);
   /// The text of the line of P, without its line break.
   llvm::StringRef lineText(const Place &P);
   /// Path relative to the root when the file lies under it.

@@ -13,6 +13,7 @@
 #include "Findings.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
 #include <string>
@@ -30,9 +31,28 @@ constexpr int JsonFormatVersion = 1;
 
 void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                llvm::StringRef Root);
-/// SARIF 2.1.0, one run, one rule per registered check.
+/// The SARIF rule of the results torchsync render-sarif makes of the syncs
+/// that torchsync-verify observed and no finding predicted.
+constexpr llvm::StringLiteral UnpredictedSyncRule =
+    "torchsync-verify-unpredicted-sync";
+
+/// A run of torchsync-verify, reported as the SARIF run's invocation, with
+/// the verifier as an extension of the tool.
+struct SarifInvocation {
+  bool Successful = true;
+  llvm::json::Object Properties;
+  std::string VerifierVersion;
+};
+
+/// SARIF 2.1.0, one run, one rule per registered check (and the rule of
+/// unpredicted syncs when a finding has it). Columns are UTF-16 code units,
+/// as the run's columnKind says; a column that is not known (a finding read
+/// back from a report whose source cannot be read) is left out. A finding
+/// with a runtime verdict carries it in its result's properties and
+/// message; an unconfirmed one is a note.
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-                llvm::StringRef Root);
+                llvm::StringRef Root,
+                const SarifInvocation *Invocation = nullptr);
 /// GitHub Actions workflow commands: one ::warning / ::error line per
 /// finding, paths relative to the root.
 void writeGithub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings);

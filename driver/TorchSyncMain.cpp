@@ -21,6 +21,7 @@
 #include "Harness.h"
 #include "Output.h"
 #include "Progress.h"
+#include "RenderSarif.h"
 #include "SafeWrite.h"
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
@@ -189,6 +190,22 @@ cl::SubCommand
                  "CI jobs) into one, dropping identical results.");
 cl::list<std::string> MergeInputs(cl::Positional, cl::sub(MergeCommand),
                                   cl::desc("<report> ..."), cl::cat(Category));
+
+// SARIF of the runtime verifier's results (RenderSarif.h).
+cl::SubCommand RenderCommand(
+    "render-sarif",
+    "Write SARIF from a JSON report of torchsync and, with "
+    "--runtime-report, torchsync-verify's JSON report of the same findings: "
+    "verdicts and measured costs in result properties, unpredicted syncs as "
+    "results of their own rule.");
+cl::opt<std::string> RenderFindings(
+    "findings", cl::desc("torchsync's JSON report (--format=json)."),
+    cl::value_desc("file"), cl::sub(RenderCommand), cl::cat(Category));
+cl::opt<std::string> RuntimeReport(
+    "runtime-report",
+    cl::desc("torchsync-verify's JSON report of those findings "
+             "(torchsync-verify run --format=json), matched by fingerprint."),
+    cl::value_desc("file"), cl::sub(RenderCommand), cl::cat(Category));
 cl::opt<std::string> FormatName(
     "format",
     cl::desc("Report format: text (compiler-style diagnostics, the "
@@ -202,7 +219,7 @@ cl::opt<std::string> OutputFile(
              "it is never half-written) instead of standard output."),
     cl::value_desc("file"), cl::init("-"),
     cl::sub(cl::SubCommand::getTopLevel()), cl::sub(MergeCommand),
-    cl::cat(Category));
+    cl::sub(RenderCommand), cl::cat(Category));
 cl::opt<std::string> FailOnName(
     "fail-on",
     cl::desc("Findings that make the exit code 1: warning (any finding, the "
@@ -230,8 +247,11 @@ cl::opt<std::string> RootDir(
     "root",
     cl::desc("Directory that report paths, fingerprints, baselines and diffs "
              "are relative to (default: the top of the git work tree around "
-             "the current directory, else the current directory)."),
-    cl::value_desc("dir"), cl::cat(Category));
+             "the current directory, else the current directory; for "
+             "render-sarif: that of the runtime report, else of the "
+             "findings)."),
+    cl::value_desc("dir"), cl::sub(cl::SubCommand::getTopLevel()),
+    cl::sub(RenderCommand), cl::cat(Category));
 
 /// Prints one line naming the problem; the caller exits with 2.
 int inputError(const llvm::Twine &Message) {
@@ -355,6 +375,7 @@ int main(int argc, const char **argv) {
   llvm::InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
   cl::HideUnrelatedOptions(Category, MergeCommand);
+  cl::HideUnrelatedOptions(Category, RenderCommand);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "torchsync " TORCHSYNC_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
   });
@@ -374,7 +395,9 @@ int main(int argc, const char **argv) {
           "  torchsync -p build src/train.cpp\n"
           "  torchsync train.cpp -- -std=c++17 -I/path/to/libtorch/include\n"
           "  torchsync -p build --format=sarif -o torchsync.sarif\n"
-          "  torchsync merge shard1.sarif shard2.sarif -o all.sarif\n",
+          "  torchsync merge shard1.sarif shard2.sarif -o all.sarif\n"
+          "  torchsync render-sarif --findings findings.json "
+          "--runtime-report verify.json -o verify.sarif\n",
           &CLErrors)) {
     // An invalid option value: llvm::cl has printed its one line itself.
     if (StringRef(CLError).trim().empty())
@@ -398,7 +421,8 @@ int main(int argc, const char **argv) {
            &BuildPath, &Checks, &Config, &ConfigFile, &HeaderFilter,
            &ExportFixes, &Jobs, &ShardSpec, &CacheDir, &EmitHarness,
            &HarnessSpecFile, &FormatName, &OutputFile, &FailOnName,
-           &BaselineFile, &WriteBaselineFile, &DiffBase, &RootDir})
+           &BaselineFile, &WriteBaselineFile, &DiffBase, &RootDir,
+           &RenderFindings, &RuntimeReport})
     if (O->getNumOccurrences() > 1)
       return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                         " is given more than once");
@@ -408,6 +432,32 @@ int main(int argc, const char **argv) {
       return inputError("merge: no reports named (torchsync merge a.sarif "
                         "b.sarif -o all.sarif)");
     if (llvm::Error E = mergeReports(MergeInputs, OutputFile))
+      return inputError(llvm::toString(std::move(E)));
+    return 0;
+  }
+
+  if (RenderCommand) {
+    if (RenderFindings.empty())
+      return inputError("render-sarif: no findings named (torchsync "
+                        "render-sarif --findings findings.json "
+                        "[--runtime-report verify.json] -o out.sarif)");
+    RenderOptions Render;
+    Render.FindingsFile = RenderFindings;
+    Render.RuntimeReportFile = RuntimeReport;
+    Render.Output = OutputFile;
+    if (!RootDir.empty()) {
+      if (!llvm::sys::fs::is_directory(RootDir))
+        return inputError("root directory '" + RootDir + "' " +
+                          (llvm::sys::fs::exists(RootDir) ? "is not a directory"
+                                                          : "does not exist"));
+      Render.Root = RootDir;
+    }
+    std::vector<std::string> Inputs{RenderFindings};
+    if (!RuntimeReport.empty())
+      Inputs.push_back(RuntimeReport);
+    if (llvm::Error E = checkOutputsAgainst(namedOutputs(), Inputs))
+      return inputError(llvm::toString(std::move(E)));
+    if (llvm::Error E = renderSarif(Render))
       return inputError(llvm::toString(std::move(E)));
     return 0;
   }
