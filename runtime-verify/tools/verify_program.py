@@ -55,7 +55,6 @@ DOCS = DOCS_URL + "/verify-format.md"
 VERDICTS = ("confirmed", "refuted", "not-reached", "not-observed")
 # The probe keeps at most this many frames of a stack (Probe.h, MaxFrames).
 PROBE_MAX_FRAMES = 32
-UNPREDICTED_RULE = "torchsync-verify-unpredicted-sync"
 
 
 class ToolError(Exception):
@@ -796,8 +795,9 @@ def add_arguments(p):
     p.add_argument("--exclude", action="append", default=[], metavar="DIR",
                    help="a folder under the root that is not user code (repeatable)")
     p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
-                   help="sarif: rendered from the JSON report by the torchsync driver "
-                        "(torchsync render-sarif), which must be at hand")
+                   help="json: the report described in %s; sarif: rendered from it by "
+                        "the torchsync driver (torchsync render-sarif), which must be at "
+                        "hand" % DOCS)
     p.add_argument("--torchsync", metavar="PATH",
                    help="the torchsync driver that renders --format=sarif (default: next "
                         "to torchsync-verify, build/bin of this checkout, else PATH)")
