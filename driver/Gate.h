@@ -86,8 +86,7 @@ GateResult applyGate(std::vector<Finding> Findings, const GateSettings &G);
 /// FilesWithFindings of the NumFiles analyzed files have reported findings,
 /// Suppressed findings are silenced by NOLINT.
 void printSummary(llvm::raw_ostream &OS, const GateResult &R,
-                  size_t FilesWithFindings, size_t NumFiles,
-                  size_t Suppressed);
+                  size_t FilesWithFindings, size_t NumFiles, size_t Suppressed);
 
 } // namespace torchsync
 

@@ -8,8 +8,8 @@
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -170,7 +170,8 @@ json::Value unpredictedRule() {
   llvm::StringRef Summary = "A host-device sync observed at run time by "
                             "torchsync-verify that no static finding "
                             "predicted";
-  std::string Url = (llvm::Twine(TORCHSYNC_DOCS_URL) + "/verify-format.md").str();
+  std::string Url =
+      (llvm::Twine(TORCHSYNC_DOCS_URL) + "/verify-format.md").str();
   return json::Object{
       {"id", UnpredictedSyncRule},
       {"name", "UnpredictedSync"},

@@ -27,8 +27,7 @@ namespace {
 constexpr int64_t VerifyFormatVersion = 1;
 
 llvm::Error fail(llvm::StringRef File, const llvm::Twine &Why) {
-  return llvm::createStringError("cannot render SARIF: '" + File +
-                                 "': " + Why);
+  return llvm::createStringError("cannot render SARIF: '" + File + "': " + Why);
 }
 
 llvm::Expected<json::Value> readJson(llvm::StringRef File) {
@@ -97,7 +96,8 @@ llvm::Expected<Finding> findingFromJson(const json::Object &O,
           const json::Object *R = RV.getAsObject();
           if (!R)
             continue;
-          Edit E{placeOf(*R, Sources), placeOf(*R, Sources, "endLine", "endColumn"),
+          Edit E{placeOf(*R, Sources),
+                 placeOf(*R, Sources, "endLine", "endColumn"),
                  string(*R, "text").str()};
           E.Begin.Offset = number(*R, "offset");
           E.End.Offset = E.Begin.Offset + number(*R, "length");
@@ -129,7 +129,8 @@ std::string kindsText(const json::Object *Kinds) {
     return "-";
   std::vector<std::pair<std::string, int64_t>> Sorted;
   for (const auto &Entry : *Kinds)
-    Sorted.push_back({Entry.first.str(), Entry.second.getAsInteger().value_or(0)});
+    Sorted.push_back(
+        {Entry.first.str(), Entry.second.getAsInteger().value_or(0)});
   llvm::sort(Sorted);
   std::vector<std::string> Parts;
   for (const auto &[Kind, N] : Sorted)
@@ -143,9 +144,8 @@ RuntimeVerdict verdictOf(const json::Object &E, llvm::StringRef Verdict) {
   R.Verdict = Verdict.str();
   R.Syncs = E.getInteger("count").value_or(0);
   R.BlockedNs = E.getInteger("blocked_ns").value_or(0);
-  R.Properties = json::Object{{"verdict", R.Verdict},
-                              {"syncs", R.Syncs},
-                              {"blockedNs", R.BlockedNs}};
+  R.Properties = json::Object{
+      {"verdict", R.Verdict}, {"syncs", R.Syncs}, {"blockedNs", R.BlockedNs}};
   if (const json::Value *Kinds = E.get("kinds"))
     R.Properties["kinds"] = *Kinds;
   if (std::optional<llvm::StringRef> Why = E.getString("explanation")) {
@@ -240,14 +240,14 @@ llvm::Error renderSarif(const RenderOptions &Options) {
     if (Verifier) {
       auto It = Verifier->Entries.find(matchKey(*O));
       if (It == Verifier->Entries.end() || It->second.empty())
-        return fail(Options.RuntimeReportFile,
-                    llvm::formatv("no entry for finding {0} of '{1}' ({2} at "
-                                  "{3}:{4}, fingerprint {5}): the verifier "
-                                  "ran with other findings",
-                                  I, Options.FindingsFile, F->Check,
-                                  F->Where.Path, F->Where.Line,
-                                  F->Fingerprint.empty() ? "none"
-                                                         : F->Fingerprint));
+        return fail(
+            Options.RuntimeReportFile,
+            llvm::formatv("no entry for finding {0} of '{1}' ({2} at "
+                          "{3}:{4}, fingerprint {5}): the verifier "
+                          "ran with other findings",
+                          I, Options.FindingsFile, F->Check, F->Where.Path,
+                          F->Where.Line,
+                          F->Fingerprint.empty() ? "none" : F->Fingerprint));
       const json::Object &E = *It->second.front();
       It->second.pop_front();
       --Verifier->Unmatched;
@@ -272,14 +272,15 @@ llvm::Error renderSarif(const RenderOptions &Options) {
       F.Severity = "warning";
       F.Where = placeOf(*U, Sources);
       F.Runtime = verdictOf(*U, "unpredicted");
-      F.Message = llvm::formatv("{0} syncs ({1}) here, {2} ms blocked, that "
-                                "no finding predicted",
-                                F.Runtime->Syncs,
-                                kindsText(U->getObject("kinds")),
-                                milliseconds(F.Runtime->BlockedNs));
+      F.Message =
+          llvm::formatv("{0} syncs ({1}) here, {2} ms blocked, that "
+                        "no finding predicted",
+                        F.Runtime->Syncs, kindsText(U->getObject("kinds")),
+                        milliseconds(F.Runtime->BlockedNs));
       json::Object &P = F.Runtime->Properties;
       const std::pair<llvm::StringRef, llvm::StringRef> Details[] = {
-          {"apis", "apis"}, {"function", "function"},
+          {"apis", "apis"},
+          {"function", "function"},
           {"called_from", "calledFrom"}};
       for (const auto &[From, To] : Details)
         if (const json::Value *V = U->get(From))

@@ -744,8 +744,8 @@ int main(int argc, const char **argv) {
         continue;
       auto Avoid = [&](const tooling::DiagnosticMessage &M) {
         for (const auto &Entry : M.Fix)
-          Plan.avoid(absoluteFilePath(Entry.getKey(),
-                                      F.Diagnostic->BuildDirectory));
+          Plan.avoid(
+              absoluteFilePath(Entry.getKey(), F.Diagnostic->BuildDirectory));
       };
       Avoid(F.Diagnostic->Message);
       llvm::for_each(F.Diagnostic->Notes, Avoid);
