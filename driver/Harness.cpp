@@ -16,6 +16,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 namespace torchsync {
 
@@ -89,9 +90,13 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
   });
 
   // Each finding's target; one harness per file, one call per function.
-  std::vector<Target> Of(Findings.size());
-  std::vector<std::pair<size_t, size_t>> CallOf(
-      Findings.size(), {~size_t(0), ~size_t(0)}); // (harness, call)
+  // What became of each finding: its target (or why there is none) and,
+  // when harnessed, its harness and call.
+  struct Outcome {
+    Target T;
+    std::optional<std::pair<size_t, size_t>> HarnessAndCall;
+  };
+  std::vector<Outcome> Of(Findings.size());
   std::vector<HarnessFile> Harnesses;
   llvm::StringSet<> Stems, UsedSpecs;
   for (size_t F = 0; F < Files.size(); ++F) {
@@ -102,24 +107,24 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
     for (size_t J = 0; J < Indices.size(); ++J) {
       size_t I = Indices[J];
       if (Targets[F].empty()) {
-        Of[I].Reason = "cannot parse " + H.Path +
-                       " again to find the function around the finding";
+        Of[I].T.Reason = "cannot parse " + H.Path +
+                         " again to find the function around the finding";
         continue;
       }
-      Of[I] = Targets[F][J];
-      if (!Of[I].Supported)
+      Of[I].T = Targets[F][J];
+      if (!Of[I].T.Supported)
         continue;
       auto It = llvm::find_if(
-          H.Calls, [&](const Call &C) { return C.T.Offset == Of[I].Offset; });
+          H.Calls, [&](const Call &C) { return C.T.Offset == Of[I].T.Offset; });
       if (It == H.Calls.end()) {
-        H.Calls.push_back({Of[I], "", "", {}});
+        H.Calls.push_back({Of[I].T, "", "", {}});
         It = std::prev(H.Calls.end());
         if (llvm::Error E = makeCall(*It, Settings.Spec, UsedSpecs))
           return E;
       }
       It->Where.push_back(Findings[I].Check + " at line " +
                           std::to_string(Findings[I].Where.Line));
-      CallOf[I] = {Harnesses.size(), size_t(It - H.Calls.begin())};
+      Of[I].HarnessAndCall = {Harnesses.size(), size_t(It - H.Calls.begin())};
     }
     if (H.Calls.empty())
       continue;
@@ -134,7 +139,7 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
   }
   for (size_t I = 0; I < Findings.size(); ++I)
     if (!Findings[I].Where.known())
-      Of[I].Reason = "the finding has no place in a source file";
+      Of[I].T.Reason = "the finding has no place in a source file";
 
   // The harnesses include the user's file by a path relative to them when
   // both lie under the root, so that the folder can move with the project
@@ -180,7 +185,7 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
               J.attributeArray("findings", [&] {
                 for (size_t I = 0; I < Findings.size(); ++I) {
                   const Finding &F = Findings[I];
-                  const Target &T = Of[I];
+                  const Target &T = Of[I].T;
                   J.object([&] {
                     J.attribute("check", F.Check);
                     J.attribute("path", F.Where.Path);
@@ -191,13 +196,13 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
                       J.attribute("function", nullptr);
                     else
                       J.attribute("function", T.Name);
-                    if (CallOf[I].first != ~size_t(0)) {
+                    if (auto At = Of[I].HarnessAndCall) {
                       ++Harnessed;
-                      const HarnessFile &H = Harnesses[CallOf[I].first];
+                      const HarnessFile &H = Harnesses[At->first];
                       J.attribute("status", "harnessed");
                       J.attribute("harness", H.Stem + ".harness.cpp");
                       J.attribute("target", H.Stem + "_harness");
-                      J.attribute("call", H.Calls[CallOf[I].second].CallExpr);
+                      J.attribute("call", H.Calls[At->second].CallExpr);
                     } else {
                       J.attribute("status", "unsupported");
                       J.attribute("reason", T.Reason);
@@ -212,10 +217,10 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
 
   if (!Settings.Quiet) {
     for (size_t I = 0; I < Findings.size(); ++I)
-      if (CallOf[I].first == ~size_t(0))
+      if (!Of[I].HarnessAndCall)
         llvm::errs() << "torchsync: note: no harness for "
                      << Findings[I].Where.Path << ":" << Findings[I].Where.Line
-                     << " (" << Findings[I].Check << "): " << Of[I].Reason
+                     << " (" << Findings[I].Check << "): " << Of[I].T.Reason
                      << "\n";
     // A misspelt name would silently leave a function on default inputs.
     for (const auto &KV : Settings.Spec.Functions)
