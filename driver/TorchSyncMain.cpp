@@ -5,9 +5,11 @@
 // configuration files, diagnostics and fix-its, and what a CI gate needs:
 // reports as text, JSON, SARIF or GitHub annotations (Output.h), baselines
 // and changed-lines mode (Gate.h), fingerprints that survive line shifts
-// (Findings.h), `torchsync merge` for the reports of sharded jobs, and exit
-// codes 0 no findings, 1 findings, 2 a tool or input error (one line on
-// stderr that names the problem).
+// (Findings.h), `torchsync merge` for the reports of sharded jobs,
+// `torchsync render-sarif` for the runtime verifier's SARIF (RenderSarif.h),
+// and exit codes 0 no findings, 1 findings, 2 a tool or input error (one
+// line on stderr that names the problem). This file parses the options and
+// runs the steps in order.
 //
 //===----------------------------------------------------------------------===//
 
