@@ -86,7 +86,6 @@ struct RuntimeVerdict {
 /// One finding, from the analysis (or the result cache) through the gate to
 /// the reports and the fixes: everything that is known about it travels
 /// here, nothing beside it in a list of the same order.
-
 struct Finding {
   std::string Check;    ///< e.g. torchsync-host-read
   std::string Severity; ///< "warning", or "error" through WarningsAsErrors
