@@ -119,6 +119,28 @@ Place SourceFiles::place(llvm::StringRef File, unsigned Offset,
   return P;
 }
 
+Place SourceFiles::placeAt(llvm::StringRef File, unsigned Line,
+                           unsigned Column) {
+  Place P;
+  if (File.empty())
+    return P;
+  P.File = absoluteFilePath(File, Root);
+  P.Path = relativePath(P.File);
+  P.Line = Line;
+  P.Column = Column;
+  const Text *T = get(P.File);
+  if (!T || Line == 0 || Line > T->LineStarts.size())
+    return P;
+  llvm::StringRef Data = T->Buffer->getBuffer();
+  unsigned LineStart = T->LineStarts[Line - 1];
+  llvm::StringRef LineText = Data.drop_front(LineStart).split('\n').first;
+  unsigned Bytes = std::min<unsigned>(Column ? Column - 1 : 0, LineText.size());
+  P.Offset = LineStart + Bytes;
+  if (Column)
+    P.Utf16Column = utf16Length(LineText.take_front(Bytes)) + 1;
+  return P;
+}
+
 llvm::StringRef SourceFiles::lineText(const Place &P) {
   const Text *T = P.known() ? get(P.File) : nullptr;
   if (!T || P.Line > T->LineStarts.size())
@@ -166,78 +188,68 @@ std::string findRoot(llvm::StringRef Explicit) {
   return std::string(Dir);
 }
 
-std::vector<size_t> removeDuplicateErrors(std::vector<ClangTidyError> &Errors) {
+void removeDuplicates(std::vector<Finding> &Findings) {
   std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
-  std::vector<size_t> Kept;
-  std::vector<ClangTidyError> Unique;
-  for (size_t I = 0; I < Errors.size(); ++I) {
-    ClangTidyError &E = Errors[I];
-    std::string File = absoluteFilePath(E.Message.FilePath, E.BuildDirectory);
-    if (!Seen.insert({E.DiagnosticName, File, E.Message.FileOffset,
-                      E.Message.Message})
-             .second)
-      continue;
-    Kept.push_back(I);
-    Unique.push_back(std::move(E));
-  }
-  Errors = std::move(Unique);
-  return Kept;
+  llvm::erase_if(Findings, [&](const Finding &F) {
+    return !Seen.insert({F.Check, F.Where.File, F.Where.Offset, F.Message})
+                .second;
+  });
 }
 
-std::vector<Finding> makeFindings(llvm::ArrayRef<ClangTidyError> Errors,
-                                  SourceFiles &Sources) {
-  std::vector<Finding> Findings;
-  for (size_t I = 0; I < Errors.size(); ++I) {
-    const ClangTidyError &E = Errors[I];
-    const std::string &BuildDir = E.BuildDirectory;
-    Finding F;
-    F.ErrorIndex = I;
-    F.Check = E.DiagnosticName;
-    F.Severity = E.DiagLevel == ClangTidyError::Error || E.IsWarningAsError
-                     ? "error"
-                     : "warning";
-    F.Message = E.Message.Message;
-    F.Where = Sources.place(E.Message.FilePath, E.Message.FileOffset, BuildDir);
-    for (const clang::tooling::FileByteRange &R : E.Message.Ranges) {
-      // The highlighted range around the finding's place says where it ends.
-      if (R.Length > 0 && R.FileOffset <= F.Where.Offset &&
-          F.Where.Offset < R.FileOffset + R.Length &&
-          absoluteFilePath(R.FilePath, BuildDir) == F.Where.File) {
-        F.End = Sources.place(R.FilePath, R.FileOffset + R.Length, BuildDir);
-        break;
-      }
+Finding makeFinding(ClangTidyError E, llvm::StringRef TranslationUnit,
+                    SourceFiles &Sources) {
+  const std::string &BuildDir = E.BuildDirectory;
+  Finding F;
+  F.TranslationUnit = TranslationUnit.str();
+  F.Check = E.DiagnosticName;
+  F.Severity = E.DiagLevel == ClangTidyError::Error || E.IsWarningAsError
+                   ? "error"
+                   : "warning";
+  F.Message = E.Message.Message;
+  F.Where = Sources.place(E.Message.FilePath, E.Message.FileOffset, BuildDir);
+  for (const clang::tooling::FileByteRange &R : E.Message.Ranges) {
+    // The highlighted range around the finding's place says where it ends.
+    if (R.Length > 0 && R.FileOffset <= F.Where.Offset &&
+        F.Where.Offset < R.FileOffset + R.Length &&
+        absoluteFilePath(R.FilePath, BuildDir) == F.Where.File) {
+      F.End = Sources.place(R.FilePath, R.FileOffset + R.Length, BuildDir);
+      break;
     }
-
-    auto AddFix = [&](const llvm::StringMap<clang::tooling::Replacements> &Fix,
-                      llvm::StringRef Description, bool KeepsMeaning) {
-      if (Fix.empty())
-        return;
-      FixIt FI;
-      FI.Description = Description.str();
-      FI.KeepsMeaning = KeepsMeaning;
-      // StringMap order is unspecified; reports list files in name order.
-      std::vector<llvm::StringRef> Files;
-      for (const auto &Entry : Fix)
-        Files.push_back(Entry.getKey());
-      llvm::sort(Files);
-      for (llvm::StringRef File : Files)
-        for (const clang::tooling::Replacement &R : Fix.find(File)->second)
-          FI.Edits.push_back(
-              {Sources.place(R.getFilePath(), R.getOffset(), BuildDir),
-               Sources.place(R.getFilePath(), R.getOffset() + R.getLength(),
-                             BuildDir),
-               R.getReplacementText().str()});
-      F.Fixes.push_back(std::move(FI));
-    };
-    AddFix(E.Message.Fix, E.Message.Message, /*KeepsMeaning=*/true);
-    for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
-      F.Notes.push_back(
-          {N.Message, Sources.place(N.FilePath, N.FileOffset, BuildDir)});
-      AddFix(N.Fix, N.Message, /*KeepsMeaning=*/false);
-    }
-    Findings.push_back(std::move(F));
   }
 
+  auto AddFix = [&](const llvm::StringMap<clang::tooling::Replacements> &Fix,
+                    llvm::StringRef Description, bool KeepsMeaning) {
+    if (Fix.empty())
+      return;
+    FixIt FI;
+    FI.Description = Description.str();
+    FI.KeepsMeaning = KeepsMeaning;
+    // StringMap order is unspecified; reports list files in name order.
+    std::vector<llvm::StringRef> Files;
+    for (const auto &Entry : Fix)
+      Files.push_back(Entry.getKey());
+    llvm::sort(Files);
+    for (llvm::StringRef File : Files)
+      for (const clang::tooling::Replacement &R : Fix.find(File)->second)
+        FI.Edits.push_back(
+            {Sources.place(R.getFilePath(), R.getOffset(), BuildDir),
+             Sources.place(R.getFilePath(), R.getOffset() + R.getLength(),
+                           BuildDir),
+             R.getReplacementText().str()});
+    F.Fixes.push_back(std::move(FI));
+  };
+  AddFix(E.Message.Fix, E.Message.Message, /*KeepsMeaning=*/true);
+  for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
+    F.Notes.push_back(
+        {N.Message, Sources.place(N.FilePath, N.FileOffset, BuildDir)});
+    AddFix(N.Fix, N.Message, /*KeepsMeaning=*/false);
+  }
+  F.Diagnostic = std::move(E);
+  return F;
+}
+
+void assignFingerprints(llvm::MutableArrayRef<Finding> Findings,
+                        SourceFiles &Sources) {
   // Occurrence indexes count identical (check, path, line text) keys in
   // source order, so that two equal lines in one file stay apart while a
   // finding that only moved keeps its fingerprint.
@@ -255,7 +267,6 @@ std::vector<Finding> makeFindings(llvm::ArrayRef<ClangTidyError> Errors,
       Findings[Members[N].second].Fingerprint =
           fingerprint(std::get<0>(Key), std::get<1>(Key), std::get<2>(Key), N);
   }
-  return Findings;
 }
 
 } // namespace torchsync

@@ -15,6 +15,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <memory>
 #include <optional>
@@ -60,6 +61,31 @@ struct Note {
   Place Where;
 };
 
+/// Where one replacement of a fix-it went when --fix applied it, and whether
+/// it fitted with the replacements applied before it.
+struct FixPlace {
+  std::string File; ///< Absolute.
+  unsigned Offset = 0;
+  bool Applied = false;
+};
+
+/// What torchsync-verify measured for a finding, or at a place with syncs
+/// that no finding predicted (its JSON report, docs/verify-format.md).
+struct RuntimeVerdict {
+  /// confirmed, refuted, not-reached or not-observed; unpredicted for syncs
+  /// that no finding covers.
+  std::string Verdict;
+  int64_t Syncs = 0;
+  int64_t BlockedNs = 0;
+  std::optional<std::string> Explanation;
+  /// Every measured field under its SARIF property name (verdict, syncs,
+  /// blockedNs, kinds, explanation, executions, ...).
+  llvm::json::Object Properties;
+};
+
+/// One finding, from the analysis (or the result cache) through the gate to
+/// the reports and the fixes: everything that is known about it travels
+/// here, nothing beside it in a list of the same order.
 struct Finding {
   std::string Check;    ///< e.g. torchsync-host-read
   std::string Severity; ///< "warning", or "error" through WarningsAsErrors
@@ -69,8 +95,19 @@ struct Finding {
   std::string Fingerprint;
   std::vector<FixIt> Fixes;
   std::vector<Note> Notes;
-  /// Index of the clang-tidy error this was made from.
-  size_t ErrorIndex = 0;
+  /// clang-tidy's diagnostic, as the analysis (or the cache) made it: the
+  /// text report prints it with clang's printer, --fix and --export-fixes
+  /// apply its fix-its. Absent for a finding read back from a JSON report.
+  std::optional<clang::tidy::ClangTidyError> Diagnostic;
+  /// The analyzed file (absolute) whose translation unit reported it.
+  std::string TranslationUnit;
+  /// That translation unit did not compile: the fix-its rest on a broken
+  /// AST and are never applied.
+  bool FromBrokenUnit = false;
+  /// Where --fix applied the replacements of its fix-it (FixPlan::add).
+  std::vector<FixPlace> AppliedFixes;
+  /// What the runtime verifier measured (torchsync render-sarif).
+  std::optional<RuntimeVerdict> Runtime;
   /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,
   /// counted in the summary, never fails the gate, never fixed.
   bool Suppressed = false;
@@ -84,6 +121,11 @@ public:
   /// The place of Offset in File (made absolute against BuildDir when it is
   /// relative). Line and columns stay 0 when the file cannot be read.
   Place place(llvm::StringRef File, unsigned Offset, llvm::StringRef BuildDir);
+  /// The place at Line and byte Column (1-based) of File (made absolute
+  /// against the root when it is relative), as a report gives it. Offset
+  /// and Utf16Column are 0 when the file cannot be read or has no such
+  /// line, Utf16Column also when Column is 0 (not known).
+  Place placeAt(llvm::StringRef File, unsigned Line, unsigned Column);
   /// The text of the line of P, without its line break.
   llvm::StringRef lineText(const Place &P);
   /// Path relative to the root when the file lies under it.
@@ -116,18 +158,20 @@ std::string absoluteFilePath(llvm::StringRef File, llvm::StringRef BuildDir);
 /// separator.
 std::string findRoot(llvm::StringRef Explicit);
 
-/// Turns clang-tidy's errors into findings, in the order given, with
-/// fingerprints computed over all of them (the occurrence index of a
-/// finding counts the identical keys before it in its file).
-std::vector<Finding>
-makeFindings(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
-             SourceFiles &Sources);
+/// The finding of clang-tidy's error E (which it keeps as its Diagnostic),
+/// reported in the translation unit of the analyzed file TranslationUnit;
+/// without a fingerprint (assignFingerprints).
+Finding makeFinding(clang::tidy::ClangTidyError E,
+                    llvm::StringRef TranslationUnit, SourceFiles &Sources);
 
 /// Drops exact duplicates (the same finding reached from two translation
-/// units through a header), keeping the first; returns the indexes (in the
-/// list as given) of the errors kept.
-std::vector<size_t>
-removeDuplicateErrors(std::vector<clang::tidy::ClangTidyError> &Errors);
+/// units through a header), keeping the first.
+void removeDuplicates(std::vector<Finding> &Findings);
+
+/// Computes the fingerprints of Findings over all of them (the occurrence
+/// index of a finding counts the identical keys before it in its file).
+void assignFingerprints(llvm::MutableArrayRef<Finding> Findings,
+                        SourceFiles &Sources);
 
 } // namespace torchsync
 

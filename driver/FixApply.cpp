@@ -14,19 +14,22 @@ using namespace clang;
 
 namespace torchsync {
 
-std::vector<FixPlace> FixPlan::add(const tidy::ClangTidyError &E) {
-  std::vector<FixPlace> Places;
+void FixPlan::add(Finding &F) {
+  if (!F.Diagnostic || F.FromBrokenUnit)
+    return;
+  const tidy::ClangTidyError &E = *F.Diagnostic;
+  std::vector<FixPlace> &Places = F.AppliedFixes;
   const llvm::StringMap<tooling::Replacements> *Chosen =
       tidy::getFixIt(E, FromNotes);
   if (!Chosen)
-    return Places;
+    return;
   // A fix-it is applied whole or not at all when it touches a file that
   // must stay as it is.
   for (const auto &Entry : *Chosen)
     for (const tooling::Replacement &R : Entry.second)
       if (R.isApplicable() &&
           Avoided.contains(absoluteFilePath(R.getFilePath(), E.BuildDirectory)))
-        return Places;
+        return;
   for (const auto &Entry : *Chosen) {
     for (const tooling::Replacement &R : Entry.second) {
       if (!R.isApplicable())
@@ -53,7 +56,6 @@ std::vector<FixPlace> FixPlan::add(const tidy::ClangTidyError &E) {
       Places.push_back({File, R.getOffset(), Fits});
     }
   }
-  return Places;
 }
 
 std::vector<std::string> FixPlan::files() const {

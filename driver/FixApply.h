@@ -13,7 +13,7 @@
 #ifndef TORCHSYNC_DRIVER_FIXAPPLY_H
 #define TORCHSYNC_DRIVER_FIXAPPLY_H
 
-#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "Findings.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -24,14 +24,6 @@
 
 namespace torchsync {
 
-/// Where one replacement of a fix-it goes, and whether it fits with the
-/// replacements added before it.
-struct FixPlace {
-  std::string File; ///< Absolute.
-  unsigned Offset = 0;
-  bool Applied = false;
-};
-
 class FixPlan {
 public:
   /// FromNotes: also take the fix-it of a note (--fix-notes).
@@ -40,8 +32,9 @@ public:
   /// Never changes File (absolute): a fix-it that touches it is left out.
   void avoid(llvm::StringRef File) { Avoided.insert(File); }
 
-  /// Adds the fix-it of E that --fix (or --fix-notes) applies, if any.
-  std::vector<FixPlace> add(const clang::tidy::ClangTidyError &E);
+  /// Adds the fix-it of F's diagnostic that --fix (or --fix-notes)
+  /// applies, if any, and records where in F.AppliedFixes.
+  void add(Finding &F);
 
   /// The files the fixes change, absolute, in name order.
   std::vector<std::string> files() const;

@@ -6,6 +6,7 @@
 
 #include "Gate.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -280,6 +281,68 @@ llvm::Expected<ChangedLines> changedLinesSince(llvm::StringRef Rev,
                                    Rev +
                                    "': " + llvm::toString(Changed.takeError()));
   return Changed;
+}
+
+llvm::Expected<ChangedLines> readChangedLines(llvm::StringRef Base,
+                                              llvm::StringRef Root) {
+  if (Base.empty())
+    return llvm::createStringError("--diff needs a git revision, or '-' "
+                                   "for a diff on standard input");
+  if (Base != "-")
+    return changedLinesSince(Base, Root);
+  auto Stdin = llvm::MemoryBuffer::getSTDIN();
+  if (!Stdin)
+    return llvm::createStringError("cannot read standard input: " +
+                                   Stdin.getError().message());
+  llvm::Expected<ChangedLines> Changed =
+      parseUnifiedDiff((*Stdin)->getBuffer(), Root);
+  if (!Changed)
+    return llvm::createStringError("cannot read the diff on standard input: " +
+                                   llvm::toString(Changed.takeError()));
+  return Changed;
+}
+
+std::optional<FailOn> parseFailOn(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<FailOn>>(Name)
+      .Case("warning", FailOn::Warning)
+      .Case("error", FailOn::Error)
+      .Case("none", FailOn::None)
+      .Default(std::nullopt);
+}
+
+GateResult applyGate(std::vector<Finding> Findings, const GateSettings &G) {
+  GateResult R;
+  for (Finding &F : Findings) {
+    if (G.Baseline && G.Baseline->contains(F.Fingerprint))
+      ++R.InBaseline;
+    else if (G.Changed && !G.Changed->contains(F.Where.File, F.Where.Line))
+      ++R.OutsideDiff;
+    else
+      R.Reported.push_back(std::move(F));
+  }
+  return R;
+}
+
+void printSummary(llvm::raw_ostream &OS, const GateResult &R,
+                  size_t FilesWithFindings, size_t NumFiles,
+                  size_t Suppressed) {
+  auto Plural = [](size_t N) { return N == 1 ? "" : "s"; };
+  OS << "torchsync: " << R.Reported.size() << " finding"
+     << Plural(R.Reported.size()) << " in ";
+  // "2 of 4 files" when only some of the analyzed files have findings.
+  if (FilesWithFindings && FilesWithFindings != NumFiles)
+    OS << FilesWithFindings << " of ";
+  OS << NumFiles << " file" << Plural(NumFiles);
+  llvm::SmallVector<std::string, 3> Held;
+  if (R.InBaseline)
+    Held.push_back(std::to_string(R.InBaseline) + " more in the baseline");
+  if (R.OutsideDiff)
+    Held.push_back(std::to_string(R.OutsideDiff) + " more outside the diff");
+  if (Suppressed)
+    Held.push_back(std::to_string(Suppressed) + " suppressed by NOLINT");
+  if (!Held.empty())
+    OS << " (" << llvm::join(Held, ", ") << ")";
+  OS << "\n";
 }
 
 bool failsGate(const Finding &F, FailOn Level) {

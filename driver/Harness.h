@@ -9,7 +9,9 @@
 // and functions in anonymous namespaces are callable and the debug
 // information of the call points to the user's file:line. A finding whose
 // function cannot be called this way is reported as unsupported, with the
-// reason, never faked. docs/harness.md describes the output.
+// reason, never faked. docs/harness.md describes the output. The parts:
+// HarnessSpec.h reads the inputs given, HarnessTargets.h finds the functions,
+// HarnessCodegen.h writes the code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,44 +19,13 @@
 #define TORCHSYNC_DRIVER_HARNESS_H
 
 #include "Findings.h"
+#include "HarnessSpec.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/JSON.h"
-#include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace torchsync {
-
-/// One argument of a function in a harness spec; an unset field means the
-/// default for the parameter's type.
-struct HarnessArgSpec {
-  enum class Kind { Default, Tensor, Integer, Real, Bool, DType };
-  Kind K = Kind::Default;
-  std::vector<int64_t> Shape; ///< Tensor
-  std::string DType;          ///< Tensor (element type) or DType
-  std::string Device;         ///< Tensor: "cuda" or "cpu"
-  int64_t Integer = 0;
-  double Real = 0;
-  bool Bool = false;
-};
-
-/// The inputs given for some functions (--harness-spec), by name: the
-/// function's qualified name without the leading '::' ("ns::f"), or its
-/// plain name ("f"), the qualified name winning.
-struct HarnessSpec {
-  std::map<std::string, std::vector<HarnessArgSpec>> Functions;
-};
-
-/// One argument from JSON: a tensor object, a number, a boolean, a dtype
-/// name or null.
-bool fromJSON(const llvm::json::Value &V, HarnessArgSpec &A,
-              llvm::json::Path P);
-
-/// Reads a harness spec (JSON; docs/harness.md). The error names the file
-/// and the first problem.
-llvm::Expected<HarnessSpec> readHarnessSpec(llvm::StringRef File);
 
 /// Where harnesses go and with what inputs; made before the analysis so that
 /// bad input fails fast.

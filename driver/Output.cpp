@@ -5,13 +5,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output.h"
+#include "TextReport.h"
+#include "clang-tidy/ClangTidy.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 namespace json = llvm::json;
 
@@ -122,11 +126,15 @@ json::Value artifactLocation(const Place &P) {
 }
 
 /// A SARIF text region from Begin to End (End may be absent or unknown).
+/// Columns count UTF-16 code units; one that is not known (0) is left out.
 json::Value region(const Place &Begin, const Place *End) {
-  json::Object R{{"startLine", Begin.Line}, {"startColumn", Begin.Utf16Column}};
+  json::Object R{{"startLine", Begin.Line}};
+  if (Begin.Utf16Column)
+    R["startColumn"] = Begin.Utf16Column;
   if (End && End->known()) {
     R["endLine"] = End->Line;
-    R["endColumn"] = End->Utf16Column;
+    if (End->Utf16Column)
+      R["endColumn"] = End->Utf16Column;
   }
   return R;
 }
@@ -156,11 +164,66 @@ json::Value sarifRule(llvm::StringRef Id, const CheckInfo *Info) {
   return Rule;
 }
 
+/// The rule of UnpredictedSyncRule, documented with torchsync-verify's
+/// report.
+json::Value unpredictedRule() {
+  llvm::StringRef Summary = "A host-device sync observed at run time by "
+                            "torchsync-verify that no static finding "
+                            "predicted";
+  std::string Url =
+      (llvm::Twine(TORCHSYNC_DOCS_URL) + "/verify-format.md").str();
+  return json::Object{
+      {"id", UnpredictedSyncRule},
+      {"name", "UnpredictedSync"},
+      {"shortDescription", json::Object{{"text", Summary}}},
+      {"fullDescription", json::Object{{"text", Summary}}},
+      {"helpUri", Url},
+      {"help",
+       json::Object{
+           {"text", (Summary + "\n\nDocumentation: " + Url).str()},
+           {"markdown", (Summary + "\n\n[Documentation](" + Url + ")").str()}}},
+      {"defaultConfiguration", json::Object{{"level", "warning"}}},
+      {"properties",
+       json::Object{{"tags", json::Array{"performance", "cuda", "runtime"}}}}};
+}
+
+std::string milliseconds(int64_t Ns) {
+  return llvm::formatv("{0:F3}", Ns / 1e6).str();
+}
+
+/// The message of a finding, with what the verifier saw there.
+std::string resultMessage(const Finding &F) {
+  if (!F.Runtime || F.Runtime->Verdict == "unpredicted")
+    return F.Message;
+  const RuntimeVerdict &R = *F.Runtime;
+  std::string What =
+      R.Verdict == "confirmed"
+          ? llvm::formatv("confirmed: {0} syncs, {1} ms blocked", R.Syncs,
+                          milliseconds(R.BlockedNs))
+                .str()
+      : R.Verdict == "refuted"
+          ? "refuted: the line ran and no sync was attributed to it"
+      : R.Verdict == "not-reached"
+          ? "not reached: the line never ran"
+          : "not observed: no sync was attributed to the line";
+  if (R.Explanation)
+    What += " (explained: " + *R.Explanation + ")";
+  return (F.Message.empty() ? F.Check : F.Message) + " [" + What + "]";
+}
+
+/// A finding's level; a runtime verdict other than a sync makes it a note.
+llvm::StringRef resultLevel(const Finding &F) {
+  if (F.Runtime && F.Runtime->Verdict != "confirmed" &&
+      F.Runtime->Verdict != "unpredicted")
+    return "note";
+  return F.Severity;
+}
+
 json::Value sarifResult(const Finding &F, unsigned RuleIndex) {
   json::Object Result{{"ruleId", F.Check},
                       {"ruleIndex", RuleIndex},
-                      {"level", F.Severity},
-                      {"message", json::Object{{"text", F.Message}}}};
+                      {"level", resultLevel(F)},
+                      {"message", json::Object{{"text", resultMessage(F)}}}};
   if (!F.Where.File.empty())
     Result["locations"] = json::Array{
         json::Object{{"physicalLocation",
@@ -175,13 +238,23 @@ json::Value sarifResult(const Finding &F, unsigned RuleIndex) {
   }
   if (!Related.empty())
     Result["relatedLocations"] = std::move(Related);
-  Result["partialFingerprints"] = json::Object{{FingerprintKey, F.Fingerprint}};
+  if (!F.Fingerprint.empty())
+    Result["partialFingerprints"] =
+        json::Object{{FingerprintKey, F.Fingerprint}};
+  if (F.Runtime)
+    Result["properties"] = json::Object(F.Runtime->Properties);
   // A NOLINT comment is a suppression in the source, as code scanning
   // reads it: the result is shown as dismissed.
   if (F.Suppressed)
     Result["suppressions"] = json::Array{json::Object{{"kind", "inSource"}}};
   json::Array Fixes;
   for (const FixIt &Fix : F.Fixes) {
+    // A replacement needs its columns (a report read back whose source
+    // cannot be read has none): such a fix is left out, not misplaced.
+    if (llvm::any_of(Fix.Edits, [](const Edit &E) {
+          return !E.Begin.Utf16Column || !E.End.Utf16Column;
+        }))
+      continue;
     // One artifactChange per file, in the order the edits name them.
     json::Array Changes;
     std::vector<std::string> Files;
@@ -255,6 +328,80 @@ llvm::Error readError(llvm::StringRef File, const llvm::Twine &Why) {
 
 } // namespace
 
+std::optional<Format> parseFormat(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<Format>>(Name)
+      .Case("text", Format::Text)
+      .Case("json", Format::Json)
+      .Case("sarif", Format::Sarif)
+      .Case("github", Format::Github)
+      .Default(std::nullopt);
+}
+
+llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
+                        llvm::ArrayRef<Finding> Reported,
+                        llvm::ArrayRef<Finding> Suppressed,
+                        llvm::StringRef Root, std::optional<bool> UseColor) {
+  // Suppressed findings go where a reader can tell them apart.
+  std::vector<Finding> All(Reported.begin(), Reported.end());
+  llvm::append_range(All, Suppressed);
+  auto Write = [&](llvm::raw_ostream &OS, bool Colors) {
+    switch (OutputFormat) {
+    case Format::Text: {
+      TextReport Text(OS, Root, Colors);
+      for (const Finding &F : Reported)
+        Text.print(F);
+      break;
+    }
+    case Format::Json:
+      writeJson(OS, All, Root);
+      break;
+    case Format::Sarif:
+      writeSarif(OS, All, Root);
+      break;
+    case Format::Github:
+      writeGithub(OS, Reported);
+      break;
+    }
+  };
+  if (OutputFile == "-") {
+    Write(llvm::outs(),
+          UseColor.value_or(llvm::sys::Process::StandardOutHasColors()));
+    llvm::outs().flush();
+    return llvm::Error::success();
+  }
+  if (llvm::Error E =
+          llvm::writeToOutput(OutputFile, [&](llvm::raw_ostream &OS) {
+            Write(OS, /*Colors=*/false);
+            return llvm::Error::success();
+          }))
+    return llvm::createStringError("cannot write '" + OutputFile +
+                                   "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
+
+llvm::Error exportFixes(llvm::StringRef Path, llvm::StringRef MainFile,
+                        llvm::ArrayRef<Finding> Reported, bool FromNotes) {
+  std::vector<clang::tidy::ClangTidyError> Exported;
+  for (const Finding &F : Reported)
+    if (F.Diagnostic)
+      Exported.push_back(*F.Diagnostic);
+  if (!FromNotes)
+    for (clang::tidy::ClangTidyError &E : Exported)
+      for (clang::tooling::DiagnosticMessage &Note : E.Notes)
+        Note.Fix.clear();
+  std::string Yaml;
+  llvm::raw_string_ostream OS(Yaml);
+  clang::tidy::exportReplacements(MainFile, Exported, OS);
+  // Written to a temporary file and renamed: never half-written.
+  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &Out) {
+        Out << Yaml;
+        return llvm::Error::success();
+      }))
+    return llvm::createStringError("cannot write '" + Path +
+                                   "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
+
 void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                llvm::StringRef Root) {
   json::Array All;
@@ -267,7 +414,7 @@ void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 }
 
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-                llvm::StringRef Root) {
+                llvm::StringRef Root, const SarifInvocation *Invocation) {
   json::Array Rules;
   llvm::StringMap<unsigned> RuleIndex;
   for (const CheckInfo &Info : Registry) {
@@ -280,7 +427,9 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     // Diagnostics of other origins (clang-diagnostic-*) get a bare rule.
     auto [It, New] = RuleIndex.try_emplace(F.Check, Rules.size());
     if (New)
-      Rules.push_back(sarifRule(F.Check, nullptr));
+      Rules.push_back(F.Check == UnpredictedSyncRule
+                          ? unpredictedRule()
+                          : sarifRule(F.Check, nullptr));
     Results.push_back(sarifResult(F, It->second));
   }
   std::string RootUri = fileUri(Root);
@@ -291,11 +440,25 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                       {"semanticVersion", TORCHSYNC_VERSION},
                       {"informationUri", TORCHSYNC_HOMEPAGE_URL},
                       {"rules", std::move(Rules)}};
-  json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
+  json::Object Tool{{"driver", std::move(Driver)}};
+  if (Invocation) {
+    json::Object Verifier{
+        {"name", "torchsync-verify"},
+        {"informationUri",
+         (llvm::Twine(TORCHSYNC_DOCS_URL) + "/verify-format.md").str()}};
+    if (!Invocation->VerifierVersion.empty())
+      Verifier["version"] = Invocation->VerifierVersion;
+    Tool["extensions"] = json::Array{std::move(Verifier)};
+  }
+  json::Object Run{{"tool", std::move(Tool)},
                    {"originalUriBaseIds",
                     json::Object{{RootBase, json::Object{{"uri", RootUri}}}}},
                    {"columnKind", "utf16CodeUnits"},
                    {"results", std::move(Results)}};
+  if (Invocation)
+    Run["invocations"] = json::Array{
+        json::Object{{"executionSuccessful", Invocation->Successful},
+                     {"properties", json::Object(Invocation->Properties)}}};
   print(OS, json::Object{{"$schema", SarifSchema},
                          {"version", "2.1.0"},
                          {"runs", json::Array{std::move(Run)}}});

@@ -84,8 +84,10 @@ TextReport::TextReport(llvm::raw_ostream &OS, llvm::StringRef Root,
 
 TextReport::~TextReport() = default;
 
-void TextReport::print(const tidy::ClangTidyError &E,
-                       llvm::ArrayRef<FixPlace> Applied) {
+void TextReport::print(const Finding &F) {
+  if (!F.Diagnostic)
+    return;
+  const tidy::ClangTidyError &E = *F.Diagnostic;
   const std::string &BuildDir = E.BuildDirectory;
   auto Level = static_cast<DiagnosticsEngine::Level>(E.DiagLevel);
   // The check's name, with its aliases, as clang-tidy writes it.
@@ -106,10 +108,10 @@ void TextReport::print(const tidy::ClangTidyError &E,
       Diag << P->range(R, BuildDir);
     P->addFixIts(Diag, E.Message.Fix, BuildDir);
   }
-  for (const FixPlace &F : Applied)
-    P->Diags.Report(P->location(F.File, F.Offset, ""),
-                    F.Applied ? diag::note_fixit_applied
-                              : diag::note_fixit_failed);
+  for (const FixPlace &Fix : F.AppliedFixes)
+    P->Diags.Report(P->location(Fix.File, Fix.Offset, ""),
+                    Fix.Applied ? diag::note_fixit_applied
+                                : diag::note_fixit_failed);
   for (const tooling::DiagnosticMessage &Note : E.Notes) {
     DiagnosticBuilder Diag = P->Diags.Report(
         P->location(Note.FilePath, Note.FileOffset, BuildDir),

@@ -10,9 +10,7 @@
 #ifndef TORCHSYNC_DRIVER_TEXTREPORT_H
 #define TORCHSYNC_DRIVER_TEXTREPORT_H
 
-#include "FixApply.h"
-#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
-#include "llvm/ADT/ArrayRef.h"
+#include "Findings.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 
@@ -24,10 +22,10 @@ public:
   TextReport(llvm::raw_ostream &OS, llvm::StringRef Root, bool Colors);
   ~TextReport();
 
-  /// Prints E and its notes; after E, one "FIX-IT applied" (or "unable to
-  /// apply") note per replacement of its fix-it that --fix used.
-  void print(const clang::tidy::ClangTidyError &E,
-             llvm::ArrayRef<FixPlace> Applied);
+  /// Prints F's diagnostic and its notes; after it, one "FIX-IT applied"
+  /// (or "unable to apply") note per replacement of its fix-it that --fix
+  /// used (F.AppliedFixes). A finding without a diagnostic prints nothing.
+  void print(const Finding &F);
 
 private:
   struct Impl;

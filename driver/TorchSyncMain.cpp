@@ -5,9 +5,11 @@
 // configuration files, diagnostics and fix-its, and what a CI gate needs:
 // reports as text, JSON, SARIF or GitHub annotations (Output.h), baselines
 // and changed-lines mode (Gate.h), fingerprints that survive line shifts
-// (Findings.h), `torchsync merge` for the reports of sharded jobs, and exit
-// codes 0 no findings, 1 findings, 2 a tool or input error (one line on
-// stderr that names the problem).
+// (Findings.h), `torchsync merge` for the reports of sharded jobs,
+// `torchsync render-sarif` for the runtime verifier's SARIF (RenderSarif.h),
+// and exit codes 0 no findings, 1 findings, 2 a tool or input error (one
+// line on stderr that names the problem). This file parses the options and
+// runs the steps in order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,11 +18,12 @@
 #include "Config.h"
 #include "FileSelection.h"
 #include "Findings.h"
+#include "FixApply.h"
 #include "Gate.h"
 #include "Harness.h"
 #include "Output.h"
-#include "FixApply.h"
 #include "Progress.h"
+#include "RenderSarif.h"
 #include "SafeWrite.h"
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
@@ -30,9 +33,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -191,6 +192,22 @@ cl::SubCommand
                  "CI jobs) into one, dropping identical results.");
 cl::list<std::string> MergeInputs(cl::Positional, cl::sub(MergeCommand),
                                   cl::desc("<report> ..."), cl::cat(Category));
+
+// SARIF of the runtime verifier's results (RenderSarif.h).
+cl::SubCommand RenderCommand(
+    "render-sarif",
+    "Write SARIF from a JSON report of torchsync and, with "
+    "--runtime-report, torchsync-verify's JSON report of the same findings: "
+    "verdicts and measured costs in result properties, unpredicted syncs as "
+    "results of their own rule.");
+cl::opt<std::string> RenderFindings(
+    "findings", cl::desc("torchsync's JSON report (--format=json)."),
+    cl::value_desc("file"), cl::sub(RenderCommand), cl::cat(Category));
+cl::opt<std::string> RuntimeReport(
+    "runtime-report",
+    cl::desc("torchsync-verify's JSON report of those findings "
+             "(torchsync-verify run --format=json), matched by fingerprint."),
+    cl::value_desc("file"), cl::sub(RenderCommand), cl::cat(Category));
 cl::opt<std::string> FormatName(
     "format",
     cl::desc("Report format: text (compiler-style diagnostics, the "
@@ -204,7 +221,7 @@ cl::opt<std::string> OutputFile(
              "it is never half-written) instead of standard output."),
     cl::value_desc("file"), cl::init("-"),
     cl::sub(cl::SubCommand::getTopLevel()), cl::sub(MergeCommand),
-    cl::cat(Category));
+    cl::sub(RenderCommand), cl::cat(Category));
 cl::opt<std::string> FailOnName(
     "fail-on",
     cl::desc("Findings that make the exit code 1: warning (any finding, the "
@@ -232,8 +249,11 @@ cl::opt<std::string> RootDir(
     "root",
     cl::desc("Directory that report paths, fingerprints, baselines and diffs "
              "are relative to (default: the top of the git work tree around "
-             "the current directory, else the current directory)."),
-    cl::value_desc("dir"), cl::cat(Category));
+             "the current directory, else the current directory; for "
+             "render-sarif: that of the runtime report, else of the "
+             "findings)."),
+    cl::value_desc("dir"), cl::sub(cl::SubCommand::getTopLevel()),
+    cl::sub(RenderCommand), cl::cat(Category));
 
 /// Prints one line naming the problem; the caller exits with 2.
 int inputError(const llvm::Twine &Message) {
@@ -282,102 +302,45 @@ struct Failure {
 
 /// How this run's report is written and what the gate lets through, read
 /// from the command line before any analysis so that bad input fails fast.
-struct GateSettings {
+struct RunSettings {
   Format OutputFormat = Format::Text;
   FailOn FailLevel = FailOn::Warning;
   std::string Root;
-  std::optional<llvm::StringSet<>> Baseline;
-  std::optional<ChangedLines> Changed;
+  GateSettings Gate;
 };
 
-llvm::Expected<GateSettings> readGateSettings() {
-  GateSettings G;
-  std::optional<Format> F =
-      llvm::StringSwitch<std::optional<Format>>(FormatName)
-          .Case("text", Format::Text)
-          .Case("json", Format::Json)
-          .Case("sarif", Format::Sarif)
-          .Case("github", Format::Github)
-          .Default(std::nullopt);
+llvm::Expected<RunSettings> readRunSettings() {
+  RunSettings S;
+  std::optional<Format> F = parseFormat(FormatName);
   if (!F)
     return llvm::createStringError("unknown format '" + FormatName +
                                    "' (expected text, json, sarif or github)");
-  G.OutputFormat = *F;
-  std::optional<FailOn> Level =
-      llvm::StringSwitch<std::optional<FailOn>>(FailOnName)
-          .Case("warning", FailOn::Warning)
-          .Case("error", FailOn::Error)
-          .Case("none", FailOn::None)
-          .Default(std::nullopt);
+  S.OutputFormat = *F;
+  std::optional<FailOn> Level = parseFailOn(FailOnName);
   if (!Level)
     return llvm::createStringError("unknown --fail-on level '" + FailOnName +
                                    "' (expected warning, error or none)");
-  G.FailLevel = *Level;
+  S.FailLevel = *Level;
   if (!RootDir.empty() && !llvm::sys::fs::is_directory(RootDir))
     return llvm::createStringError(
         "root directory '" + RootDir + "' " +
         (llvm::sys::fs::exists(RootDir) ? "is not a directory"
                                         : "does not exist"));
-  G.Root = findRoot(RootDir);
+  S.Root = findRoot(RootDir);
 
   if (BaselineFile.getNumOccurrences()) {
     llvm::Expected<llvm::StringSet<>> Known = readBaseline(BaselineFile);
     if (!Known)
       return Known.takeError();
-    G.Baseline = std::move(*Known);
+    S.Gate.Baseline = std::move(*Known);
   }
   if (DiffBase.getNumOccurrences()) {
-    if (DiffBase.empty())
-      return llvm::createStringError("--diff needs a git revision, or '-' "
-                                     "for a diff on standard input");
-    if (DiffBase == "-") {
-      auto Stdin = llvm::MemoryBuffer::getSTDIN();
-      if (!Stdin)
-        return llvm::createStringError("cannot read standard input: " +
-                                       Stdin.getError().message());
-      llvm::Expected<ChangedLines> Changed =
-          parseUnifiedDiff((*Stdin)->getBuffer(), G.Root);
-      if (!Changed)
-        return llvm::createStringError(
-            "cannot read the diff on standard input: " +
-            llvm::toString(Changed.takeError()));
-      G.Changed = std::move(*Changed);
-    } else {
-      llvm::Expected<ChangedLines> Changed =
-          changedLinesSince(DiffBase, G.Root);
-      if (!Changed)
-        return Changed.takeError();
-      G.Changed = std::move(*Changed);
-    }
+    llvm::Expected<ChangedLines> Changed = readChangedLines(DiffBase, S.Root);
+    if (!Changed)
+      return Changed.takeError();
+    S.Gate.Changed = std::move(*Changed);
   }
-  return G;
-}
-
-/// The findings the gate reports, and how many it holds back.
-struct GateResult {
-  std::vector<Finding> Reported;
-  std::vector<ClangTidyError> ReportedErrors; ///< For clang-tidy's printer.
-  unsigned InBaseline = 0;
-  unsigned OutsideDiff = 0;
-};
-
-/// Holds back findings listed in the baseline and findings off the
-/// changed lines.
-GateResult applyGate(llvm::ArrayRef<Finding> Findings,
-                     llvm::ArrayRef<ClangTidyError> Errors,
-                     const GateSettings &G) {
-  GateResult R;
-  for (const Finding &F : Findings) {
-    if (G.Baseline && G.Baseline->contains(F.Fingerprint))
-      ++R.InBaseline;
-    else if (G.Changed && !G.Changed->contains(F.Where.File, F.Where.Line))
-      ++R.OutsideDiff;
-    else {
-      R.Reported.push_back(F);
-      R.ReportedErrors.push_back(Errors[F.ErrorIndex]);
-    }
-  }
-  return R;
+  return S;
 }
 
 /// Every file this run writes besides fixed sources, with the option that
@@ -408,104 +371,13 @@ llvm::Error checkOutputs(llvm::ArrayRef<std::string> Files) {
   return checkOutputsAgainst(namedOutputs(), Inputs);
 }
 
-/// "torchsync: K findings in M of N files", and what the gate held back.
-void printSummary(const GateResult &R, size_t FilesWithFindings,
-                  size_t NumFiles, size_t Suppressed) {
-  llvm::raw_ostream &OS = llvm::errs();
-  auto Plural = [](size_t N) { return N == 1 ? "" : "s"; };
-  OS << "torchsync: " << R.Reported.size() << " finding"
-     << Plural(R.Reported.size()) << " in ";
-  // "2 of 4 files" when only some of the analyzed files have findings.
-  if (FilesWithFindings && FilesWithFindings != NumFiles)
-    OS << FilesWithFindings << " of ";
-  OS << NumFiles << " file" << Plural(NumFiles);
-  llvm::SmallVector<std::string, 3> Held;
-  if (R.InBaseline)
-    Held.push_back(std::to_string(R.InBaseline) + " more in the baseline");
-  if (R.OutsideDiff)
-    Held.push_back(std::to_string(R.OutsideDiff) + " more outside the diff");
-  if (Suppressed)
-    Held.push_back(std::to_string(Suppressed) + " suppressed by NOLINT");
-  if (!Held.empty())
-    OS << " (" << llvm::join(Held, ", ") << ")";
-  OS << "\n";
-}
-
-/// Writes the report in the chosen format to standard output or the -o
-/// file; Applied says, per reported finding, where --fix used its fix-it.
-llvm::Error report(const GateResult &Gated,
-                   llvm::ArrayRef<Finding> Suppressed,
-                   llvm::ArrayRef<std::vector<FixPlace>> Applied,
-                   const ClangTidyOptions &Options, llvm::StringRef Root,
-                   Format OutputFormat) {
-  // Suppressed findings go where a reader can tell them apart.
-  std::vector<Finding> All = Gated.Reported;
-  llvm::append_range(All, Suppressed);
-  auto Write = [&](llvm::raw_ostream &OS, bool Colors) {
-    switch (OutputFormat) {
-    case Format::Text: {
-      TextReport Text(OS, Root, Colors);
-      for (size_t I = 0; I < Gated.ReportedErrors.size(); ++I)
-        Text.print(Gated.ReportedErrors[I], Applied[I]);
-      break;
-    }
-    case Format::Json:
-      writeJson(OS, All, Root);
-      break;
-    case Format::Sarif:
-      writeSarif(OS, All, Root);
-      break;
-    case Format::Github:
-      writeGithub(OS, Gated.Reported);
-      break;
-    }
-  };
-  if (OutputFile == "-") {
-    Write(llvm::outs(), Options.UseColor.value_or(
-                            llvm::sys::Process::StandardOutHasColors()));
-    llvm::outs().flush();
-    return llvm::Error::success();
-  }
-  if (llvm::Error E =
-          llvm::writeToOutput(OutputFile, [&](llvm::raw_ostream &OS) {
-            Write(OS, /*Colors=*/false);
-            return llvm::Error::success();
-          }))
-    return llvm::createStringError("cannot write '" + OutputFile +
-                                   "': " + llvm::toString(std::move(E)));
-  return llvm::Error::success();
-}
-
-/// Writes the fixes of the reported findings as YAML for
-/// clang-apply-replacements. It applies a note's fix-it when the warning
-/// has none, so notes keep theirs only with --fix-notes.
-llvm::Error exportFixes(llvm::StringRef MainFile,
-                        llvm::ArrayRef<ClangTidyError> Reported) {
-  std::vector<ClangTidyError> Exported(Reported.begin(), Reported.end());
-  if (!FixNotes)
-    for (ClangTidyError &E : Exported)
-      for (tooling::DiagnosticMessage &Note : E.Notes)
-        Note.Fix.clear();
-  std::string Yaml;
-  llvm::raw_string_ostream OS(Yaml);
-  exportReplacements(MainFile, Exported, OS);
-  // Written to a temporary file and renamed: never half-written.
-  if (llvm::Error E =
-          llvm::writeToOutput(ExportFixes, [&](llvm::raw_ostream &Out) {
-            Out << Yaml;
-            return llvm::Error::success();
-          }))
-    return llvm::createStringError("cannot write '" + ExportFixes +
-                                   "': " + llvm::toString(std::move(E)));
-  return llvm::Error::success();
-}
-
 } // namespace
 
 int main(int argc, const char **argv) {
   llvm::InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
   cl::HideUnrelatedOptions(Category, MergeCommand);
+  cl::HideUnrelatedOptions(Category, RenderCommand);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "torchsync " TORCHSYNC_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
   });
@@ -525,7 +397,9 @@ int main(int argc, const char **argv) {
           "  torchsync -p build src/train.cpp\n"
           "  torchsync train.cpp -- -std=c++17 -I/path/to/libtorch/include\n"
           "  torchsync -p build --format=sarif -o torchsync.sarif\n"
-          "  torchsync merge shard1.sarif shard2.sarif -o all.sarif\n",
+          "  torchsync merge shard1.sarif shard2.sarif -o all.sarif\n"
+          "  torchsync render-sarif --findings findings.json "
+          "--runtime-report verify.json -o verify.sarif\n",
           &CLErrors)) {
     // An invalid option value: llvm::cl has printed its one line itself.
     if (StringRef(CLError).trim().empty())
@@ -549,7 +423,8 @@ int main(int argc, const char **argv) {
            &BuildPath, &Checks, &Config, &ConfigFile, &HeaderFilter,
            &ExportFixes, &Jobs, &ShardSpec, &CacheDir, &EmitHarness,
            &HarnessSpecFile, &FormatName, &OutputFile, &FailOnName,
-           &BaselineFile, &WriteBaselineFile, &DiffBase, &RootDir})
+           &BaselineFile, &WriteBaselineFile, &DiffBase, &RootDir,
+           &RenderFindings, &RuntimeReport})
     if (O->getNumOccurrences() > 1)
       return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                         " is given more than once");
@@ -559,6 +434,32 @@ int main(int argc, const char **argv) {
       return inputError("merge: no reports named (torchsync merge a.sarif "
                         "b.sarif -o all.sarif)");
     if (llvm::Error E = mergeReports(MergeInputs, OutputFile))
+      return inputError(llvm::toString(std::move(E)));
+    return 0;
+  }
+
+  if (RenderCommand) {
+    if (RenderFindings.empty())
+      return inputError("render-sarif: no findings named (torchsync "
+                        "render-sarif --findings findings.json "
+                        "[--runtime-report verify.json] -o out.sarif)");
+    RenderOptions Render;
+    Render.FindingsFile = RenderFindings;
+    Render.RuntimeReportFile = RuntimeReport;
+    Render.Output = OutputFile;
+    if (!RootDir.empty()) {
+      if (!llvm::sys::fs::is_directory(RootDir))
+        return inputError("root directory '" + RootDir + "' " +
+                          (llvm::sys::fs::exists(RootDir) ? "is not a directory"
+                                                          : "does not exist"));
+      Render.Root = RootDir;
+    }
+    std::vector<std::string> Inputs{RenderFindings};
+    if (!RuntimeReport.empty())
+      Inputs.push_back(RuntimeReport);
+    if (llvm::Error E = checkOutputsAgainst(namedOutputs(), Inputs))
+      return inputError(llvm::toString(std::move(E)));
+    if (llvm::Error E = renderSarif(Render))
       return inputError(llvm::toString(std::move(E)));
     return 0;
   }
@@ -621,9 +522,9 @@ int main(int argc, const char **argv) {
                       "--fix-notes (the baseline would hold the line numbers "
                       "from before the fixes)");
 
-  llvm::Expected<GateSettings> Gate = readGateSettings();
-  if (!Gate)
-    return inputError(llvm::toString(Gate.takeError()));
+  llvm::Expected<RunSettings> Run = readRunSettings();
+  if (!Run)
+    return inputError(llvm::toString(Run.takeError()));
 
   std::optional<HarnessSettings> Harness;
   if (EmitHarness.getNumOccurrences()) {
@@ -722,7 +623,7 @@ int main(int argc, const char **argv) {
     Filter.Include = std::move(*Include);
     Filter.Exclude = std::move(*Exclude);
   }
-  Files = selectFiles(std::move(Files), Filter, Gate->Root);
+  Files = selectFiles(std::move(Files), Filter, Run->Root);
   if (Files.empty())
     return inputError("no file to analyze: --include/--exclude leave none of "
                       "the input files");
@@ -733,7 +634,7 @@ int main(int argc, const char **argv) {
       return inputError(llvm::toString(Part.takeError()));
     PathFilter ShardOnly;
     ShardOnly.Part = *Part;
-    Files = selectFiles(std::move(Files), ShardOnly, Gate->Root);
+    Files = selectFiles(std::move(Files), ShardOnly, Run->Root);
   }
 
   if (llvm::Error E = checkInputsExist(Files, *Compilations))
@@ -774,7 +675,7 @@ int main(int argc, const char **argv) {
   };
   std::vector<FileResult> Results(Files.size());
   {
-    SourceFiles Names(Gate->Root);
+    SourceFiles Names(Run->Root);
     std::optional<Progress> Bar;
     if (!Quiet && Files.size() > 1)
       Bar.emplace(llvm::errs(), Files.size(),
@@ -789,18 +690,22 @@ int main(int argc, const char **argv) {
     if (Bar)
       Bar->done();
   }
-  std::vector<ClangTidyError> Errors, SuppressedErrors;
-  std::vector<size_t> ErrorFile; // the index in Files of each error's file
+  // Each diagnostic becomes a finding that keeps it, with the file whose
+  // translation unit reported it.
+  SourceFiles Sources(Run->Root);
+  std::vector<Finding> Findings, Suppressed;
   std::vector<Failure> Failures;
   bool CacheWarned = false;
   for (size_t I = 0; I < Files.size(); ++I) {
     FileResult &R = Results[I];
     for (ClangTidyError &E : R.Errors) {
-      Errors.push_back(std::move(E));
-      ErrorFile.push_back(I);
+      Findings.push_back(makeFinding(std::move(E), Files[I], Sources));
+      Findings.back().FromBrokenUnit = R.Failure.has_value();
     }
-    for (ClangTidyError &E : R.Suppressed)
-      SuppressedErrors.push_back(std::move(E));
+    for (ClangTidyError &E : R.Suppressed) {
+      Suppressed.push_back(makeFinding(std::move(E), Files[I], Sources));
+      Suppressed.back().Suppressed = true;
+    }
     if (R.Failure)
       Failures.push_back({Files[I], *R.Failure});
     if (R.CacheProblem && !CacheWarned && !Quiet) {
@@ -809,6 +714,7 @@ int main(int argc, const char **argv) {
       CacheWarned = true;
     }
   }
+  Results.clear();
   if (Cache)
     Cache->prune();
 
@@ -816,51 +722,40 @@ int main(int argc, const char **argv) {
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   if (!Files.empty())
     Context.setCurrentFile(Files.front());
-  {
-    std::vector<size_t> Kept = removeDuplicateErrors(Errors);
-    for (size_t I = 0; I < Kept.size(); ++I)
-      ErrorFile[I] = ErrorFile[Kept[I]];
-    ErrorFile.resize(Kept.size());
-  }
-  SourceFiles Sources(Gate->Root);
-  std::vector<Finding> Findings = makeFindings(Errors, Sources);
+  removeDuplicates(Findings);
+  assignFingerprints(Findings, Sources);
   // Fingerprints of suppressed findings are counted apart, so that adding
   // or removing a NOLINT does not move those of the others.
-  removeDuplicateErrors(SuppressedErrors);
-  std::vector<Finding> Suppressed =
-      applyGate(makeFindings(SuppressedErrors, Sources), SuppressedErrors,
-                *Gate)
-          .Reported;
-  for (Finding &F : Suppressed)
-    F.Suppressed = true;
+  removeDuplicates(Suppressed);
+  assignFingerprints(Suppressed, Sources);
+  Suppressed = applyGate(std::move(Suppressed), Run->Gate).Reported;
 
-  GateResult Gated = applyGate(Findings, Errors, *Gate);
-  llvm::DenseSet<size_t> FilesWithFindings;
+  GateResult Gated = applyGate(Findings, Run->Gate);
+  llvm::StringSet<> FilesWithFindings;
   for (const Finding &F : Gated.Reported)
-    FilesWithFindings.insert(ErrorFile[F.ErrorIndex]);
+    FilesWithFindings.insert(F.TranslationUnit);
 
   // Fixes are planned before anything is written: the report shows which
   // applied, and no output may be a file the fixes change.
   FixPlan Plan(FixNotes);
-  std::vector<std::vector<FixPlace>> Applied(Gated.Reported.size());
   if (Fix || FixNotes) {
     // Fix-its made from a translation unit that did not compile rest on a
     // broken AST: none of the files they touch is changed.
-    for (size_t I = 0; I < Errors.size(); ++I) {
-      if (!Results[ErrorFile[I]].Failure)
+    for (const Finding &F : Findings) {
+      if (!F.FromBrokenUnit || !F.Diagnostic)
         continue;
       auto Avoid = [&](const tooling::DiagnosticMessage &M) {
         for (const auto &Entry : M.Fix)
           Plan.avoid(
-              absoluteFilePath(Entry.getKey(), Errors[I].BuildDirectory));
+              absoluteFilePath(Entry.getKey(), F.Diagnostic->BuildDirectory));
       };
-      Avoid(Errors[I].Message);
-      llvm::for_each(Errors[I].Notes, Avoid);
+      Avoid(F.Diagnostic->Message);
+      llvm::for_each(F.Diagnostic->Notes, Avoid);
     }
     for (const Failure &F : Failures)
       Plan.avoid(F.File);
-    for (size_t I = 0; I < Gated.Reported.size(); ++I)
-      Applied[I] = Plan.add(Gated.ReportedErrors[I]);
+    for (Finding &F : Gated.Reported)
+      Plan.add(F);
     if (llvm::Error E = checkOutputsAgainst(namedOutputs(), Plan.files(),
                                             "a file the fixes change"))
       return inputError(llvm::toString(std::move(E)));
@@ -871,11 +766,11 @@ int main(int argc, const char **argv) {
 
   // With --write-baseline --quiet only errors are printed.
   bool QuietBaseline = Quiet && !WriteBaselineFile.empty() &&
-                       Gate->OutputFormat == Format::Text && OutputFile == "-";
+                       Run->OutputFormat == Format::Text && OutputFile == "-";
   if (!QuietBaseline)
-    if (llvm::Error E = report(Gated, Suppressed, Applied,
-                               Context.getOptions(), Gate->Root,
-                               Gate->OutputFormat))
+    if (llvm::Error E =
+            writeReport(OutputFile, Run->OutputFormat, Gated.Reported,
+                        Suppressed, Run->Root, Context.getOptions().UseColor))
       return inputError(llvm::toString(std::move(E)));
   if (Harness)
     if (llvm::Error E =
@@ -892,9 +787,10 @@ int main(int argc, const char **argv) {
                  << "\n";
   }
 
-  if (!ExportFixes.empty() && !Gated.ReportedErrors.empty())
-    if (llvm::Error E = exportFixes(Files.size() == 1 ? Files.front() : "",
-                                    Gated.ReportedErrors))
+  if (!ExportFixes.empty() && !Gated.Reported.empty())
+    if (llvm::Error E =
+            exportFixes(ExportFixes, Files.size() == 1 ? Files.front() : "",
+                        Gated.Reported, FixNotes))
       return inputError(llvm::toString(std::move(E)));
 
   for (const Failure &F : Failures)
@@ -908,13 +804,13 @@ int main(int argc, const char **argv) {
     if (llvm::Error E = writeBaseline(WriteBaselineFile, Findings))
       return inputError(llvm::toString(std::move(E)));
   if (!Quiet)
-    printSummary(Gated, FilesWithFindings.size(), Files.size(),
+    printSummary(llvm::errs(), Gated, FilesWithFindings.size(), Files.size(),
                  Suppressed.size());
   if (!WriteBaselineFile.empty())
     return 0;
   return llvm::any_of(
              Gated.Reported,
-             [&](const Finding &F) { return failsGate(F, Gate->FailLevel); })
+             [&](const Finding &F) { return failsGate(F, Run->FailLevel); })
              ? 1
              : 0;
 }

@@ -55,7 +55,6 @@ DOCS = DOCS_URL + "/verify-format.md"
 VERDICTS = ("confirmed", "refuted", "not-reached", "not-observed")
 # The probe keeps at most this many frames of a stack (Probe.h, MaxFrames).
 PROBE_MAX_FRAMES = 32
-UNPREDICTED_RULE = "torchsync-verify-unpredicted-sync"
 
 
 class ToolError(Exception):
@@ -745,69 +744,46 @@ def render_text(report):
     return "\n".join(lines) + "\n"
 
 
-def sarif_location(path, line, column=None):
-    region = {"startLine": line}
-    if column:
-        region["startColumn"] = column
-    return {"physicalLocation": {"artifactLocation": {"uri": path, "uriBaseId": "%SRCROOT%"},
-                                 "region": region}}
+def find_torchsync(explicit):
+    """The torchsync driver that renders SARIF: --torchsync, else the one next
+    to this command (bin/ of the build tree or of the install), else (the
+    source tree's script) build/bin/ of this checkout, else the one on PATH;
+    None when there is none (the GPU machine has no LLVM to build it)."""
+    if explicit:
+        if not (os.path.isfile(explicit) and os.access(explicit, os.X_OK)):
+            raise ToolError("--torchsync %s is not an executable" % explicit)
+        return os.path.abspath(explicit)
+    script = os.path.abspath(sys.argv[0])
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    cands = [os.path.join(os.path.dirname(script), "torchsync"),
+             os.path.join(os.path.dirname(os.path.realpath(script)), "torchsync"),
+             os.path.join(repo, "build", "bin", "torchsync")]
+    for cand in cands:
+        if os.path.isfile(cand) and os.access(cand, os.X_OK):
+            return cand
+    return shutil.which("torchsync")
 
 
-def render_sarif(report):
-    rules, index = [], {}
-
-    def rule(rid, text):
-        if rid not in index:
-            index[rid] = len(rules)
-            rules.append({"id": rid, "shortDescription": {"text": text}})
-        return index[rid]
-
-    results = []
-    for f in report["findings"]:
-        i = rule(f["check"], "torchsync finding %s, verified at run time" % f["check"])
-        props = {"verdict": f["verdict"], "syncs": f["count"], "blockedNs": f["blocked_ns"],
-                 "kinds": f["kinds"]}
-        if "explanation" in f:
-            props["explanation"] = f["explanation"]
-        if "executions" in f:
-            props["executions"] = f["executions"]
-        what = {"confirmed": "confirmed: %d syncs, %s ms blocked" % (f["count"], ms(f["blocked_ns"])),
-                "refuted": "refuted: the line ran and no sync was attributed to it",
-                "not-reached": "not reached: the line never ran",
-                "not-observed": "not observed: no sync was attributed to the line"}[f["verdict"]]
-        if "explanation" in f:
-            what += " (explained: %s)" % f["explanation"]
-        res = {"ruleId": f["check"], "ruleIndex": i,
-               "level": "warning" if f["verdict"] == "confirmed" else "note",
-               "message": {"text": "%s [%s]" % (f["message"] or f["check"], what)},
-               "locations": [sarif_location(f["path"], f["line"], f.get("column"))]
-               if f["path"] else [],
-               "properties": props}
-        if f["fingerprint"]:
-            res["partialFingerprints"] = {"torchsyncFingerprint/v1": f["fingerprint"]}
-        results.append(res)
-    for u in report["unpredicted"]:
-        i = rule(UNPREDICTED_RULE, "A host-device sync observed at run time that no "
-                                   "static finding predicted")
-        results.append({
-            "ruleId": UNPREDICTED_RULE, "ruleIndex": i, "level": "warning",
-            "message": {"text": "%d syncs (%s) here, %s ms blocked, that no finding predicted" % (
-                u["count"], kinds_text(u["kinds"]), ms(u["blocked_ns"]))},
-            "locations": [sarif_location(u["path"], u["line"])],
-            "properties": {"verdict": "unpredicted", "syncs": u["count"],
-                           "blockedNs": u["blocked_ns"], "kinds": u["kinds"]}})
-    root_uri = "file://" + report["root"].rstrip("/") + "/"
-    run = {"tool": {"driver": {"name": TOOL, "version": VERSION, "informationUri": DOCS,
-                               "rules": rules}},
-           "originalUriBaseIds": {"%SRCROOT%": {"uri": root_uri}},
-           "columnKind": "utf16CodeUnits",
-           "results": results,
-           "invocations": [{"executionSuccessful": report["program"]["status"] in ("ok", "not-run")
-                            and report["trace"]["status"] == "ok",
-                            "properties": {"program": report["program"],
-                                           "summary": report["summary"]}}]}
-    return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
-            "runs": [run]}
+def render_sarif(torchsync, findings, report, output):
+    """SARIF 2.1.0 through the driver's writer: `torchsync render-sarif`
+    matches the report's entries to the findings by fingerprint. Writes to
+    output (atomically), or returns the text when output is None."""
+    with tempfile.TemporaryDirectory(prefix="torchsync-verify.") as tmp:
+        path = os.path.join(tmp, "report.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1, sort_keys=True)
+        cmd = [torchsync, "render-sarif", "--findings", os.path.abspath(findings),
+               "--runtime-report", path, "-o", os.path.abspath(output) if output else "-"]
+        try:
+            proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  universal_newlines=True)
+        except OSError as e:
+            raise ToolError("cannot run %s: %s" % (torchsync, e.strerror))
+    if proc.returncode != 0:
+        why = proc.stderr.strip().splitlines()
+        raise ToolError("%s render-sarif failed (exit %d): %s" % (
+            torchsync, proc.returncode, why[0] if why else "no message"))
+    return proc.stdout
 
 
 # ---------------------------------------------------------------- the command
@@ -818,7 +794,13 @@ def add_arguments(p):
                                   "relative to it (default: the git work tree, else .)")
     p.add_argument("--exclude", action="append", default=[], metavar="DIR",
                    help="a folder under the root that is not user code (repeatable)")
-    p.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                   help="json: the report described in %s; sarif: rendered from it by "
+                        "the torchsync driver (torchsync render-sarif), which must be at "
+                        "hand" % DOCS)
+    p.add_argument("--torchsync", metavar="PATH",
+                   help="the torchsync driver that renders --format=sarif (default: next "
+                        "to torchsync-verify, build/bin of this checkout, else PATH)")
     p.add_argument("-o", dest="output", help="write the report here (atomically), not stdout")
     p.add_argument("--probe", help="libtorchsync-probe.so (default: $TORCHSYNC_PROBE, "
                                    "else build-gpu/lib or build/lib of this checkout)")
@@ -854,6 +836,17 @@ def cmd_run(args, write_atomically):
     excludes = [os.path.realpath(x) for x in args.exclude]
     if args.timeout <= 0:
         raise ToolError("--timeout must be positive")
+    torchsync = None
+    if args.format == "sarif":
+        # Before the program runs: a run that cannot write its report is
+        # refused at once.
+        torchsync = find_torchsync(args.torchsync)
+        if not torchsync:
+            raise ToolError("--format=sarif needs the torchsync driver, which renders it, "
+                            "and there is none next to torchsync-verify or on PATH (give "
+                            "--torchsync PATH, or write --format=json and run `torchsync "
+                            "render-sarif --findings FINDINGS --runtime-report REPORT` "
+                            "where torchsync is installed)")
     findings = load_findings(args.findings)
     explanations = load_explanations(args.explanations) if args.explanations else []
     if args.harness:
@@ -948,15 +941,15 @@ def cmd_run(args, write_atomically):
                                     "cut_stacks": sum(1 for e in outside
                                                       if len(e["stack"]) >= PROBE_MAX_FRAMES)},
               "stale_explanations": stale}
-    if args.format == "json":
+    if args.format == "sarif":
+        text = render_sarif(torchsync, args.findings, report, args.output)
+    elif args.format == "json":
         text = json.dumps(report, indent=1, sort_keys=True) + "\n"
-    elif args.format == "sarif":
-        text = json.dumps(render_sarif(report), indent=1, sort_keys=True) + "\n"
     else:
         text = render_text(report)
-    if args.output:
+    if args.output and args.format != "sarif":
         write_atomically(args.output, text)
-    else:
+    elif not args.output:
         sys.stdout.write(text)
     ran = prog["status"] in ("ok", "not-run") and status == "ok"
     if not ran:

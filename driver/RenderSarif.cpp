@@ -1,0 +1,315 @@
+//===--- RenderSarif.cpp - SARIF of a JSON report and a verifier's report -===//
+//
+// Part of torchsync. See RenderSarif.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RenderSarif.h"
+#include "Findings.h"
+#include "Output.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <deque>
+
+namespace json = llvm::json;
+
+namespace torchsync {
+
+namespace {
+
+/// torchsync-verify's report format (docs/verify-format.md).
+constexpr int64_t VerifyFormatVersion = 1;
+
+llvm::Error fail(llvm::StringRef File, const llvm::Twine &Why) {
+  return llvm::createStringError("cannot render SARIF: '" + File + "': " + Why);
+}
+
+llvm::Expected<json::Value> readJson(llvm::StringRef File) {
+  auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(File);
+  if (!Buffer)
+    return fail(File, Buffer.getError().message());
+  llvm::Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+  if (!Parsed)
+    return fail(File, "invalid JSON: " + llvm::toString(Parsed.takeError()));
+  if (!Parsed->getAsObject())
+    return fail(File, "not a JSON object");
+  return Parsed;
+}
+
+unsigned number(const json::Object &O, llvm::StringRef Key) {
+  std::optional<int64_t> N = O.getInteger(Key);
+  return N && *N > 0 ? static_cast<unsigned>(*N) : 0;
+}
+
+llvm::StringRef string(const json::Object &O, llvm::StringRef Key) {
+  return O.getString(Key).value_or("");
+}
+
+/// The place a JSON report gives in O: its root-relative "path" (else its
+/// "file"), the line and the byte column under the keys given.
+Place placeOf(const json::Object &O, SourceFiles &Sources,
+              llvm::StringRef LineKey = "line",
+              llvm::StringRef ColumnKey = "column") {
+  llvm::StringRef File = string(O, "path");
+  if (File.empty())
+    File = string(O, "file");
+  return Sources.placeAt(File, number(O, LineKey), number(O, ColumnKey));
+}
+
+/// A finding of torchsync's JSON report (docs/json-format.md), its places
+/// read against Sources for their UTF-16 columns.
+llvm::Expected<Finding> findingFromJson(const json::Object &O,
+                                        SourceFiles &Sources,
+                                        llvm::StringRef File, size_t Index) {
+  Finding F;
+  std::optional<llvm::StringRef> Check = O.getString("check");
+  if (!Check)
+    return fail(File, "finding " + llvm::Twine(Index) + " has no 'check'");
+  F.Check = Check->str();
+  F.Severity = O.getString("severity").value_or("warning").str();
+  F.Message = string(O, "message").str();
+  F.Fingerprint = string(O, "fingerprint").str();
+  F.Suppressed = O.getBoolean("suppressed").value_or(false);
+  F.Where = placeOf(O, Sources);
+  if (O.getInteger("endLine"))
+    F.End = placeOf(O, Sources, "endLine", "endColumn");
+  if (const json::Array *Notes = O.getArray("notes"))
+    for (const json::Value &V : *Notes)
+      if (const json::Object *N = V.getAsObject())
+        F.Notes.push_back({string(*N, "message").str(), placeOf(*N, Sources)});
+  if (const json::Array *Fixes = O.getArray("fixes"))
+    for (const json::Value &V : *Fixes) {
+      const json::Object *X = V.getAsObject();
+      if (!X)
+        continue;
+      FixIt Fix;
+      Fix.Description = string(*X, "description").str();
+      Fix.KeepsMeaning = X->getBoolean("keepsMeaning").value_or(true);
+      if (const json::Array *Replacements = X->getArray("replacements"))
+        for (const json::Value &RV : *Replacements) {
+          const json::Object *R = RV.getAsObject();
+          if (!R)
+            continue;
+          Edit E{placeOf(*R, Sources),
+                 placeOf(*R, Sources, "endLine", "endColumn"),
+                 string(*R, "text").str()};
+          E.Begin.Offset = number(*R, "offset");
+          E.End.Offset = E.Begin.Offset + number(*R, "length");
+          Fix.Edits.push_back(std::move(E));
+        }
+      F.Fixes.push_back(std::move(Fix));
+    }
+  return F;
+}
+
+/// What matches a finding with the verifier's entry for it: the
+/// fingerprint, or check, path and line where there is none.
+std::string matchKey(const json::Object &O) {
+  llvm::StringRef Print = string(O, "fingerprint");
+  if (!Print.empty())
+    return Print.str();
+  return llvm::formatv("{0}\n{1}\n{2}", string(O, "check"), string(O, "path"),
+                       number(O, "line"))
+      .str();
+}
+
+std::string milliseconds(int64_t Ns) {
+  return llvm::formatv("{0:F3}", Ns / 1e6).str();
+}
+
+/// "2 stream_sync, free", as the verifier's text report writes kinds.
+std::string kindsText(const json::Object *Kinds) {
+  if (!Kinds || Kinds->empty())
+    return "-";
+  std::vector<std::pair<std::string, int64_t>> Sorted;
+  for (const auto &Entry : *Kinds)
+    Sorted.push_back(
+        {Entry.first.str(), Entry.second.getAsInteger().value_or(0)});
+  llvm::sort(Sorted);
+  std::vector<std::string> Parts;
+  for (const auto &[Kind, N] : Sorted)
+    Parts.push_back(N > 1 ? llvm::formatv("{0} {1}", N, Kind).str() : Kind);
+  return llvm::join(Parts, ", ");
+}
+
+/// The measured part of a verifier entry, under SARIF property names.
+RuntimeVerdict verdictOf(const json::Object &E, llvm::StringRef Verdict) {
+  RuntimeVerdict R;
+  R.Verdict = Verdict.str();
+  R.Syncs = E.getInteger("count").value_or(0);
+  R.BlockedNs = E.getInteger("blocked_ns").value_or(0);
+  R.Properties = json::Object{
+      {"verdict", R.Verdict}, {"syncs", R.Syncs}, {"blockedNs", R.BlockedNs}};
+  if (const json::Value *Kinds = E.get("kinds"))
+    R.Properties["kinds"] = *Kinds;
+  if (std::optional<llvm::StringRef> Why = E.getString("explanation")) {
+    R.Explanation = Why->str();
+    R.Properties["explanation"] = *Why;
+  }
+  // Null when coverage had no count for the line.
+  if (const json::Value *Runs = E.get("executions"))
+    R.Properties["executions"] = *Runs;
+  return R;
+}
+
+/// torchsync-verify's report, read and checked.
+struct VerifierReport {
+  json::Value Doc = nullptr;
+  /// The entries of its findings by matchKey, in their order.
+  llvm::StringMap<std::deque<const json::Object *>> Entries;
+  size_t Unmatched = 0;
+};
+
+llvm::Expected<VerifierReport> readVerifierReport(llvm::StringRef File) {
+  VerifierReport V;
+  llvm::Expected<json::Value> Doc = readJson(File);
+  if (!Doc)
+    return Doc.takeError();
+  V.Doc = std::move(*Doc);
+  const json::Object &Top = *V.Doc.getAsObject();
+  const json::Object *Tool = Top.getObject("tool");
+  if (!Tool || Tool->getString("name") != "torchsync-verify" ||
+      Top.getInteger("version") != VerifyFormatVersion)
+    return fail(File, "not a version " + llvm::Twine(VerifyFormatVersion) +
+                          " report of torchsync-verify (torchsync-verify "
+                          "run --format=json)");
+  const json::Array *Found = Top.getArray("findings");
+  if (!Found || !Top.getArray("unpredicted"))
+    return fail(File, "'findings' or 'unpredicted' is not an array");
+  for (const json::Value &Entry : *Found) {
+    const json::Object *E = Entry.getAsObject();
+    if (!E || !E->getString("verdict"))
+      return fail(File, "a finding without a 'verdict'");
+    V.Entries[matchKey(*E)].push_back(E);
+    ++V.Unmatched;
+  }
+  return V;
+}
+
+} // namespace
+
+llvm::Error renderSarif(const RenderOptions &Options) {
+  llvm::Expected<json::Value> Report = readJson(Options.FindingsFile);
+  if (!Report)
+    return Report.takeError();
+  const json::Object &Top = *Report->getAsObject();
+  const json::Array *Items = Top.getArray("findings");
+  const json::Object *Tool = Top.getObject("tool");
+  if (Top.getInteger("version") != JsonFormatVersion || !Items || !Tool ||
+      Tool->getString("name") != "torchsync")
+    return fail(Options.FindingsFile,
+                "not a version " + llvm::Twine(JsonFormatVersion) +
+                    " JSON report of torchsync (torchsync --format=json)");
+
+  std::optional<VerifierReport> Verifier;
+  if (!Options.RuntimeReportFile.empty()) {
+    llvm::Expected<VerifierReport> Read =
+        readVerifierReport(Options.RuntimeReportFile);
+    if (!Read)
+      return Read.takeError();
+    Verifier = std::move(*Read);
+  }
+  const json::Object *VerifierTop =
+      Verifier ? Verifier->Doc.getAsObject() : nullptr;
+
+  // The verifier's root is where it matched paths and read the sources.
+  llvm::SmallString<256> Root(Options.Root);
+  if (Root.empty())
+    Root = VerifierTop ? string(*VerifierTop, "root") : string(Top, "root");
+  if (Root.empty())
+    Root = ".";
+  Root = findRoot(Root);
+  SourceFiles Sources(std::string(Root.str()));
+
+  std::vector<Finding> Findings;
+  for (size_t I = 0; I < Items->size(); ++I) {
+    const json::Object *O = (*Items)[I].getAsObject();
+    if (!O)
+      return fail(Options.FindingsFile,
+                  "finding " + llvm::Twine(I) + " is not an object");
+    llvm::Expected<Finding> F =
+        findingFromJson(*O, Sources, Options.FindingsFile, I);
+    if (!F)
+      return F.takeError();
+    if (Verifier) {
+      auto It = Verifier->Entries.find(matchKey(*O));
+      if (It == Verifier->Entries.end() || It->second.empty())
+        return fail(
+            Options.RuntimeReportFile,
+            llvm::formatv("no entry for finding {0} of '{1}' ({2} at "
+                          "{3}:{4}, fingerprint {5}): the verifier "
+                          "ran with other findings",
+                          I, Options.FindingsFile, F->Check, F->Where.Path,
+                          F->Where.Line,
+                          F->Fingerprint.empty() ? "none" : F->Fingerprint));
+      const json::Object &E = *It->second.front();
+      It->second.pop_front();
+      --Verifier->Unmatched;
+      F->Runtime = verdictOf(E, string(E, "verdict"));
+    }
+    Findings.push_back(std::move(*F));
+  }
+
+  std::optional<SarifInvocation> Invocation;
+  if (Verifier) {
+    if (Verifier->Unmatched)
+      return fail(Options.RuntimeReportFile,
+                  llvm::formatv("{0} of its findings are not in '{1}': the "
+                                "verifier ran with other findings",
+                                Verifier->Unmatched, Options.FindingsFile));
+    for (const json::Value &Entry : *VerifierTop->getArray("unpredicted")) {
+      const json::Object *U = Entry.getAsObject();
+      if (!U)
+        continue;
+      Finding F;
+      F.Check = UnpredictedSyncRule.str();
+      F.Severity = "warning";
+      F.Where = placeOf(*U, Sources);
+      F.Runtime = verdictOf(*U, "unpredicted");
+      F.Message =
+          llvm::formatv("{0} syncs ({1}) here, {2} ms blocked, that "
+                        "no finding predicted",
+                        F.Runtime->Syncs, kindsText(U->getObject("kinds")),
+                        milliseconds(F.Runtime->BlockedNs));
+      json::Object &P = F.Runtime->Properties;
+      const std::pair<llvm::StringRef, llvm::StringRef> Details[] = {
+          {"apis", "apis"},
+          {"function", "function"},
+          {"called_from", "calledFrom"}};
+      for (const auto &[From, To] : Details)
+        if (const json::Value *V = U->get(From))
+          P[To] = *V;
+      Findings.push_back(std::move(F));
+    }
+    // The run of the program: successful when it ran (or a kept trace was
+    // reconciled) and its trace is complete.
+    Invocation.emplace();
+    const json::Object *Program = VerifierTop->getObject("program");
+    const json::Object *Trace = VerifierTop->getObject("trace");
+    llvm::StringRef Status = Program ? string(*Program, "status") : "";
+    Invocation->Successful = (Status == "ok" || Status == "not-run") && Trace &&
+                             Trace->getString("status") == "ok";
+    if (const json::Object *Tool = VerifierTop->getObject("tool"))
+      Invocation->VerifierVersion = string(*Tool, "version").str();
+    for (llvm::StringRef Key : {"program", "summary"})
+      if (const json::Value *V = VerifierTop->get(Key))
+        Invocation->Properties[Key] = *V;
+  }
+
+  if (llvm::Error E =
+          llvm::writeToOutput(Options.Output, [&](llvm::raw_ostream &OS) {
+            writeSarif(OS, Findings, Root, Invocation ? &*Invocation : nullptr);
+            return llvm::Error::success();
+          }))
+    return llvm::createStringError("cannot write '" + Options.Output +
+                                   "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
+
+} // namespace torchsync
