@@ -165,8 +165,8 @@ def test_text(name):
 
 // ---- Positives -------------------------------------------------------------
 
-// FIXME: each call the check reports, in a loop, with the warning under it:
-//   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: ... [torchsync-{name}]
+// FIXME: each call the check reports, in a loop, with its CHECK-MESSAGES
+// line under it (test/checks/host-read.cpp shows the form).
 
 // ---- Negatives (CPU tensors, metadata, NO-SYNC look-alikes) ----------------
 
@@ -264,10 +264,12 @@ def add_to_registry(text, cls, name, summary):
     for start, other in zip(starts, names):
         if other > name:
             return text[:start] + entry + text[start:]
-    undef = text.find("#undef TORCHSYNC_CHECK")
-    if not starts or undef < 0:
+    # After the last entry.
+    end = re.compile(r'"\s*\)[ \t]*\n').search(text, starts[-1]) \
+        if starts else None
+    if not end:
         raise GenError("checks/Checks.def: cannot find where entries go")
-    return text[:undef] + entry + "\n" + text[undef:].lstrip("\n")
+    return text[:end.end()] + entry + text[end.end():]
 
 
 def insert_sorted_line(text, line, pattern, what):

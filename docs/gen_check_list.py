@@ -311,6 +311,10 @@ def main(argv):
         for rel in ("docs/checks/%s.md" % name, "test/checks/%s.cpp" % name):
             if not (root / rel).is_file():
                 problems.append("%s%s lacks %s" % (PREFIX, name, rel))
+        if not has_snippet_pair(root / "runtime-verify" / "snippets" / name):
+            problems.append("%s%s lacks a snippet pair in runtime-verify/snippets/%s/"
+                            % (PREFIX, name, name))
+    for _, name, _ in checks:
         page = root / "docs" / "checks" / ("%s.md" % name)
         if page in pages:
             current_page, new_page = pages[page]
@@ -321,9 +325,6 @@ def main(argv):
                 problems.append("the options table of docs/checks/%s.md is "
                                 "stale (run python3 docs/gen_check_list.py)"
                                 % name)
-        if not has_snippet_pair(root / "runtime-verify" / "snippets" / name):
-            problems.append("%s%s lacks a snippet pair in runtime-verify/snippets/%s/"
-                            % (PREFIX, name, name))
     if problems:
         print("gen_check_list: " + "; ".join(problems), file=sys.stderr)
         return 1
