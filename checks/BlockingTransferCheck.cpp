@@ -20,13 +20,7 @@ static constexpr char CallId[] = "call";
 
 BlockingTransferCheck::BlockingTransferCheck(StringRef Name,
                                              ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void BlockingTransferCheck::registerPPCallbacks(const SourceManager &,
-                                                Preprocessor *PP,
-                                                Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void BlockingTransferCheck::registerMatchers(MatchFinder *Finder) {
   // x.cpu(), x.cuda(), x.to(device), x.to(torch::kCPU, torch::kFloat),
@@ -221,38 +215,33 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   if (*NonBlocking) {
     const Expr *HostSide = T.Dir == Direction::HostToDevice ? T.Host : HostDst;
     std::optional<FixItHint> PinFix;
-    {
-    auto D = diag(Loc, "'%0' %1 pageable host tensor %2 is staged by the CUDA "
-                       "driver and waits despite non_blocking=true "
-                       "(cudaMemcpyAsync with pageable memory); consider %3")
-             << Api << (T.Dir == Direction::HostToDevice ? "from" : "into")
-             << quoted(HostSide, Ctx)
-             << (T.Dir == Direction::HostToDevice
-                     ? "pinning it with 'pin_memory()'"
-                     : "allocating it with TensorOptions().pinned_memory(true)");
+    SyncReport Report = reportSync(*Hot);
+    Report.warning(Loc, "'%0' %1 pageable host tensor %2 is staged by the "
+                        "CUDA driver and waits despite non_blocking=true "
+                        "(cudaMemcpyAsync with pageable memory); consider %3")
+        << Api << (T.Dir == Direction::HostToDevice ? "from" : "into")
+        << quoted(HostSide, Ctx)
+        << (T.Dir == Direction::HostToDevice
+                ? "pinning it with 'pin_memory()'"
+                : "allocating it with TensorOptions().pinned_memory(true)");
     // Pinning a pageable source makes a fresh pinned copy: same values.
     if (T.Dir == Direction::HostToDevice && isFixable(Call, Ctx))
       PinFix = appendMember(T.Host, ".pin_memory()", Ctx);
-    if (PinFix && destinationCudaOnEveryRun(Call, Ctx)) {
-      D << *PinFix;
-      PinFix.reset();
-    }
-    }
-    Sync.noteHotReason(*this, *Hot);
     if (PinFix)
-      diag(Loc, PinOnNote, DiagnosticIDs::Note) << *PinFix;
+      Report.fixOrNote(destinationCudaOnEveryRun(Call, Ctx), *PinFix,
+                       PinOnNote);
     return;
   }
 
   if (T.Dir == Direction::DeviceToHost) {
     const Expr *Tensor = IsCopy ? Args[0] : Recv;
-    diag(Loc, "'%0' copies %1 to the host and waits for all queued GPU "
-              "work%2 (%3); consider a non_blocking copy into pinned memory "
-              "that the host reads after a CUDA event")
+    SyncReport Report = reportSync(*Hot);
+    Report.warning(Loc, "'%0' copies %1 to the host and waits for all queued "
+                        "GPU work%2 (%3); consider a non_blocking copy into "
+                        "pinned memory that the host reads after a CUDA event")
         << Api
         << (T.Assumption.empty() ? "CUDA tensor " : "") + quoted(Tensor, Ctx)
         << T.Assumption << MemcpyAndSyncPath;
-    Sync.noteHotReason(*this, *Hot);
     // The D2H rewrite moves the wait, it does not remove it: it changes when
     // the result is valid, so it goes on a note. It is offered only where
     // the result goes into a local that the host does not touch before
@@ -267,24 +256,20 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
         Reads.endsARaceWindow(Call, Devices, Ctx))
       Pending.UntouchedBeforeWait = false;
     if (!Pending.Reads.empty())
-      diag(Pending.Reads.front()->getExprLoc(),
-           "no non_blocking rewrite: the host reads the copied values here "
-           "before anything waits for the GPU",
-           DiagnosticIDs::Note);
+      Report.note(Pending.Reads.front()->getExprLoc(),
+                  "no non_blocking rewrite: the host reads the copied values "
+                  "here before anything waits for the GPU");
     if (Pending.UntouchedBeforeWait) {
       std::optional<FixItHint> Fix =
           Method == "cpu"
               ? replaceTokens(SourceRange(ME->getMemberLoc(), Call->getEndLoc()),
                               "to(at::kCPU, /*non_blocking=*/true)", Ctx)
               : setNonBlocking(Call, Ctx);
-      if (Fix)
-        diag(Loc,
-             "copy without blocking; the result is valid only after the "
-             "current CUDA stream reaches this point: record an "
-             "at::cuda::CUDAEvent after the copy and synchronize it before "
-             "the host reads the values",
-             DiagnosticIDs::Note)
-            << *Fix;
+      Report.fixOnNote(Fix,
+                       "copy without blocking; the result is valid only after "
+                       "the current CUDA stream reaches this point: record an "
+                       "at::cuda::CUDAEvent after the copy and synchronize it "
+                       "before the host reads the values");
     }
     return;
   }
@@ -292,13 +277,14 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   // Host to device.
   llvm::SmallVector<FixItHint, 2> PinFixes;
   {
-    auto D = diag(Loc, "'%0' copies %1 to the GPU and waits for all queued "
-                       "GPU work%2 (%3); consider 'pin_memory()' and "
-                       "non_blocking=true")
-             << Api
-             << (Devices.ofTensor(T.Host) == Device::CPU ? "host tensor " : "") +
-                    quoted(T.Host, Ctx)
-             << T.Assumption << MemcpyAndSyncPath;
+    SyncReport Report = reportSync(*Hot);
+    Report.warning(Loc, "'%0' copies %1 to the GPU and waits for all queued "
+                        "GPU work%2 (%3); consider 'pin_memory()' and "
+                        "non_blocking=true")
+        << Api
+        << (Devices.ofTensor(T.Host) == Device::CPU ? "host tensor " : "") +
+               quoted(T.Host, Ctx)
+        << T.Assumption << MemcpyAndSyncPath;
     // Only when both sides are proven: if the destination were the CPU, the
     // rewrite would return a pinned copy instead of the tensor itself.
     // A blocking upload also waits for the stream; where a read of an
@@ -308,24 +294,12 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
       PinFixes = pinAndNonBlockingFix(Call, T.Host, Devices, Ctx);
     if (!PinFixes.empty() && Reads.endsARaceWindow(Call, Devices, Ctx))
       PinFixes.clear();
-    if (!PinFixes.empty() && destinationCudaOnEveryRun(Call, Ctx)) {
-      for (const FixItHint &Fix : PinFixes)
-        D << Fix;
-      PinFixes.clear();
-    }
-  }
-  Sync.noteHotReason(*this, *Hot);
-  if (!PinFixes.empty()) {
-    auto N = diag(Loc, PinOnNote, DiagnosticIDs::Note);
-    for (const FixItHint &Fix : PinFixes)
-      N << Fix;
+    if (!PinFixes.empty())
+      Report.fixOrNote(destinationCudaOnEveryRun(Call, Ctx), PinFixes,
+                       PinOnNote);
   }
 }
 
 void BlockingTransferCheck::onEndOfTranslationUnit() { Reads.clear(); }
-
-void BlockingTransferCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
-}
 
 } // namespace clang::tidy::torchsync

@@ -4,8 +4,7 @@
 #define TORCHSYNC_BLOCKINGTRANSFERCHECK_H
 
 #include "utils/PendingReads.h"
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -14,21 +13,14 @@ namespace clang::tidy::torchsync {
 /// pageable memory.
 ///
 /// For the user-facing documentation see docs/checks/blocking-transfer.md.
-class BlockingTransferCheck : public ClangTidyCheck {
+class BlockingTransferCheck : public TorchSyncCheck {
 public:
   BlockingTransferCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void onEndOfTranslationUnit() override;
 
 private:
-  SyncContext Sync;
   /// Decides whether a download may become non_blocking: only where the
   /// host does not touch the result before something waits for the GPU.
   PendingReads Reads;

@@ -435,12 +435,7 @@ std::optional<FixItHint> exFix(const LinalgCall &C, const CallExpr *Call,
 
 CheckedLinalgCheck::CheckedLinalgCheck(StringRef Name,
                                        ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void CheckedLinalgCheck::registerPPCallbacks(const SourceManager &,
-                                             Preprocessor *PP, Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void CheckedLinalgCheck::registerMatchers(MatchFinder *Finder) {
   std::vector<std::string> Names;
@@ -490,7 +485,7 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   std::string Api = apiName(*C, Call, Ctx);
-  std::string IfCuda = unlessProvenCuda(Matrix, D, Ctx);
+  std::string IfCuda = ifCuda(Matrix, D, Ctx);
   SourceLocation Loc = Call->getExprLoc();
   bool HasEx = !C->Op.Ex.empty() && declaresAtFunction(Ctx, C->Op.Ex);
   std::string ExName =
@@ -498,58 +493,65 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
                   C->Op.Ex.str() + "()"
             : "";
 
+  SyncReport Report = reportSync(*Hot);
   switch (C->Op.Kind) {
   case LinalgKind::Checked:
     if (HasEx)
-      diag(Loc, "'%0' checks for errors by reading a status from the GPU%1, "
-                "waiting for all queued GPU work even when nothing fails "
-                "(%2); consider '%3', which returns the status as an 'info' "
-                "tensor that stays on the device")
+      Report.warning(
+          Loc, "'%0' checks for errors by reading a status from the GPU%1, "
+               "waiting for all queued GPU work even when nothing fails "
+               "(%2); consider '%3', which returns the status as an 'info' "
+               "tensor that stays on the device")
           << Api << IfCuda << CheckPath << ExName;
     else
-      diag(Loc, "'%0' checks for errors by reading a status from the GPU%1, "
-                "waiting for all queued GPU work even when nothing fails "
-                "(%2); consider batching the matrices into one call or "
-                "moving it out of the hot path (it has no _ex variant)")
+      Report.warning(
+          Loc, "'%0' checks for errors by reading a status from the GPU%1, "
+               "waiting for all queued GPU work even when nothing fails "
+               "(%2); consider batching the matrices into one call or "
+               "moving it out of the hot path (it has no _ex variant)")
           << Api << IfCuda << CheckPath;
     break;
   case LinalgKind::CpuFallback:
-    diag(Loc, "'%0' copies %1 to the host%2 and computes on the CPU, waiting "
-              "for all queued GPU work (input.to(kCPU) in "
-              "linalg_eig_out_info, then isfinite().all().item<bool>()); "
-              "consider 'linalg_eigh' if the matrix is symmetric (it still "
-              "checks for errors on the host) or moving it out of the hot "
-              "path")
+    Report.warning(
+        Loc, "'%0' copies %1 to the host%2 and computes on the CPU, waiting "
+             "for all queued GPU work (input.to(kCPU) in "
+             "linalg_eig_out_info, then isfinite().all().item<bool>()); "
+             "consider 'linalg_eigh' if the matrix is symmetric (it still "
+             "checks for errors on the host) or moving it out of the hot "
+             "path")
         << Api << describeTensor(Matrix, D, Ctx) << IfCuda;
     break;
   case LinalgKind::NormOnHost:
-    diag(Loc, "'%0' reads a norm of %1 on the host%2 to choose its "
-              "approximation degree, waiting for all queued GPU work "
-              "(mexp_impl in aten/src/ATen/native/LinearAlgebra.cpp); "
-              "consider moving it out of the hot path")
+    Report.warning(Loc,
+                   "'%0' reads a norm of %1 on the host%2 to choose its "
+                   "approximation degree, waiting for all queued GPU work "
+                   "(mexp_impl in aten/src/ATen/native/LinearAlgebra.cpp); "
+                   "consider moving it out of the hot path")
         << Api << describeTensor(Matrix, D, Ctx) << IfCuda;
     break;
   case LinalgKind::Transitive: {
     bool InvThenPower = C->Op.Condition == LinalgCondition::NegativePower &&
                         declaresAtFunction(Ctx, "linalg_inv_ex");
-    diag(Loc, "'%0' computes %1, whose error check reads a status from the "
-              "GPU%2, waiting for all queued GPU work even when nothing "
-              "fails (%3); consider %4")
+    Report.warning(
+        Loc, "'%0' computes %1, whose error check reads a status from the "
+             "GPU%2, waiting for all queued GPU work even when nothing "
+             "fails (%3); consider %4")
         << Api << C->Op.Via << IfCuda << CheckPath
-        << (InvThenPower ? "inverting with 'at::linalg_inv_ex()' and raising the "
-                           "inverse to the positive power"
-                         : "moving it out of the hot path");
+        << (InvThenPower
+                ? "inverting with 'at::linalg_inv_ex()' and raising the "
+                  "inverse to the positive power"
+                : "moving it out of the hot path");
     break;
   }
   case LinalgKind::CheckFlag:
-    diag(Loc, "'%0' with check_errors=true reads the status from the GPU%1, "
-              "waiting for all queued GPU work even when nothing fails (%2); "
-              "consider check_errors=false and checking 'info' on the device "
-              "(at::_assert_async(info.eq(0).all()))")
+    Report.warning(
+        Loc, "'%0' with check_errors=true reads the status from the GPU%1, "
+             "waiting for all queued GPU work even when nothing fails (%2); "
+             "consider check_errors=false and checking 'info' on the device "
+             "(at::_assert_async(info.eq(0).all()))")
         << Api << IfCuda << CheckPath;
     break;
   }
-  Sync.noteHotReason(*this, *Hot);
 
   // The rewrites stop raising errors: they go on notes.
   static constexpr llvm::StringLiteral Consequence =
@@ -557,20 +559,16 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
       "that batch element; check the info tensor on the device "
       "(at::_assert_async(info.eq(0).all()))";
   if (C->Op.Kind == LinalgKind::Checked && HasEx) {
-    if (std::optional<FixItHint> Fix = exFix(*C, Call, Ctx))
-      diag(Loc, "use '%0' and keep its first result; %1", DiagnosticIDs::Note)
-          << ExName << Consequence << *Fix;
+    Report.fixOnNote(exFix(*C, Call, Ctx), "use '" + ExName +
+                                               "' and keep its first result; " +
+                                               Consequence.str());
   } else if (C->Op.Kind == LinalgKind::CheckFlag && WrittenFlag &&
              isFixable(Call, Ctx)) {
-    if (std::optional<FixItHint> Fix = replaceTokens(
-            stripValueWrappers(WrittenFlag)->getSourceRange(), "false", Ctx))
-      diag(Loc, "pass check_errors=false; %0", DiagnosticIDs::Note)
-          << Consequence << *Fix;
+    Report.fixOnNote(
+        replaceTokens(stripValueWrappers(WrittenFlag)->getSourceRange(),
+                      "false", Ctx),
+        "pass check_errors=false; " + Consequence.str());
   }
-}
-
-void CheckedLinalgCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
 }
 
 } // namespace clang::tidy::torchsync

@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_CHECKEDLINALGCHECK_H
 #define TORCHSYNC_CHECKEDLINALGCHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -12,20 +11,11 @@ namespace clang::tidy::torchsync {
 /// a status from the GPU, and suggests the _ex variants.
 ///
 /// For the user-facing documentation see docs/checks/checked-linalg.md.
-class CheckedLinalgCheck : public ClangTidyCheck {
+class CheckedLinalgCheck : public TorchSyncCheck {
 public:
   CheckedLinalgCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-
-private:
-  SyncContext Sync;
 };
 
 } // namespace clang::tidy::torchsync

@@ -103,12 +103,7 @@ std::optional<FixItHint> deviceSideFix(const CallExpr *Call, ASTContext &Ctx) {
 } // namespace
 
 ClipGradNormCheck::ClipGradNormCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void ClipGradNormCheck::registerPPCallbacks(const SourceManager &,
-                                            Preprocessor *PP, Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void ClipGradNormCheck::registerMatchers(MatchFinder *Finder) {
   // torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0),
@@ -135,28 +130,19 @@ void ClipGradNormCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Hot)
     return;
 
-  std::string IfCuda;
-  if (D != Device::CUDA)
-    IfCuda = isTensorType(Params->getType())
-                 ? unlessProvenCuda(Params, D, Ctx)
-                 : " if '" + exprText(Params, Ctx) + "' are CUDA tensors";
-  {
-    auto Diag =
-        diag(Call->getExprLoc(),
-             "'clip_grad_norm_()' returns the total norm as a double, which "
-             "copies it to the host%0 and waits for all queued GPU work "
-             "(total_norm.item() in torch/nn/utils/clip_grad.h, %1); "
-             "consider clipping on the device (norm(), at::stack, "
-             "at::clamp, mul_) and keeping the total norm as a tensor")
-        << IfCuda << HostReadCudaPath;
-    if (std::optional<FixItHint> Fix = deviceSideFix(Call, Ctx))
-      Diag << *Fix;
-  }
-  Sync.noteHotReason(*this, *Hot);
-}
-
-void ClipGradNormCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
+  std::string IfCuda =
+      isTensorType(Params->getType())
+          ? ifCuda(Params, D, Ctx)
+          : ifCudaTensors("'" + exprText(Params, Ctx) + "'", D);
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Call->getExprLoc(),
+                 "'clip_grad_norm_()' returns the total norm as a double, "
+                 "which copies it to the host%0 and waits for all queued GPU "
+                 "work (total_norm.item() in torch/nn/utils/clip_grad.h, %1); "
+                 "consider clipping on the device (norm(), at::stack, "
+                 "at::clamp, mul_) and keeping the total norm as a tensor")
+      << IfCuda << HostReadCudaPath;
+  Report.fix(deviceSideFix(Call, Ctx));
 }
 
 } // namespace clang::tidy::torchsync

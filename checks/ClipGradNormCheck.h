@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_CLIPGRADNORMCHECK_H
 #define TORCHSYNC_CLIPGRADNORMCHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -12,20 +11,11 @@ namespace clang::tidy::torchsync {
 /// returns the total norm as a double, which always waits for the GPU.
 ///
 /// For the user-facing documentation see docs/checks/clip-grad-norm.md.
-class ClipGradNormCheck : public ClangTidyCheck {
+class ClipGradNormCheck : public TorchSyncCheck {
 public:
   ClipGradNormCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-
-private:
-  SyncContext Sync;
 };
 
 } // namespace clang::tidy::torchsync

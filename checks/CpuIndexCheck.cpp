@@ -29,12 +29,7 @@ namespace clang::tidy::torchsync {
 static constexpr char CallId[] = "call";
 
 CpuIndexCheck::CpuIndexCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void CpuIndexCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
-                                        Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void CpuIndexCheck::registerMatchers(MatchFinder *Finder) {
   // x.index({cpu_idx}), at::index(x, {cpu_idx}),
@@ -682,87 +677,94 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
 
   std::string Api = calledAs(Call, Ctx);
   std::string Tensor = describeTensor(F->Tensor, F->D, Ctx);
-  std::string Unless = unlessProvenCuda(F->Tensor, F->D, Ctx);
+  std::string Unless = ifCuda(F->Tensor, F->D, Ctx);
   std::string Operand = exprText(F->Operand, Ctx);
   std::string Memcpy = MemcpyAndSyncPath.str();
   SourceLocation Loc = Call->getExprLoc();
   std::optional<FixItHint> Fix;
   std::optional<Hoist> HoistFix;
 
+  SyncReport Report = reportSync(*Hot);
   switch (F->K) {
   case Kind::CpuIndex:
-    diag(Loc, "'%0' copies CPU %select{index tensor|mask}1 '%2' to the device "
-              "of %3 with a blocking copy%4, waiting for all queued GPU work "
-              "(index.to(self.device()) in at::native::make_info: %5); "
-              "consider building the %select{index|mask}1 on the device, or "
-              "copying it there once outside the hot path")
+    Report.warning(
+        Loc, "'%0' copies CPU %select{index tensor|mask}1 '%2' to the device "
+             "of %3 with a blocking copy%4, waiting for all queued GPU work "
+             "(index.to(self.device()) in at::native::make_info: %5); "
+             "consider building the %select{index|mask}1 on the device, or "
+             "copying it there once outside the hot path")
         << Api << F->Mask << Operand << Tensor << Unless << Memcpy;
     HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     break;
   case Kind::CpuProbabilities:
-    diag(Loc, "'%0' with CPU probabilities '%1' copies them to the device of "
-              "%2 with a blocking copy%3, waiting for all queued GPU work "
-              "(p_.to(self.device()) in bernoulli_kernel: %4); consider "
-              "creating '%1' on the device, or copying it there once outside "
-              "the hot path")
+    Report.warning(
+        Loc, "'%0' with CPU probabilities '%1' copies them to the device of "
+             "%2 with a blocking copy%3, waiting for all queued GPU work "
+             "(p_.to(self.device()) in bernoulli_kernel: %4); consider "
+             "creating '%1' on the device, or copying it there once outside "
+             "the hot path")
         << Api << Operand << Tensor << Unless << Memcpy;
     HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     break;
   case Kind::NarrowStart:
-    diag(Loc, "'%0' with a tensor start reads %1 on the host%2, waiting for "
-              "all queued GPU work (start.item<int64_t>() in narrow: %3); "
-              "consider an integer start kept on the host, or "
-              "'index_select(dim, %4 + at::arange(length, %4.options()))', "
-              "which indexes on the device but copies instead of making a "
-              "view")
+    Report.warning(
+        Loc, "'%0' with a tensor start reads %1 on the host%2, waiting for "
+             "all queued GPU work (start.item<int64_t>() in narrow: %3); "
+             "consider an integer start kept on the host, or "
+             "'index_select(dim, %4 + at::arange(length, %4.options()))', "
+             "which indexes on the device but copies instead of making a "
+             "view")
         << Api << Tensor << Unless << Memcpy << Operand;
     break;
   case Kind::IndexFillValue:
-    diag(Loc, "'%0' with a tensor value reads %1 on the host%2, waiting for "
-              "all queued GPU work (value.item() in index_fill_: %3); "
-              "consider a Scalar value kept on the host, or "
-              "'index_copy_(dim, index, %4.expand(shape))' with the shape of "
-              "the filled tensor whose 'dim' size is the number of indices, "
-              "which copies the value on the device")
+    Report.warning(
+        Loc, "'%0' with a tensor value reads %1 on the host%2, waiting for "
+             "all queued GPU work (value.item() in index_fill_: %3); "
+             "consider a Scalar value kept on the host, or "
+             "'index_copy_(dim, index, %4.expand(shape))' with the shape of "
+             "the filled tensor whose 'dim' size is the number of indices, "
+             "which copies the value on the device")
         << Api << Tensor << Unless << Memcpy << Operand;
     break;
   case Kind::MaskedFillValue: {
     bool InPlace = FD->getName().ends_with("_");
-    diag(Loc, "'%0' with a tensor value reads %1 on the host%2, waiting for "
-              "all queued GPU work (value.item() in masked_fill_: %3); "
-              "consider %select{'torch::where(mask, %4.to(self.scalar_type()), "
-              "self)'|'self.copy_(torch::where(mask, %4, self))'}5, which "
-              "keeps the value on the device")
+    Report.warning(
+        Loc, "'%0' with a tensor value reads %1 on the host%2, waiting for "
+             "all queued GPU work (value.item() in masked_fill_: %3); "
+             "consider %select{'torch::where(mask, %4.to(self.scalar_type()), "
+             "self)'|'self.copy_(torch::where(mask, %4, self))'}5, which "
+             "keeps the value on the device")
         << Api << Tensor << Unless << Memcpy << Operand << InPlace;
     break;
   }
   case Kind::FillOtherDevice:
-    diag(Loc, "'%0' of a CPU tensor with a tensor value on another device "
-              "reads %1 on the host%2, waiting for all queued GPU work "
-              "(value.item() in fill_: %3); consider a Scalar value kept on "
-              "the host, or filling a tensor on the device of '%4'")
+    Report.warning(
+        Loc, "'%0' of a CPU tensor with a tensor value on another device "
+             "reads %1 on the host%2, waiting for all queued GPU work "
+             "(value.item() in fill_: %3); consider a Scalar value kept on "
+             "the host, or filling a tensor on the device of '%4'")
         << Api << Tensor << Unless << Memcpy << Operand;
     break;
   case Kind::WhereCpuScalar:
-    diag(Loc, "'%0' copies CPU 0-dim tensor '%1' to the device of its result "
-              "with a blocking copy%2, waiting for all queued GPU work "
-              "(.to(device) of 0-dim CPU operands in where_self_out: %3); "
-              "consider passing the value as a Scalar, or building '%1' on "
-              "the device")
-        << Api << Operand << unlessProvenCuda(F->Tensor, F->D, Ctx) << Memcpy;
+    Report.warning(
+        Loc, "'%0' copies CPU 0-dim tensor '%1' to the device of its result "
+             "with a blocking copy%2, waiting for all queued GPU work "
+             "(.to(device) of 0-dim CPU operands in where_self_out: %3); "
+             "consider passing the value as a Scalar, or building '%1' on "
+             "the device")
+        << Api << Operand << Unless << Memcpy;
     break;
   case Kind::IndexPutValue: {
     Fix = deviceValueFix(Call, *F, Ctx);
-    auto Diag =
-        diag(Loc, "'%0' copies %select{CPU 0-dim tensor|the host value}1 '%2' "
-                  "to the device of %3 with a blocking copy%4, waiting for "
-                  "all queued GPU work (value.to(self.device()) in "
-                  "_index_put_impl_: %5); consider building the value on the "
-                  "device: 'at::scalar_tensor(v, %6options())'")
+    Report.warning(Loc,
+                   "'%0' copies %select{CPU 0-dim tensor|the host value}1 '%2' "
+                   "to the device of %3 with a blocking copy%4, waiting for "
+                   "all queued GPU work (value.to(self.device()) in "
+                   "_index_put_impl_: %5); consider building the value on the "
+                   "device: 'at::scalar_tensor(v, %6options())'")
         << Api << F->ScalarValue << Operand << Tensor << Unless << Memcpy
         << memberPrefix(Call, F->Tensor, Ctx);
-    if (Fix)
-      Diag << *Fix;
+    Report.fix(Fix);
     break;
   }
   case Kind::SingleElement: {
@@ -771,41 +773,35 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
       Selects += (Selects.empty() ? "select(0, " : ".select(0, ") +
                  exprText(I, Ctx) + ")";
     Fix = selectFillFix(Call, *F, Ctx);
-    auto Diag =
-        diag(Loc, "'%0' of one element of %1-D %2 copies %select{CPU 0-dim "
-                  "tensor|the host value}3 '%4' to the device with a blocking "
-                  "copy%5, waiting for all queued GPU work (dst.copy_(src) in "
-                  "at::indexing::copy_to: %6); consider '%7%8.fill_(%4)', "
-                  "which fills it on the device")
+    Report.warning(Loc,
+                   "'%0' of one element of %1-D %2 copies %select{CPU 0-dim "
+                   "tensor|the host value}3 '%4' to the device with a blocking "
+                   "copy%5, waiting for all queued GPU work (dst.copy_(src) in "
+                   "at::indexing::copy_to: %6); consider '%7%8.fill_(%4)', "
+                   "which fills it on the device")
         << Api << static_cast<unsigned>(F->Integers.size()) << Tensor
         << F->ScalarValue << Operand << Unless << Memcpy
         << memberPrefix(Call, F->Tensor, Ctx) << Selects;
-    if (Fix)
-      Diag << *Fix;
+    Report.fix(Fix);
     break;
   }
   }
-  Sync.noteHotReason(*this, *Hot);
 
   if (HoistFix)
-    diag(Loc, "copy '%0' to the device once, before the loop, as "
-              "'%1'%select{| (from pinned memory without blocking)}2; the "
-              "loop then uses that copy, so a change to the data of '%0' "
-              "made through another reference would no longer be seen",
-         DiagnosticIDs::Note)
-        << Operand << HoistFix->Name << HoistFix->Pinned << HoistFix->Declare
-        << HoistFix->Use;
+    Report.fixOnNote(
+        {HoistFix->Declare, HoistFix->Use},
+        "copy '" + Operand + "' to the device once, before the loop, as '" +
+            HoistFix->Name + "'" +
+            (HoistFix->Pinned ? " (from pinned memory without blocking)" : "") +
+            "; the loop then uses that copy, so a change to the data of '" +
+            Operand +
+            "' made through another reference would no longer be "
+            "seen");
   if (F->K == Kind::WhereCpuScalar)
-    if (std::optional<FixItHint> Scalar = whereScalarFix(Call, *F, Ctx))
-      diag(Loc, "pass the value as a Scalar, which where builds on the "
-                "device; when every operand is 0-dim the result's dtype may "
-                "differ",
-           DiagnosticIDs::Note)
-          << *Scalar;
-}
-
-void CpuIndexCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
+    Report.fixOnNote(whereScalarFix(Call, *F, Ctx),
+                     "pass the value as a Scalar, which where builds on the "
+                     "device; when every operand is 0-dim the result's dtype "
+                     "may differ");
 }
 
 } // namespace clang::tidy::torchsync

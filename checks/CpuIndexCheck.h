@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_CPUINDEXCHECK_H
 #define TORCHSYNC_CPUINDEXCHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -13,20 +12,11 @@ namespace clang::tidy::torchsync {
 /// fill_, index_fill_, narrow and bernoulli_.
 ///
 /// For the user-facing documentation see docs/checks/cpu-index.md.
-class CpuIndexCheck : public ClangTidyCheck {
+class CpuIndexCheck : public TorchSyncCheck {
 public:
   CpuIndexCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-
-private:
-  SyncContext Sync;
 };
 
 } // namespace clang::tidy::torchsync

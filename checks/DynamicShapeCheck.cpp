@@ -30,11 +30,9 @@ static constexpr llvm::StringLiteral ThrustPath =
     "to the host, which sync debug mode does not report";
 
 DynamicShapeCheck::DynamicShapeCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
+    : TorchSyncCheck(Name, Context) {}
 
-void DynamicShapeCheck::registerPPCallbacks(const SourceManager &,
-                                            Preprocessor *PP, Preprocessor *) {
-  Sync.startTranslationUnit(PP);
+void DynamicShapeCheck::onStartOfTranslationUnit() {
   NonzeroStaticTU = nullptr;
 }
 
@@ -668,39 +666,31 @@ void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
       hasCudaNonzeroStatic(Ctx);
   Description Desc =
       describe(Call, *Op, D, NonzeroStatic, SumFollows, Ctx);
-  {
-    auto Diag = diag(Call->getExprLoc(),
-                     "'%0' %1%2, waiting for all queued GPU work (%3); "
-                     "consider %4")
-                << Op->Api << Desc.What << unlessProvenCuda(Op->Tensor, D, Ctx)
-                << Desc.Path << Desc.Instead;
-    for (const FixItHint &Fix : SumFix)
-      Diag << Fix;
-  }
-  Sync.noteHotReason(*this, *Hot);
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Call->getExprLoc(),
+                 "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
+      << Op->Api << Desc.What << ifCuda(Op->Tensor, D, Ctx) << Desc.Path
+      << Desc.Instead;
+  Report.fix(SumFix);
 
   if (Op->Kind == OpKind::MaskIndex) {
-    if (std::optional<FixItHint> Fix = maskIndexWhereFix(Call, *Op, Ctx))
-      diag(Call->getExprLoc(),
-           "keep the shape with %0; the result has the shape of '%1' with "
-           "zeros where '%2' is false instead of only the selected elements, "
-           "and '%2' must have the shape of '%1'",
-           DiagnosticIDs::Note)
-          << whereName(Ctx) << exprText(Op->Tensor, Ctx)
-          << exprText(Op->Other, Ctx) << *Fix;
+    if (std::optional<FixItHint> Fix = maskIndexWhereFix(Call, *Op, Ctx)) {
+      std::string Tensor = exprText(Op->Tensor, Ctx);
+      std::string Mask = exprText(Op->Other, Ctx);
+      Report.fixOnNote(Fix, "keep the shape with " + whereName(Ctx) +
+                                "; the result has the shape of '" + Tensor +
+                                "' with zeros where '" + Mask +
+                                "' is false instead of only the selected "
+                                "elements, and '" +
+                                Mask + "' must have the shape of '" + Tensor +
+                                "'");
+    }
   } else if (Op->Kind == OpKind::RepeatInterleave) {
-    if (std::optional<FixItHint> Fix =
-            repeatInterleaveOutputSizeFix(Call, *Op, Ctx))
-      diag(Call->getExprLoc(),
-           "pass the total of the repeats as 'output_size'; negative repeats "
-           "are then no longer checked on the host",
-           DiagnosticIDs::Note)
-          << *Fix;
+    Report.fixOnNote(repeatInterleaveOutputSizeFix(Call, *Op, Ctx),
+                     "pass the total of the repeats as 'output_size'; "
+                     "negative repeats are then no longer checked on the "
+                     "host");
   }
-}
-
-void DynamicShapeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
 }
 
 } // namespace clang::tidy::torchsync

@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_DYNAMICSHAPECHECK_H
 #define TORCHSYNC_DYNAMICSHAPECHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -13,24 +12,18 @@ namespace clang::tidy::torchsync {
 /// without output_size and others read a size from the GPU.
 ///
 /// For the user-facing documentation see docs/checks/dynamic-shape.md.
-class DynamicShapeCheck : public ClangTidyCheck {
+class DynamicShapeCheck : public TorchSyncCheck {
 public:
   DynamicShapeCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onStartOfTranslationUnit() override;
 
 private:
   /// True when the parsed LibTorch runs `nonzero_static` on CUDA (2.6+ and
   /// the headers declare it), so suggesting it is sound.
   bool hasCudaNonzeroStatic(ASTContext &Ctx);
 
-  SyncContext Sync;
   /// hasCudaNonzeroStatic() for the translation unit it was computed for.
   const TranslationUnitDecl *NonzeroStaticTU = nullptr;
   bool NonzeroStatic = false;

@@ -36,12 +36,7 @@ static std::vector<std::string> matcherNames(bool Methods) {
 }
 
 ExplicitSyncCheck::ExplicitSyncCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void ExplicitSyncCheck::registerPPCallbacks(const SourceManager &,
-                                            Preprocessor *PP, Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void ExplicitSyncCheck::registerMatchers(MatchFinder *Finder) {
   auto NamedIn = [](const std::vector<std::string> &Names) {
@@ -308,14 +303,9 @@ void ExplicitSyncCheck::check(const MatchFinder::MatchResult &Result) {
   SourceLocation Loc = Call->getExprLoc();
   if (Loc.isMacroID() && SM.isInSystemHeader(SM.getSpellingLoc(Loc)))
     Loc = SM.getExpansionLoc(Loc);
-  diag(Loc, "'%0' %1%2; consider %3")
+  reportSync(*Hot).warning(Loc, "'%0' %1%2; consider %3")
       << apiText(Call, FD, *W, Ctx) << D.What
       << (D.Path.empty() ? std::string() : " (" + D.Path + ")") << D.Instead;
-  Sync.noteHotReason(*this, *Hot);
-}
-
-void ExplicitSyncCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
 }
 
 } // namespace clang::tidy::torchsync

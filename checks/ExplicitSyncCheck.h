@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_EXPLICITSYNCCHECK_H
 #define TORCHSYNC_EXPLICITSYNCCHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -13,20 +12,11 @@ namespace clang::tidy::torchsync {
 /// emptyCache.
 ///
 /// For the user-facing documentation see docs/checks/explicit-sync.md.
-class ExplicitSyncCheck : public ClangTidyCheck {
+class ExplicitSyncCheck : public TorchSyncCheck {
 public:
   ExplicitSyncCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-
-private:
-  SyncContext Sync;
 };
 
 } // namespace clang::tidy::torchsync

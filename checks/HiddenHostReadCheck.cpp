@@ -34,13 +34,7 @@ static constexpr char CallId[] = "call";
 
 HiddenHostReadCheck::HiddenHostReadCheck(StringRef Name,
                                          ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void HiddenHostReadCheck::registerPPCallbacks(const SourceManager &,
-                                              Preprocessor *PP,
-                                              Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void HiddenHostReadCheck::registerMatchers(MatchFinder *Finder) {
   // torch::searchsorted(seq, v, false, false, c10::nullopt, sorter),
@@ -329,18 +323,13 @@ void HiddenHostReadCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Hot)
     return;
   Description Desc = describe(*F, D, Ctx);
-  std::string Condition =
-      F->Kind == HiddenRead::Lbfgs
-          ? (D == Device::CUDA ? "" : " if its parameters are CUDA tensors")
-          : unlessProvenCuda(F->Tensor, D, Ctx);
-  diag(Call->getExprLoc(),
-       "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
+  std::string Condition = F->Kind == HiddenRead::Lbfgs
+                              ? ifCudaTensors("its parameters", D)
+                              : ifCuda(F->Tensor, D, Ctx);
+  reportSync(*Hot).warning(
+      Call->getExprLoc(),
+      "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
       << F->Api << Desc.What << Condition << MemcpyAndSyncPath << Desc.Instead;
-  Sync.noteHotReason(*this, *Hot);
-}
-
-void HiddenHostReadCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
 }
 
 } // namespace clang::tidy::torchsync

@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_HIDDENHOSTREADCHECK_H
 #define TORCHSYNC_HIDDENHOSTREADCHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -14,20 +13,11 @@ namespace clang::tidy::torchsync {
 /// and logspace with tensor endpoints, mode, and LBFGS::step.
 ///
 /// For the user-facing documentation see docs/checks/hidden-host-read.md.
-class HiddenHostReadCheck : public ClangTidyCheck {
+class HiddenHostReadCheck : public TorchSyncCheck {
 public:
   HiddenHostReadCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-
-private:
-  SyncContext Sync;
 };
 
 } // namespace clang::tidy::torchsync

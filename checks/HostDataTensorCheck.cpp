@@ -32,13 +32,7 @@ static constexpr char CallId[] = "call";
 
 HostDataTensorCheck::HostDataTensorCheck(StringRef Name,
                                          ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void HostDataTensorCheck::registerPPCallbacks(const SourceManager &,
-                                              Preprocessor *PP,
-                                              Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void HostDataTensorCheck::registerMatchers(MatchFinder *Finder) {
   // torch::tensor({1, 2, 3}, torch::kCUDA), torch::tensor(vec, opts),
@@ -328,15 +322,12 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
         Fixes = {*Fix};
   }
 
-  {
-    auto D = diag(Call->getBeginLoc(),
-                  "'%0' fills a host tensor from %1 and copies it to the "
-                  "GPU%2, waiting for all queued GPU work (%3); consider %4")
-             << Api << From << Assumption << MemcpyAndSyncPath << Instead;
-    for (const FixItHint &Fix : Fixes)
-      D << Fix;
-  }
-  Sync.noteHotReason(*this, *Hot);
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Call->getBeginLoc(),
+                 "'%0' fills a host tensor from %1 and copies it to the "
+                 "GPU%2, waiting for all queued GPU work (%3); consider %4")
+      << Api << From << Assumption << MemcpyAndSyncPath << Instead;
+  Report.fix(Fixes);
 
   // torch::tensor({v}, opts) -> torch::tensor(v, opts) when full would
   // change the dtype: a 0-dim tensor built on the device, one dimension
@@ -347,16 +338,10 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
               ->getType()
               .getCanonicalType()
               .getUnqualifiedType())
-    if (auto Fix = replaceTokens(Data.Arg->getSourceRange(), *SingleText, Ctx))
-      diag(Call->getBeginLoc(),
-           "build a 0-dim tensor, filled on the device; its shape becomes [] "
-           "instead of [1]",
-           DiagnosticIDs::Note)
-          << *Fix;
-}
-
-void HostDataTensorCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
+    Report.fixOnNote(
+        replaceTokens(Data.Arg->getSourceRange(), *SingleText, Ctx),
+        "build a 0-dim tensor, filled on the device; its shape becomes [] "
+        "instead of [1]");
 }
 
 } // namespace clang::tidy::torchsync

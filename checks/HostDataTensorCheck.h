@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_HOSTDATATENSORCHECK_H
 #define TORCHSYNC_HOSTDATATENSORCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
-#include "utils/SyncContext.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -16,20 +15,11 @@ namespace clang::tidy::torchsync {
 /// left to torchsync-blocking-transfer, so that each call gets one finding.
 ///
 /// For the user-facing documentation see docs/checks/host-data-tensor.md.
-class HostDataTensorCheck : public ClangTidyCheck {
+class HostDataTensorCheck : public TorchSyncCheck {
 public:
   HostDataTensorCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-
-private:
-  SyncContext Sync;
 };
 
 } // namespace clang::tidy::torchsync

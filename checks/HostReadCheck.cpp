@@ -14,14 +14,9 @@ namespace clang::tidy::torchsync {
 static constexpr char CallId[] = "call";
 
 HostReadCheck::HostReadCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options),
+    : TorchSyncCheck(Name, Context),
       ControlFlowCheckEnabled(
           Context->isCheckEnabled("torchsync-sync-control-flow")) {}
-
-void HostReadCheck::registerPPCallbacks(const SourceManager &,
-                                        Preprocessor *PP, Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
 
 void HostReadCheck::registerMatchers(MatchFinder *Finder) {
   // loss.item<float>(), x.is_nonzero(), a.equal(b), at::allclose(a, b),
@@ -136,25 +131,18 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   auto [What, Instead] = describe(*Read, D, Ctx);
-  diag(Call->getExprLoc(),
-       "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
-      << Read->Api << What << unlessProvenCuda(Read->Tensor, D, Ctx)
-      << HostReadCudaPath << Instead;
-  Sync.noteHotReason(*this, *Hot);
-
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Call->getExprLoc(),
+                 "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
+      << Read->Api << What << ifCuda(Read->Tensor, D, Ctx) << HostReadCudaPath
+      << Instead;
   if (Read->Kind == HostReadKind::TensorIndex ||
       Read->Kind == HostReadKind::ZeroDimIndex)
-    if (std::optional<FixItHint> Fix = indexSelectFix(*Read, Ctx))
-      diag(Call->getExprLoc(),
-           "index on the device with index_select; the result becomes a copy "
-           "instead of a view, and an out-of-range index becomes a "
-           "device-side assert instead of an exception",
-           DiagnosticIDs::Note)
-          << *Fix;
-}
-
-void HostReadCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
+    Report.fixOnNote(indexSelectFix(*Read, Ctx),
+                     "index on the device with index_select; the result "
+                     "becomes a copy instead of a view, and an out-of-range "
+                     "index becomes a device-side assert instead of an "
+                     "exception");
 }
 
 } // namespace clang::tidy::torchsync

@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_HOSTREADCHECK_H
 #define TORCHSYNC_HOSTREADCHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -13,20 +12,13 @@ namespace clang::tidy::torchsync {
 /// torch::save.
 ///
 /// For the user-facing documentation see docs/checks/host-read.md.
-class HostReadCheck : public ClangTidyCheck {
+class HostReadCheck : public TorchSyncCheck {
 public:
   HostReadCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  SyncContext Sync;
   /// When sync-control-flow runs too, host reads in conditions are its
   /// findings, not ours: one finding per call.
   const bool ControlFlowCheckEnabled;

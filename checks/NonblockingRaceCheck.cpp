@@ -37,15 +37,9 @@ static constexpr char CopyId[] = "copy";
 
 NonblockingRaceCheck::NonblockingRaceCheck(StringRef Name,
                                            ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
+    : TorchSyncCheck(Name, Context) {}
 
 NonblockingRaceCheck::~NonblockingRaceCheck() = default;
-
-void NonblockingRaceCheck::registerPPCallbacks(const SourceManager &,
-                                               Preprocessor *PP,
-                                               Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
 
 void NonblockingRaceCheck::onEndOfTranslationUnit() {
   Reads.clear();
@@ -213,14 +207,15 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     SourceLocation Loc = Read->getExprLoc();
     if (!ReportedReads.insert(Loc.getRawEncoding()).second)
       continue;
-    diag(Loc, "'%0' reads the result of a non_blocking copy from the GPU "
-              "that may not have finished%1, so the host can see stale data; "
-              "consider waiting for the copy first: record an "
-              "at::cuda::CUDAEvent after the copy and call its synchronize() "
-              "before this read")
+    // A race is a bug wherever it is: reported outside hot paths too.
+    SyncReport Report = reportSync(AlwaysReported);
+    Report.warning(Loc, "'%0' reads the result of a non_blocking copy from "
+                        "the GPU that may not have finished%1, so the host can "
+                        "see stale data; consider waiting for the copy first: "
+                        "record an at::cuda::CUDAEvent after the copy and call "
+                        "its synchronize() before this read")
         << exprText(Read, Ctx, 60) << If;
-    diag(Call->getExprLoc(), "non_blocking copy started here",
-         DiagnosticIDs::Note);
+    Report.note(Call->getExprLoc(), "non_blocking copy started here");
     // Adding a wait changes when the program blocks: a note, and only where
     // the wait is declared and can go in front of the reading statement.
     if (!P.Var || !isFixable(Read, Ctx))
@@ -249,21 +244,17 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Wait ||
         !FixedStatements.insert(Before->getBeginLoc().getRawEncoding()).second)
       continue;
-    diag(Before->getBeginLoc(),
-         "wait with '%0' before this statement; the host then waits for all "
-         "work on the current CUDA device, not only for the copy",
-         DiagnosticIDs::Note)
-        << Wait
-        << FixItHint::CreateInsertion(
-               Before->getBeginLoc(),
-               std::string(Wait) + ";" +
-                   lineBreakAt(Before->getBeginLoc(), Ctx.getSourceManager()) +
-                   *Indent);
+    Report.fixOnNote(
+        FixItHint::CreateInsertion(
+            Before->getBeginLoc(),
+            std::string(Wait) + ";" +
+                lineBreakAt(Before->getBeginLoc(), Ctx.getSourceManager()) +
+                *Indent),
+        "wait with '" + std::string(Wait) +
+            "' before this statement; the host then waits for all work on "
+            "the current CUDA device, not only for the copy",
+        Before->getBeginLoc());
   }
-}
-
-void NonblockingRaceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
 }
 
 } // namespace clang::tidy::torchsync

@@ -4,8 +4,7 @@
 #define TORCHSYNC_NONBLOCKINGRACECHECK_H
 
 #include "utils/PendingReads.h"
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
@@ -18,22 +17,15 @@ namespace tidy::torchsync {
 /// has written it.
 ///
 /// For the user-facing documentation see docs/checks/nonblocking-race.md.
-class NonblockingRaceCheck : public ClangTidyCheck {
+class NonblockingRaceCheck : public TorchSyncCheck {
 public:
   NonblockingRaceCheck(StringRef Name, ClangTidyContext *Context);
   ~NonblockingRaceCheck() override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void onEndOfTranslationUnit() override;
 
 private:
-  SyncContext Sync;
   PendingReads Reads;
   /// Reads already reported (by location: every instantiation of a template
   /// shares one), and statements that already received a fix.

@@ -18,13 +18,7 @@ static constexpr char CallId[] = "call";
 
 SyncControlFlowCheck::SyncControlFlowCheck(StringRef Name,
                                            ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void SyncControlFlowCheck::registerPPCallbacks(const SourceManager &,
-                                               Preprocessor *PP,
-                                               Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void SyncControlFlowCheck::registerMatchers(MatchFinder *Finder) {
   // if (loss.item<float>() < best), while (!x.is_nonzero()),
@@ -186,12 +180,13 @@ void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
   auto Macro = checkMacroAt(Control->getBeginLoc(), SM, getLangOpts());
   std::string Construct = Macro ? Macro->first : controlName(Control).str();
   SourceLocation Loc = SM.getFileLoc(Call->getExprLoc());
-  diag(Loc, "'%0' condition depends on '%1', which reads %2 on the host%3, "
-            "waiting for all queued GPU work (%4); consider %5")
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Loc, "'%0' condition depends on '%1', which reads %2 on the "
+                      "host%3, waiting for all queued GPU work (%4); "
+                      "consider %5")
       << Construct << Read->Api << describeTensor(Read->Tensor, D, Ctx)
-      << unlessProvenCuda(Read->Tensor, D, Ctx) << HostReadCudaPath
+      << ifCuda(Read->Tensor, D, Ctx) << HostReadCudaPath
       << suggestionFor(Control, Macro.has_value());
-  Sync.noteHotReason(*this, *Hot);
 
   // TORCH_CHECK(x.all().item<bool>(), "msg") -> at::_assert_async(x.all())
   if (!Macro || Macro->first != "TORCH_CHECK")
@@ -217,20 +212,16 @@ void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<std::string> Message;
   if (Sync.version().atLeast(2, 0) && hasAssertAsyncWithMessage(Ctx))
     Message = singleLiteralMessage(Written, Invocation, Ctx);
-  diag(Invocation.getBegin(),
-       "check on the device instead; a failure becomes a device-side assert "
-       "that surfaces at a later sync and leaves the CUDA context unusable%0",
-       DiagnosticIDs::Note)
-      << (Message ? std::string(", and the message may not be shown")
-                  : std::string(", and the message is lost"))
-      << FixItHint::CreateReplacement(
-             Invocation, "at::_assert_async(" + *TensorText +
-                             (Message ? ", " + *Message : std::string()) +
-                             ")");
-}
-
-void SyncControlFlowCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
+  Report.fixOnNote(
+      FixItHint::CreateReplacement(
+          Invocation, "at::_assert_async(" + *TensorText +
+                          (Message ? ", " + *Message : std::string()) + ")"),
+      std::string("check on the device instead; a failure becomes a "
+                  "device-side assert that surfaces at a later sync and "
+                  "leaves the CUDA context unusable") +
+          (Message ? ", and the message may not be shown"
+                   : ", and the message is lost"),
+      Invocation.getBegin());
 }
 
 } // namespace clang::tidy::torchsync

@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_SYNCCONTROLFLOWCHECK_H
 #define TORCHSYNC_SYNCCONTROLFLOWCHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -12,20 +11,11 @@ namespace clang::tidy::torchsync {
 /// tensor value on the host.
 ///
 /// For the user-facing documentation see docs/checks/sync-control-flow.md.
-class SyncControlFlowCheck : public ClangTidyCheck {
+class SyncControlFlowCheck : public TorchSyncCheck {
 public:
   SyncControlFlowCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-
-private:
-  SyncContext Sync;
 };
 
 } // namespace clang::tidy::torchsync

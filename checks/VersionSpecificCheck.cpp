@@ -102,13 +102,7 @@ llvm::SmallVector<const Expr *, 4> indexTensors(const Expr *List) {
 
 VersionSpecificCheck::VersionSpecificCheck(StringRef Name,
                                            ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Sync(Options) {}
-
-void VersionSpecificCheck::registerPPCallbacks(const SourceManager &,
-                                               Preprocessor *PP,
-                                               Preprocessor *) {
-  Sync.startTranslationUnit(PP);
-}
+    : TorchSyncCheck(Name, Context) {}
 
 void VersionSpecificCheck::registerMatchers(MatchFinder *Finder) {
   // at::multinomial(p, n), p.multinomial(n, /*replacement=*/false),
@@ -166,18 +160,18 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
     if (!Hot)
       return;
-    diag(Loc, "'%0' %1 validates the probabilities on the host in "
-              "LibTorch 1.x%2, waiting for all queued GPU work ((max < inf & "
-              "min >= 0).item() and (sum == 0).item() in multinomial_out); "
-              "consider Gumbel top-k sampling without a check, "
-              "'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p))))"
-              ".topk(n))' (a different random stream), or LibTorch 2.x, "
-              "which checks on the device")
+    reportSync(*Hot).warning(
+        Loc, "'%0' %1 validates the probabilities on the host in "
+             "LibTorch 1.x%2, waiting for all queued GPU work ((max < inf & "
+             "min >= 0).item() and (sum == 0).item() in multinomial_out); "
+             "consider Gumbel top-k sampling without a check, "
+             "'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p))))"
+             ".topk(n))' (a different random stream), or LibTorch 2.x, "
+             "which checks on the device")
         << Api
         << (Replacement && *Replacement == 0 ? "without replacement"
                                              : "drawing one sample")
-        << unlessProvenCuda(Self, D, Ctx);
-    Sync.noteHotReason(*this, *Hot);
+        << ifCuda(Self, D, Ctx);
     return;
   }
 
@@ -193,13 +187,13 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
     if (!Hot)
       return;
-    diag(Loc, "'%0' with a tensor std checks std >= 0 on the host%1, "
-              "waiting for all queued GPU work (std.min().ge(0).item<bool>() "
-              "in CHECK_NORMAL_TENSOR_STD); consider 'mean + std * "
-              "at::randn_like(std)' (the same distribution with different "
-              "random values and no std >= 0 check)")
-        << Api << unlessProvenCuda(Std, D, Ctx);
-    Sync.noteHotReason(*this, *Hot);
+    reportSync(*Hot).warning(
+        Loc, "'%0' with a tensor std checks std >= 0 on the host%1, "
+             "waiting for all queued GPU work (std.min().ge(0).item<bool>() "
+             "in CHECK_NORMAL_TENSOR_STD); consider 'mean + std * "
+             "at::randn_like(std)' (the same distribution with different "
+             "random values and no std >= 0 check)")
+        << Api << ifCuda(Std, D, Ctx);
     return;
   }
 
@@ -225,17 +219,15 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     if (ME && isFreshScalarOnSameDevice(Value, Self) && isFixable(Call, Ctx))
       Fix = replaceTokens(ME->getMemberLoc(), "copy_", Ctx);
     {
-      auto Diag = diag(Loc, "'%0' with a tensor value reads %1 on the host in "
+      SyncReport Report = reportSync(*Hot);
+      Report.warning(Loc, "'%0' with a tensor value reads %1 on the host in "
                           "LibTorch 1.x%2, waiting for all queued GPU work "
                           "(value.item() in fill_); consider 'copy_' of the "
                           "same value, which broadcasts a 0-dim value on the "
                           "device (LibTorch 2.x does this itself)")
-                << Api << describeTensor(Value, D, Ctx)
-                << unlessProvenCuda(Value, D, Ctx);
-      if (Fix)
-        Diag << *Fix;
+          << Api << describeTensor(Value, D, Ctx) << ifCuda(Value, D, Ctx);
+      Report.fix(Fix);
     }
-    Sync.noteHotReason(*this, *Hot);
     return;
   }
 
@@ -266,27 +258,24 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
     if (!Hot)
       return;
-    diag(Loc, "'%0' with accumulate=true bounds-checks its indices on the "
-              "host in LibTorch 1.x%1, waiting for all queued GPU work "
-              "(index.max().item() and index.min().item() in "
-              "wrapIndexOnce); consider 'index_add_' for one 1-D index, or "
-              "LibTorch 2.x, which checks on the device")
-        << Api << unlessProvenCuda(Self, SelfDev, Ctx);
-    Sync.noteHotReason(*this, *Hot);
+    SyncReport Report = reportSync(*Hot);
+    Report.warning(
+        Loc, "'%0' with accumulate=true bounds-checks its indices on the "
+             "host in LibTorch 1.x%1, waiting for all queued GPU work "
+             "(index.max().item() and index.min().item() in "
+             "wrapIndexOnce); consider 'index_add_' for one 1-D index, or "
+             "LibTorch 2.x, which checks on the device")
+        << Api << ifCuda(Self, SelfDev, Ctx);
     if (Indices.size() == 1)
-      diag(Loc, "'%0.index_add_(0, %1, values)' adds the same values "
-                "without the host read, but in a non-deterministic order, "
-                "needs 'values' of the indexed shape (no broadcasting), and "
-                "an out-of-range index becomes a device assert instead of "
-                "an IndexError",
-           DiagnosticIDs::Note)
-          << exprText(Self, Ctx) << exprText(Indices.front(), Ctx);
+      Report.note(Loc, "'" + exprText(Self, Ctx) + ".index_add_(0, " +
+                           exprText(Indices.front(), Ctx) +
+                           ", values)' adds the same values without the host "
+                           "read, but in a non-deterministic order, needs "
+                           "'values' of the indexed shape (no broadcasting), "
+                           "and an out-of-range index becomes a device assert "
+                           "instead of an IndexError");
     return;
   }
-}
-
-void VersionSpecificCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Sync.store(Options, Opts);
 }
 
 } // namespace clang::tidy::torchsync

@@ -3,8 +3,7 @@
 #ifndef TORCHSYNC_VERSIONSPECIFICCHECK_H
 #define TORCHSYNC_VERSIONSPECIFICCHECK_H
 
-#include "utils/SyncContext.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/TorchSyncCheck.h"
 
 namespace clang::tidy::torchsync {
 
@@ -13,20 +12,11 @@ namespace clang::tidy::torchsync {
 /// fill_ with a tensor, and accumulating index_put_ before 2.x.
 ///
 /// For the user-facing documentation see docs/checks/version-specific.md.
-class VersionSpecificCheck : public ClangTidyCheck {
+class VersionSpecificCheck : public TorchSyncCheck {
 public:
   VersionSpecificCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-
-private:
-  SyncContext Sync;
 };
 
 } // namespace clang::tidy::torchsync

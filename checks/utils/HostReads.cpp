@@ -147,10 +147,4 @@ std::string describeTensor(const Expr *E, Device D, const ASTContext &Ctx) {
   return D == Device::CUDA ? "CUDA tensor " + Quoted : Quoted;
 }
 
-std::string unlessProvenCuda(const Expr *E, Device D, const ASTContext &Ctx) {
-  if (D == Device::CUDA)
-    return "";
-  return " if '" + exprText(E, Ctx) + "' is a CUDA tensor";
-}
-
 } // namespace clang::tidy::torchsync

@@ -59,9 +59,6 @@ inline constexpr llvm::StringLiteral HostReadCudaPath = MemcpyAndSyncPath;
 /// "CUDA tensor 'x'" when \p D is CUDA, else "'x'".
 std::string describeTensor(const Expr *E, Device D, const ASTContext &Ctx);
 
-/// " if 'x' is a CUDA tensor" when \p D is not proven CUDA, else "".
-std::string unlessProvenCuda(const Expr *E, Device D, const ASTContext &Ctx);
-
 } // namespace tidy::torchsync
 } // namespace clang
 

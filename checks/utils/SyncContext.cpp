@@ -25,24 +25,4 @@ TorchVersion SyncContext::version() {
   return *Version;
 }
 
-void SyncContext::noteHotReason(ClangTidyCheck &Check,
-                                const HotReason &R) const {
-  switch (R.Kind) {
-  case HotReason::CalledFromLoop:
-    Check.diag(R.Loc, "'%0' is called on a hot path here",
-               DiagnosticIDs::Note)
-        << R.Callee;
-    break;
-  case HotReason::HotFunction:
-    Check.diag(R.Loc, "'%0' is listed in the HotFunctions option",
-               DiagnosticIDs::Note)
-        << R.Callee;
-    break;
-  case HotReason::Loop:
-  case HotReason::Forward:
-  case HotReason::Everywhere:
-    break;
-  }
-}
-
 } // namespace clang::tidy::torchsync

@@ -2,7 +2,8 @@
 //
 // Part of torchsync. What every check needs to decide whether a sync is a
 // finding: the shared options, the device and hot-path analyses of the
-// current translation unit, and the LibTorch version. Checks own one each.
+// current translation unit, and the LibTorch version. Every check owns one
+// through its base class, TorchSyncCheck.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,10 +51,6 @@ public:
   }
 
   TorchVersion version();
-
-  /// Adds the note that says why the place is hot, where one helps (a call
-  /// from a loop, forward, a HotFunctions entry).
-  void noteHotReason(ClangTidyCheck &Check, const HotReason &R) const;
 
 private:
   struct TUAnalyses {

@@ -1,0 +1,136 @@
+//===--- TorchSyncCheck.h - Base class of the torchsync checks --*- C++ -*-===//
+//
+// Part of torchsync. What every check shares: the options and analyses of
+// SyncContext, the preprocessor hook that starts a translation unit, and the
+// shape of a finding (the warning, why the place is hot, the device it
+// assumes, and which fix-its go on the warning and which on notes). A check
+// derives from TorchSyncCheck and keeps only its matchers and its catalog
+// knowledge.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_TORCHSYNCCHECK_H
+#define TORCHSYNC_UTILS_TORCHSYNCCHECK_H
+
+#include "SyncContext.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace clang::tidy::torchsync {
+
+class TorchSyncCheck;
+
+/// One finding, emitted when the report goes out of scope, in this order:
+/// the warning with the fix-its that keep the program's meaning (applied by
+/// `--fix`), the note that says why the place is hot, then the notes in the
+/// order they were added, each with the fix-its that change the meaning
+/// (applied only by `--fix-notes`). See "Fix-it policy" in docs/design.md.
+///
+/// While a report is open no other diagnostic may be started (clang allows
+/// one in flight): compute what the notes need, then add them.
+class SyncReport {
+public:
+  SyncReport(const SyncReport &) = delete;
+  SyncReport &operator=(const SyncReport &) = delete;
+  ~SyncReport();
+
+  /// Starts the warning at \p Loc; stream its arguments into the result.
+  /// A report has one warning.
+  const DiagnosticBuilder &warning(SourceLocation Loc, StringRef Message);
+
+  /// Fix-its that keep the program's meaning: they go on the warning.
+  SyncReport &fix(llvm::ArrayRef<FixItHint> Fixes);
+  SyncReport &fix(const std::optional<FixItHint> &Fix);
+  SyncReport &fix(const FixItHint &Fix) { return fix(llvm::ArrayRef(Fix)); }
+
+  /// Fix-its that change the meaning: they go on a note at \p Loc (the
+  /// warning's place when invalid) that says what changes. Nothing is added
+  /// when there is no fix-it.
+  SyncReport &fixOnNote(llvm::ArrayRef<FixItHint> Fixes, std::string Note,
+                        SourceLocation Loc = SourceLocation());
+  SyncReport &fixOnNote(const std::optional<FixItHint> &Fix, std::string Note,
+                        SourceLocation Loc = SourceLocation());
+  SyncReport &fixOnNote(const FixItHint &Fix, std::string Note,
+                        SourceLocation Loc = SourceLocation()) {
+    return fixOnNote(llvm::ArrayRef(Fix), std::move(Note), Loc);
+  }
+
+  /// The split decided at the call: on the warning when \p KeepsMeaning,
+  /// else on the note \p Note.
+  SyncReport &fixOrNote(bool KeepsMeaning, llvm::ArrayRef<FixItHint> Fixes,
+                        std::string Note);
+
+  /// A note without a fix-it (a secondary place, or why there is no fix).
+  SyncReport &note(SourceLocation Loc, std::string Note);
+
+private:
+  friend class TorchSyncCheck;
+  SyncReport(TorchSyncCheck &Check, const HotReason &Hot)
+      : Check(Check), Hot(Hot) {}
+
+  struct Note {
+    SourceLocation Loc;
+    std::string Text;
+    llvm::SmallVector<FixItHint, 2> Fixes;
+  };
+
+  TorchSyncCheck &Check;
+  HotReason Hot;
+  SourceLocation WarningLoc;
+  std::optional<DiagnosticBuilder> Warning;
+  llvm::SmallVector<Note, 2> Notes;
+};
+
+/// The base of every torchsync check, in the manner of clang-tidy's
+/// NoexceptFunctionBaseCheck: it owns what the checks share and leaves them
+/// their matchers (registerMatchers) and the decision and wording of their
+/// findings (check).
+class TorchSyncCheck : public ClangTidyCheck {
+public:
+  TorchSyncCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context), Sync(Options) {}
+
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+  /// Starts a translation unit: its version and analyses are computed anew.
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) final;
+  /// Stores the shared options (docs/options.md), then the check's own
+  /// through storeCheckOptions().
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) final;
+
+protected:
+  /// Stores the options a check reads itself, besides the shared ones.
+  virtual void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) {}
+
+  /// Starts a finding at a place that is hot for the reason \p Hot (from
+  /// Sync.hotReason(), or AlwaysReported for checks about correctness).
+  SyncReport reportSync(const HotReason &Hot) { return SyncReport(*this, Hot); }
+
+  /// The reason of a finding that is reported wherever it is.
+  static const HotReason AlwaysReported;
+
+  /// The device wording of a finding on a tensor with device \p D: empty
+  /// where it is proven CUDA, else the assumption it rests on,
+  /// " if 'x' is a CUDA tensor".
+  static std::string ifCuda(const Expr *Tensor, Device D,
+                            const ASTContext &Ctx);
+  /// The same for several tensors or a described \p Subject:
+  /// " if 'params' are CUDA tensors", " if its parameters are CUDA tensors".
+  static std::string ifCudaTensors(StringRef Subject, Device D);
+
+  SyncContext Sync;
+
+private:
+  friend class SyncReport;
+  /// The note that says why the place is hot, where one helps (a call from
+  /// a loop, a HotFunctions entry).
+  void noteHotReason(const HotReason &R);
+};
+
+} // namespace clang::tidy::torchsync
+
+#endif // TORCHSYNC_UTILS_TORCHSYNCCHECK_H
