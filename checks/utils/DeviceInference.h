@@ -8,6 +8,7 @@
 #ifndef TORCHSYNC_UTILS_DEVICEINFERENCE_H
 #define TORCHSYNC_UTILS_DEVICEINFERENCE_H
 
+#include "VariableUses.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -17,6 +18,7 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class VarDecl;
+class BindingDecl;
 namespace tidy::torchsync {
 
 /// What is known about where a tensor lives. `None` means "no information
@@ -30,7 +32,10 @@ enum class HostMemory { Unknown, Pageable, Pinned };
 /// are memoized; create one per translation unit.
 class DeviceInference {
 public:
-  explicit DeviceInference(ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit DeviceInference(ASTContext &Ctx) : Ctx(Ctx), Uses(Ctx) {}
+
+  /// How the functions of this translation unit use their variables.
+  UseIndex &uses() { return Uses; }
 
   /// The device of a tensor-valued expression: CPU, CUDA or Unknown.
   Device ofTensor(const Expr *E);
@@ -53,23 +58,18 @@ public:
   /// CUDA or CPU when all agree, else Unknown.
   Device ofTensorList(const Expr *E, unsigned Depth = 0);
 
-  /// True when \p E is proven to be a 0-dim tensor (a full reduction such
-  /// as `x.sum()`, `torch::tensor(3)`, `at::scalar_tensor`).
-  bool isZeroDim(const Expr *E);
-
 private:
   Device tensorImpl(const Expr *E);
   Device specImpl(const Expr *E);
   Device ofVariable(const VarDecl *V);
+  Device ofBinding(const BindingDecl *B);
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
   Device ofCallInputs(const Expr *Call);
   HostMemory memoryImpl(const Expr *E, unsigned Depth);
 
-  /// Right-hand sides assigned to each local variable of \p FD's body.
+  /// What a function body does with its module variables.
   struct FunctionFacts {
-    llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>>
-        Assigned;
     /// Devices passed to `m->to(dev)` / `m.to(dev)` per module variable.
     llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>>
         ModuleTo;
@@ -78,6 +78,7 @@ private:
   const Decl *ownerOf(const VarDecl *V) const;
 
   ASTContext &Ctx;
+  UseIndex Uses;
   llvm::DenseMap<const Expr *, Device> TensorMemo;
   llvm::DenseMap<const VarDecl *, Device> VarMemo;
   llvm::DenseSet<const void *> InProgress;
