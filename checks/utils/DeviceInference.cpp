@@ -139,93 +139,14 @@ const Expr *ignoreListCopies(const Expr *E) {
 
 } // namespace
 
-static bool cudaOnEveryRunImpl(const Expr *E, ASTContext &Ctx,
-                               unsigned Depth) {
-  if (!E || Depth > 8)
-    return false;
-  E = ignoreWrappers(E);
-  auto Rec = [&](const Expr *Sub) {
-    return cudaOnEveryRunImpl(Sub, Ctx, Depth + 1);
-  };
-  if (const auto *SL = dyn_cast<StringLiteral>(E))
-    return SL->getString().starts_with("cuda");
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-    return (isClassType(CE->getType(), "c10::Device") ||
-            isClassType(CE->getType(), "c10::TensorOptions")) &&
-           CE->getNumArgs() >= 1 && !isDefaultArg(CE->getArg(0)) &&
-           Rec(CE->getArg(0));
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName()
-                                                            : StringRef();
-    const Expr *Recv = receiverOf(Call);
-    llvm::ArrayRef<const Expr *> Args = userArgs(Call);
-    if (isTensorMethod(FD)) {
-      if (Name == "cuda")
-        return true;
-      // x.device(), x.options(): where x lives.
-      if ((Name == "device" || Name == "options") && Recv)
-        return Rec(Recv);
-      // x.to(spec), x.to(other_tensor): the destination decides.
-      if (Name == "to") {
-        ToArguments To = toArguments(Call);
-        const Expr *Destination = To.Other ? To.Other : To.DeviceSpec;
-        return Destination && Rec(Destination);
-      }
-      return false;
-    }
-    // TensorOptions().device(spec), torch::device(spec).dtype(...): the
-    // last `.device(...)` decides.
-    if (Recv && isClassType(Recv->getType(), "c10::TensorOptions"))
-      return Name == "device" && !Args.empty() ? Rec(Args[0]) : Rec(Recv);
-    if (!Recv && FD && isInLibTorchNamespace(FD) && Name == "device" &&
-        !Args.empty())
-      return Rec(Args[0]);
-    // torch::zeros({n}, spec): a factory given a CUDA spec.
-    if (!Recv && FD && isInLibTorchNamespace(FD) && isFactoryName(Name) &&
-        !isa<CXXMethodDecl>(FD)) {
-      for (unsigned I = 0, N = std::min(Call->getNumArgs(), FD->getNumParams());
-           I < N; ++I) {
-        QualType PT = FD->getParamDecl(I)->getType();
-        if ((isClassType(PT, "c10::TensorOptions") ||
-             isClassType(PT, "c10::Device") ||
-             isEnumType(PT, "c10::DeviceType")) &&
-            !isDefaultArg(Call->getArg(I)))
-          return Rec(Call->getArg(I));
-      }
-    }
-    return false;
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  if (!DRE)
-    return false;
-  const ValueDecl *D = DRE->getDecl();
-  StringRef Name = D->getDeclName().isIdentifier() ? D->getName() : "";
-  if (isa<EnumConstantDecl>(D))
-    return Name == "CUDA";
-  const auto *V = dyn_cast<VarDecl>(D);
-  if (!V || !V->getInit() || V->getType()->isReferenceType())
-    return false;
-  if (Name == "kCUDA" && isInLibTorchNamespace(V))
-    return true;
-  if (!V->getType().isConstQualified()) {
-    // Never assigned nor aliased in its function.
-    const auto *Owner =
-        dyn_cast_or_null<Decl>(V->getParentFunctionOrMethod());
-    if (!V->isLocalVarDecl() || V->isStaticLocal() || !Owner ||
-        !Owner->getBody())
-      return false;
-    // A tensor changed in place keeps its device.
-    VariableUses Uses = FunctionUses(Owner->getBody(), Ctx).of(V);
-    if (Uses.Escapes || (isTensorType(V->getType()) ? !Uses.Assigned.empty()
-                                                    : !Uses.Writes.empty()))
-      return false;
-  }
-  return Rec(V->getInit());
-}
-
 bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx) {
-  return cudaOnEveryRunImpl(E, Ctx, 0);
+  if (!E)
+    return false;
+  // The same evaluation, where a choice made at run time is not CUDA.
+  DeviceInference EveryRun(Ctx, DeviceInference::RunTimeChoice::Unknown);
+  Device D = isTensorType(E->getType()) ? EveryRun.ofTensor(E)
+                                        : EveryRun.ofDeviceSpec(E);
+  return D == Device::CUDA;
 }
 
 Device joinAgreeing(Device A, Device B) {
@@ -540,7 +461,7 @@ Device DeviceInference::specImpl(const Expr *E) {
     if (isClassType(CE->getType(), "c10::Device") && Result == Device::None)
       Result = Device::Unknown;
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    if (callsCudaIsAvailable(CO->getCond()))
+    if (Choice == RunTimeChoice::Cuda && callsCudaIsAvailable(CO->getCond()))
       Result = specImpl(CO->getTrueExpr());
     else
       Result = joinAgreeing(specImpl(CO->getTrueExpr()),

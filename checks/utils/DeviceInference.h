@@ -32,7 +32,15 @@ enum class HostMemory { Unknown, Pageable, Pinned };
 /// are memoized; create one per translation unit.
 class DeviceInference {
 public:
-  explicit DeviceInference(ASTContext &Ctx) : Ctx(Ctx), Uses(Ctx) {}
+  /// How `cuda::is_available() ? kCUDA : kCPU` counts.
+  enum class RunTimeChoice {
+    Cuda,   ///< As CUDA: the code is written for a machine that has one.
+    Unknown ///< As either: for "CUDA on every run, on every machine".
+  };
+
+  explicit DeviceInference(ASTContext &Ctx,
+                           RunTimeChoice Choice = RunTimeChoice::Cuda)
+      : Ctx(Ctx), Choice(Choice), Uses(Ctx) {}
 
   /// How the functions of this translation unit use their variables.
   UseIndex &uses() { return Uses; }
@@ -78,6 +86,7 @@ private:
   const Decl *ownerOf(const VarDecl *V) const;
 
   ASTContext &Ctx;
+  RunTimeChoice Choice;
   UseIndex Uses;
   llvm::DenseMap<const Expr *, Device> TensorMemo;
   llvm::DenseMap<const VarDecl *, Device> VarMemo;
@@ -87,15 +96,12 @@ private:
   unsigned CycleHits = 0;
 };
 
-/// True when \p E is CUDA on every run, on every machine: a device spec
-/// (`torch::kCUDA`, `Device(kCUDA, i)`, `Device("cuda:0")`,
-/// `TensorOptions().device(kCUDA)`), a tensor (`x.cuda()`, `x.to(spec)`, a
-/// factory given such a spec) or a local that is set only from one of those
-/// and never changed. A choice made at run time
-/// (`is_available() ? kCUDA : kCPU`) does not count: DeviceInference treats
-/// it as CUDA for deciding what to report, but on a machine without CUDA it
-/// picks the CPU, so a fix that needs CUDA (`pin_memory()`) would break the
-/// program there.
+/// True when \p E (a device spec or a tensor) is CUDA on every run, on
+/// every machine: DeviceInference's evaluation where a choice made at run
+/// time (`is_available() ? kCUDA : kCPU`) does not count. DeviceInference
+/// treats that choice as CUDA for deciding what to report, but on a machine
+/// without CUDA it picks the CPU, so a fix that needs CUDA (`pin_memory()`)
+/// would break the program there.
 bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx);
 
 /// Joins the values a variable may hold: they must all agree.
