@@ -17,6 +17,8 @@ void seven_argument_overload(int steps) {
     auto b = h.to(c10::nullopt, c10::nullopt, torch::Device(torch::kCUDA),
                   c10::nullopt, false, false, c10::nullopt);
     // CHECK-MESSAGES: :[[@LINE-2]]:16: warning: 'to()' copies host tensor 'h' to the GPU and waits for all queued GPU work
+    // CHECK-FIXES: auto b = h.pin_memory().to(c10::nullopt, c10::nullopt, torch::Device(torch::kCUDA),
+    // CHECK-FIXES-NEXT: c10::nullopt, true, false, c10::nullopt);
     (void)a; (void)b;
   }
 }
