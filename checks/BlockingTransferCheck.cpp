@@ -9,6 +9,7 @@
 #include "BlockingTransferCheck.h"
 #include "utils/FixIts.h"
 #include "utils/TorchApi.h"
+#include "utils/Transfers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -34,62 +35,23 @@ void BlockingTransferCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-namespace {
-enum class Direction { None, DeviceToHost, HostToDevice };
-
-/// One copy between host and device, as the analysis sees it.
-struct Transfer {
-  Direction Dir = Direction::None;
-  /// The host-side tensor of an H2D copy (its source).
-  const Expr *Host = nullptr;
-  /// The tensor or device whose placement is only assumed, for the message.
-  std::string Assumption;
-};
-
-std::string quoted(const Expr *E, const ASTContext &Ctx) {
+static std::string quoted(const Expr *E, const ASTContext &Ctx) {
   return "'" + exprText(E, Ctx) + "'";
 }
 
-/// The destination device of `x.to(...)`: None when the call only changes
-/// the dtype.
-Device destinationOfTo(const CXXMemberCallExpr *Call, DeviceInference &DI) {
-  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
-  if (Args.empty())
-    return Device::None;
-  const Expr *A0 = ignoreWrappers(Args[0]);
-  if (isTensorType(A0->getType()))
-    return DI.ofTensor(A0);
-  if (isEnumType(A0->getType(), "c10::ScalarType"))
-    return Device::None;
-  return DI.ofDeviceSpec(A0);
+/// The condition under which \p T is a copy, for the message: empty when
+/// both sides are proven.
+static std::string assumptionOf(const Transfer &T, const ASTContext &Ctx) {
+  if (T.sourceAssumed())
+    return " if " + quoted(T.Source, Ctx) +
+           (T.direction() == Direction::DeviceToHost ? " is a CUDA tensor"
+                                                     : " is a CPU tensor");
+  if (T.destinationAssumed())
+    return " if " + quoted(T.Destination, Ctx) +
+           (isTensorType(T.Destination->getType()) ? " is a CUDA tensor"
+                                                   : " is a CUDA device");
+  return "";
 }
-
-/// Classifies a move from the tensor \p SrcExpr on \p Src to \p DstExpr (a
-/// device, or the destination tensor of copy_) on \p Dst, naming what is
-/// assumed when a side is not proven.
-Transfer classify(Device Src, Device Dst, const Expr *SrcExpr,
-                  const Expr *DstExpr, StringRef DstNoun,
-                  const ASTContext &Ctx) {
-  Transfer T;
-  if (Dst == Device::CPU && Src != Device::CPU) {
-    T.Dir = Direction::DeviceToHost;
-    if (Src == Device::Unknown)
-      T.Assumption = " if " + quoted(SrcExpr, Ctx) + " is a CUDA tensor";
-  } else if (Dst == Device::CUDA && Src != Device::CUDA) {
-    T.Dir = Direction::HostToDevice;
-    T.Host = SrcExpr;
-    if (Src == Device::Unknown)
-      T.Assumption = " if " + quoted(SrcExpr, Ctx) + " is a CPU tensor";
-  } else if (Dst == Device::Unknown && Src == Device::CPU && DstExpr) {
-    T.Dir = Direction::HostToDevice;
-    T.Host = SrcExpr;
-    T.Assumption = " if " + quoted(DstExpr, Ctx) + " is a " + DstNoun.str();
-  }
-  // FIXME: both sides unknown (e.g. a parameter moved to a parameter
-  // device) is not reported; it is as often a no-op as a copy.
-  return T;
-}
-} // namespace
 
 /// The fix for a blocking H2D copy of \p Host: copy from a pinned
 /// temporary without blocking. `src.pin_memory()` of a pageable tensor is a
@@ -139,8 +101,9 @@ static bool destinationCudaOnEveryRun(const CXXMemberCallExpr *Call,
     return true; // Throws without CUDA either way.
   if (Method == "copy_")
     return cudaOnEveryRun(Call->getImplicitObjectArgument(), Ctx);
-  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
-  return !Args.empty() && cudaOnEveryRun(Args[0], Ctx);
+  ToArguments To = toArguments(Call);
+  const Expr *Destination = To.Other ? To.Other : To.DeviceSpec;
+  return Destination && cudaOnEveryRun(Destination, Ctx);
 }
 
 /// The text of the note that carries a pinning fix the warning cannot carry.
@@ -154,33 +117,19 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   DeviceInference &Devices = Sync.devices(Ctx);
   StringRef Method = Call->getMethodDecl()->getName();
-  const Expr *Recv = Call->getImplicitObjectArgument();
-  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
-
-  Transfer T;
-  bool IsCopy = Method == "copy_";
-  const Expr *HostDst = nullptr; // copy_ D2H: the host destination.
-  if (Method == "cpu") {
-    T = classify(Devices.ofTensor(Recv), Device::CPU, Recv, nullptr, "", Ctx);
-  } else if (Method == "cuda") {
-    T = classify(Devices.ofTensor(Recv), Device::CUDA, Recv, nullptr, "", Ctx);
-  } else if (Method == "to") {
-    Device Dst = destinationOfTo(Call, Devices);
-    if (Dst == Device::None)
-      return;
-    T = classify(Devices.ofTensor(Recv), Dst, Recv, Args[0], "CUDA device",
-                 Ctx);
-  } else if (IsCopy && !Args.empty()) {
-    // dst.copy_(src): the data moves from src's device to dst's.
-    T = classify(Devices.ofTensor(Args[0]), Devices.ofTensor(Recv), Args[0],
-                 Recv, "CUDA tensor", Ctx);
-    if (T.Dir == Direction::DeviceToHost)
-      HostDst = Recv;
-  }
-  if (T.Dir == Direction::None)
+  std::optional<Transfer> T = asTransfer(Call, Devices);
+  if (!T)
     return;
-  if (!T.Assumption.empty() && Sync.options().UnknownDevice ==
-                                   UnknownDeviceMode::Ignore)
+  Direction Dir = T->direction();
+  if (Dir == Direction::None)
+    return;
+  bool IsCopy = T->IsCopy;
+  // H2D: the host-side source; copy_ D2H: the host destination.
+  const Expr *Host = Dir == Direction::HostToDevice ? T->Source : nullptr;
+  const Expr *HostDst =
+      IsCopy && Dir == Direction::DeviceToHost ? T->Destination : nullptr;
+  std::string Assumption = assumptionOf(*T, Ctx);
+  if (!Sync.reportsAssumption(!Assumption.empty()))
     return;
   std::optional<bool> NonBlocking = nonBlockingValue(Call);
   if (!NonBlocking)
@@ -190,9 +139,8 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   // and the host still waits (C3, C5; sync debug mode misses these).
   HostMemory Pageable = HostMemory::Unknown;
   if (*NonBlocking) {
-    const Expr *HostSide =
-        T.Dir == Direction::HostToDevice ? T.Host : HostDst;
-    if (!HostSide || !T.Assumption.empty())
+    const Expr *HostSide = Host ? Host : HostDst;
+    if (!HostSide || !Assumption.empty())
       return; // C2: a non_blocking D2H into fresh pinned memory is async.
     Pageable = Devices.hostMemoryOf(HostSide);
     if (Pageable != HostMemory::Pageable)
@@ -213,35 +161,35 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   SourceLocation Loc = Call->getExprLoc();
 
   if (*NonBlocking) {
-    const Expr *HostSide = T.Dir == Direction::HostToDevice ? T.Host : HostDst;
+    const Expr *HostSide = Host ? Host : HostDst;
     std::optional<FixItHint> PinFix;
     SyncReport Report = reportSync(*Hot);
     Report.warning(Loc, "'%0' %1 pageable host tensor %2 is staged by the "
                         "CUDA driver and waits despite non_blocking=true "
                         "(cudaMemcpyAsync with pageable memory); consider %3")
-        << Api << (T.Dir == Direction::HostToDevice ? "from" : "into")
+        << Api << (Dir == Direction::HostToDevice ? "from" : "into")
         << quoted(HostSide, Ctx)
-        << (T.Dir == Direction::HostToDevice
+        << (Dir == Direction::HostToDevice
                 ? "pinning it with 'pin_memory()'"
                 : "allocating it with TensorOptions().pinned_memory(true)");
     // Pinning a pageable source makes a fresh pinned copy: same values.
-    if (T.Dir == Direction::HostToDevice && isFixable(Call, Ctx))
-      PinFix = appendMember(T.Host, ".pin_memory()", Ctx);
+    if (Dir == Direction::HostToDevice && isFixable(Call, Ctx))
+      PinFix = appendMember(Host, ".pin_memory()", Ctx);
     if (PinFix)
       Report.fixOrNote(destinationCudaOnEveryRun(Call, Ctx), *PinFix,
                        PinOnNote);
     return;
   }
 
-  if (T.Dir == Direction::DeviceToHost) {
-    const Expr *Tensor = IsCopy ? Args[0] : Recv;
+  if (Dir == Direction::DeviceToHost) {
+    const Expr *Tensor = T->Source;
     SyncReport Report = reportSync(*Hot);
     Report.warning(Loc, "'%0' copies %1 to the host and waits for all queued "
                         "GPU work%2 (%3); consider a non_blocking copy into "
                         "pinned memory that the host reads after a CUDA event")
         << Api
-        << (T.Assumption.empty() ? "CUDA tensor " : "") + quoted(Tensor, Ctx)
-        << T.Assumption << MemcpyAndSyncPath;
+        << (Assumption.empty() ? "CUDA tensor " : "") + quoted(Tensor, Ctx)
+        << Assumption << MemcpyAndSyncPath;
     // The D2H rewrite moves the wait, it does not remove it: it changes when
     // the result is valid, so it goes on a note. It is offered only where
     // the result goes into a local that the host does not touch before
@@ -282,16 +230,16 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
                         "GPU work%2 (%3); consider 'pin_memory()' and "
                         "non_blocking=true")
         << Api
-        << (Devices.ofTensor(T.Host) == Device::CPU ? "host tensor " : "") +
-               quoted(T.Host, Ctx)
-        << T.Assumption << MemcpyAndSyncPath;
+        << (Devices.ofTensor(Host) == Device::CPU ? "host tensor " : "") +
+               quoted(Host, Ctx)
+        << Assumption << MemcpyAndSyncPath;
     // Only when both sides are proven: if the destination were the CPU, the
     // rewrite would return a pinned copy instead of the tensor itself.
     // A blocking upload also waits for the stream; where a read of an
     // earlier non_blocking download relies on that wait, the non_blocking
     // rewrite would make the read race: no fix.
-    if (T.Assumption.empty())
-      PinFixes = pinAndNonBlockingFix(Call, T.Host, Devices, Ctx);
+    if (Assumption.empty())
+      PinFixes = pinAndNonBlockingFix(Call, Host, Devices, Ctx);
     if (!PinFixes.empty() && Reads.endsARaceWindow(Call, Devices, Ctx))
       PinFixes.clear();
     if (!PinFixes.empty())

@@ -16,6 +16,7 @@
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/LoopInvariance.h"
+#include "utils/Shapes.h"
 #include "utils/TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -109,89 +110,6 @@ static bool isIntegerElement(const Expr *E) {
   return !isTensorType(T) && T->isIntegerType() && !T->isBooleanType();
 }
 
-/// The methods that change a tensor's number of dimensions in place.
-static bool changesDimInPlace(StringRef Name) {
-  return llvm::is_contained({"resize_", "resize_as_", "unsqueeze_", "squeeze_",
-                             "set_", "as_strided_", "swap"},
-                            Name);
-}
-
-/// The number of dimensions of \p E when it is proven: factories with a
-/// braced size list, 1-D factories (arange, randperm, linspace), ops that
-/// keep the shape of a proven tensor, and local variables only ever set
-/// from those and never reshaped in place.
-static std::optional<unsigned> provenDim(const Expr *E, ASTContext &Ctx,
-                                         unsigned Depth = 0) {
-  if (!E || Depth > 8)
-    return std::nullopt;
-  E = ignoreWrappers(E);
-  if (const VarDecl *V = localVarOf(E)) {
-    if (isa<ParmVarDecl>(V) || !V->getInit() ||
-        V->getType()->isReferenceType())
-      return std::nullopt;
-    std::optional<unsigned> Dim = provenDim(V->getInit(), Ctx, Depth + 1);
-    const auto *FD =
-        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    if (!Dim || !FD || !FD->getBody())
-      return std::nullopt;
-    auto Ref = declRefExpr(to(varDecl(equalsNode(V))));
-    auto Uses = match(
-        findAll(expr(anyOf(
-            cxxOperatorCallExpr(hasOverloadedOperatorName("="),
-                                hasArgument(0, ignoringParenImpCasts(Ref)),
-                                hasArgument(1, expr().bind("rhs"))),
-            cxxMemberCallExpr(on(ignoringParenImpCasts(Ref)),
-                              callee(cxxMethodDecl().bind("method")))))),
-        *FD->getBody(), Ctx);
-    for (const BoundNodes &N : Uses) {
-      if (const auto *RHS = N.getNodeAs<Expr>("rhs")) {
-        if (provenDim(RHS, Ctx, Depth + 1) != Dim)
-          return std::nullopt;
-      } else if (const auto *M = N.getNodeAs<CXXMethodDecl>("method");
-                 M && M->getDeclName().isIdentifier() &&
-                 changesDimInPlace(M->getName())) {
-        return std::nullopt;
-      }
-    }
-    return Dim;
-  }
-  const auto *Call = dyn_cast<CallExpr>(E);
-  const FunctionDecl *FD = Call ? calleeOf(Call) : nullptr;
-  if (!FD || !FD->getDeclName().isIdentifier() || !isInLibTorchNamespace(FD))
-    return std::nullopt;
-  StringRef Name = FD->getName();
-  if (const Expr *Recv = receiverOf(Call)) {
-    if (!isTensorType(Recv->getType()))
-      return std::nullopt;
-    // Ops that keep the shape of the tensor they are called on.
-    if (llvm::is_contained({"to", "cuda", "cpu", "clone", "contiguous",
-                            "detach", "float", "double", "half", "long", "int",
-                            "bool", "pin_memory", "fill_", "zero_", "uniform_",
-                            "normal_", "requires_grad_"},
-                           Name))
-      return provenDim(Recv, Ctx, Depth + 1);
-    return std::nullopt;
-  }
-  if (llvm::is_contained({"arange", "randperm", "linspace", "logspace"}, Name))
-    return 1u;
-  if (Name.ends_with("_like") && Call->getNumArgs() >= 1)
-    return provenDim(Call->getArg(0), Ctx, Depth + 1);
-  if (llvm::is_contained({"zeros", "ones", "empty", "full", "rand", "randn",
-                          "randint"},
-                         Name)) {
-    const Expr *Size = argNamed(Call, {"size"});
-    if (!Size)
-      return std::nullopt;
-    llvm::SmallVector<const Expr *, 4> Elems = indexListElements(Size);
-    // `zeros({})` is 0-dim, but an empty list is also what a size list not
-    // spelled at the call gives.
-    if (Elems.empty())
-      return std::nullopt;
-    return static_cast<unsigned>(Elems.size());
-  }
-  return std::nullopt;
-}
-
 /// A numeric or bool literal, possibly negated.
 static bool isLiteral(const Expr *E) {
   E = stripValueWrappers(E)->IgnoreParenImpCasts();
@@ -270,7 +188,7 @@ static std::optional<Finding> classifyIndex(const CallExpr *Call,
     if (isTensorType(E->getType())) {
       // A 0-dim index is read with item() (host-read's B8, or a host read
       // of CPU memory): the call is not advanced indexing.
-      if (DI.isZeroDim(E))
+      if (isZeroDim(E, DI.uses()))
         return std::nullopt;
       Tensors.push_back(E);
     }
@@ -299,7 +217,7 @@ static std::optional<Finding> classifyIndex(const CallExpr *Call,
     return std::nullopt;
   bool ScalarValue = !isTensorType(Value->getType());
   if (!ScalarValue &&
-      (DI.ofTensor(Value) != Device::CPU || !DI.isZeroDim(Value)))
+      (DI.ofTensor(Value) != Device::CPU || !isZeroDim(Value, DI.uses())))
     return std::nullopt;
   F.ScalarValue = ScalarValue;
   F.Operand = Value;
@@ -325,7 +243,7 @@ static std::optional<Finding> classifyIndex(const CallExpr *Call,
   // dimensions it uses fill_ with the value read on the host (no sync).
   if (!llvm::all_of(Elems, isIntegerElement))
     return std::nullopt;
-  std::optional<unsigned> Dim = provenDim(Self, Ctx);
+  std::optional<unsigned> Dim = provenDim(Self, DI.uses());
   if (!Dim || *Dim != Elems.size())
     return std::nullopt;
   F.K = Kind::SingleElement;
@@ -392,7 +310,7 @@ static std::optional<Finding> classify(const CallExpr *Call, StringRef Name,
     if (Operands.size() != 3)
       return std::nullopt; // one-argument where (D3) or Scalar overloads
     for (const Expr *O : Operands) {
-      if (DI.ofTensor(O) != Device::CPU || !DI.isZeroDim(O))
+      if (DI.ofTensor(O) != Device::CPU || !isZeroDim(O, DI.uses()))
         continue;
       llvm::SmallVector<const Expr *, 2> Others;
       for (const Expr *Other : Operands)
@@ -536,17 +454,25 @@ static std::optional<std::string> deviceBeforeLoop(const Expr *Self,
       SM.getExpansionLoc(V->getLocation()),
       SM.getExpansionLoc(Loop->getBeginLoc()));
   if (BeforeLoop) {
-    if (!Inv.value(Self))
+    // Its device stays the same in the loop: never given a new value there
+    // (in-place changes keep the device) nor written where it is not seen.
+    if (V->getType()->isReferenceType() || !Owner || !Owner->getBody())
+      return std::nullopt;
+    VariableUses Uses = FunctionUses(Owner->getBody(), Ctx).of(V);
+    if (Uses.Escapes || Uses.InLambda || Uses.assignedIn(Loop, Ctx))
       return std::nullopt;
     std::optional<std::string> Name = sourceText(
         ignoreWrappers(Self)->getSourceRange(), Ctx);
     return Name ? std::optional<std::string>(*Name + ".device()")
                 : std::nullopt;
   }
-  // Declared in the loop: its initializer names the device.
+  // Declared in the loop: its initializer names the device, unless it is
+  // given a new value (in-place changes keep the device).
   if (!V->getInit() || V->getType()->isReferenceType() || !Owner ||
-      !Owner->getBody() ||
-      scanUses(V, Loop, Owner->getBody(), Ctx).WrittenInRegion)
+      !Owner->getBody())
+    return std::nullopt;
+  VariableUses Uses = FunctionUses(Owner->getBody(), Ctx).of(V);
+  if (Uses.Escapes || !Uses.Assigned.empty())
     return std::nullopt;
   const auto *Init = dyn_cast<CallExpr>(ignoreWrappers(V->getInit()));
   const FunctionDecl *FD = Init ? calleeOf(Init) : nullptr;

@@ -140,7 +140,7 @@ static std::optional<LossSettings> readLossOptions(const Expr *E,
     if (!V || !V->isLocalVarDecl() || !V->getInit() || !Owner ||
         !Owner->getBody())
       return std::nullopt;
-    VariableUses Uses = scanUses(V, Owner->getBody(), Owner->getBody(), Ctx);
+    RegionUses Uses = scanUses(V, Owner->getBody(), Owner->getBody(), Ctx);
     if (Uses.WrittenInRegion || Uses.Aliased)
       return std::nullopt;
     std::optional<LossSettings> Base =

@@ -21,6 +21,7 @@
 #include "utils/HostReads.h"
 #include "utils/PendingReads.h"
 #include "utils/TorchApi.h"
+#include "utils/Transfers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -60,11 +61,6 @@ void NonblockingRaceCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 namespace {
-
-/// The name of a function as a string, operators included ("operator[]").
-std::string nameOf(const FunctionDecl *FD) {
-  return FD ? FD->getNameAsString() : std::string();
-}
 
 /// The statement in a `{ ... }` block that contains \p E, where a wait can
 /// be inserted in front of it so that it runs on every path to \p E. Null
@@ -157,23 +153,21 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<bool> NonBlocking = nonBlockingValue(Call);
   if (!NonBlocking || !*NonBlocking)
     return;
-  std::string Method = nameOf(Call->getMethodDecl());
   const Expr *Recv = Call->getImplicitObjectArgument();
-  const Expr *Source = nullptr;
+  std::optional<Transfer> T = asTransfer(Call, DI);
+  if (!T)
+    return;
   std::vector<std::string> Assumptions;
   PendingCopy P;
 
-  if (Method == "to") {
-    bool Converts = false;
-    if (destinationOfTo(Call, DI, Converts) != Device::CPU)
+  if (!T->IsCopy) {
+    if (T->To != Device::CPU)
       return;
-    Source = Recv;
     P = resultOfCopy(Call, Ctx);
   } else {
     // host.copy_(src, /*non_blocking=*/true)
-    if (Call->getNumArgs() == 0 || DI.ofTensor(Recv) != Device::CPU)
+    if (T->To != Device::CPU)
       return;
-    Source = Call->getArg(0);
     HostMemory Memory = DI.hostMemoryOf(Recv);
     // Into pageable memory the driver copies synchronously
     // (blocking-transfer reports that).
@@ -185,14 +179,12 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     if (!P.Var)
       return;
   }
-  Device SrcDevice = DI.ofTensor(Source);
-  if (SrcDevice == Device::CPU)
+  if (T->From == Device::CPU)
     return;
-  if (SrcDevice == Device::Unknown)
+  if (T->From == Device::Unknown)
     Assumptions.insert(Assumptions.begin(),
-                       "'" + exprText(Source, Ctx) + "' is a CUDA tensor");
-  if (!Assumptions.empty() &&
-      Sync.options().UnknownDevice == UnknownDeviceMode::Ignore)
+                       "'" + exprText(T->Source, Ctx) + "' is a CUDA tensor");
+  if (!Sync.reportsAssumption(!Assumptions.empty()))
     return;
   if (P.Var && (!P.Var->hasLocalStorage() || !isTensorType(P.Var->getType())))
     return;

@@ -1,8 +1,9 @@
 //===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
 
 #include "DeviceInference.h"
-#include "LoopInvariance.h"
 #include "TorchApi.h"
+#include "Transfers.h"
+#include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -102,23 +103,13 @@ bool callsCudaIsAvailable(const Expr *E) {
   return false;
 }
 
+/// Collects the `m->to(dev)` calls of each module variable in a body.
 class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
 public:
-  FactsCollector(
-      llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> &A,
+  explicit FactsCollector(
       llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>> &M)
-      : Assigned(A), ModuleTo(M) {}
+      : ModuleTo(M) {}
 
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->getOpcode() == BO_Assign)
-      record(BO->getLHS(), BO->getRHS());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
-    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-      record(OC->getArg(0), OC->getArg(1));
-    return true;
-  }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getName() == "to" && derivesFromModule(MD->getParent()) &&
@@ -129,12 +120,6 @@ public:
   }
 
 private:
-  void record(const Expr *LHS, const Expr *RHS) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Assigned[V].push_back(RHS);
-  }
-  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> &Assigned;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>> &ModuleTo;
 };
 /// Strips temporaries and the copies of a tensor list.
@@ -152,152 +137,16 @@ const Expr *ignoreListCopies(const Expr *E) {
   return E;
 }
 
-/// True when every use of the local \p V in its function only reads it:
-/// passed by value or const reference, iterated by const reference or
-/// copy, or asked a const member function.
-bool isOnlyRead(const VarDecl *V, const FunctionDecl *Owner, ASTContext &Ctx) {
-  for (const BoundNodes &N :
-       match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("use")),
-             *Owner->getBody(), Ctx)) {
-    const auto *Use = N.getNodeAs<DeclRefExpr>("use");
-    DynTypedNode Node = DynTypedNode::create(*Use);
-    const Expr *Child = Use;
-    bool Read = false;
-    for (unsigned I = 0; I < 6 && !Read; ++I) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
-      if (Parents.empty())
-        break;
-      Node = Parents[0];
-      if (const auto *ICE = Node.get<ImplicitCastExpr>()) {
-        Child = ICE;
-        continue;
-      }
-      if (const auto *CE = Node.get<CXXConstructExpr>()) {
-        // A copy of the vector: reading.
-        Read = CE->getConstructor()->isCopyConstructor();
-        break;
-      }
-      if (const auto *MC = Node.get<CXXMemberCallExpr>()) {
-        Read = MC->getImplicitObjectArgument()->IgnoreImplicit() == Use &&
-               MC->getMethodDecl()->isConst();
-        break;
-      }
-      if (const auto *FR = Node.get<CXXForRangeStmt>()) {
-        QualType LoopVar = FR->getLoopVariable()->getType();
-        Read = !LoopVar->isReferenceType() ||
-               LoopVar.getNonReferenceType().isConstQualified();
-        break;
-      }
-      if (const auto *Call = Node.get<CallExpr>()) {
-        const FunctionDecl *FD = Call->getDirectCallee();
-        if (!FD)
-          break;
-        for (unsigned A = 0; A < Call->getNumArgs(); ++A) {
-          if (Call->getArg(A)->IgnoreImplicit() != Child->IgnoreImplicit())
-            continue;
-          unsigned P = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD)
-                           ? A - 1
-                           : A;
-          if (P >= FD->getNumParams())
-            break;
-          QualType T = FD->getParamDecl(P)->getType();
-          Read = !T->isReferenceType() ||
-                 T.getNonReferenceType().isConstQualified();
-        }
-        break;
-      }
-      break; // Anything else (assignment, operator[], ...) may change it.
-    }
-    if (!Read)
-      return false;
-  }
-  return true;
-}
 } // namespace
 
-static bool cudaOnEveryRunImpl(const Expr *E, ASTContext &Ctx,
-                               unsigned Depth) {
-  if (!E || Depth > 8)
-    return false;
-  E = ignoreWrappers(E);
-  auto Rec = [&](const Expr *Sub) {
-    return cudaOnEveryRunImpl(Sub, Ctx, Depth + 1);
-  };
-  if (const auto *SL = dyn_cast<StringLiteral>(E))
-    return SL->getString().starts_with("cuda");
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-    return (isClassType(CE->getType(), "c10::Device") ||
-            isClassType(CE->getType(), "c10::TensorOptions")) &&
-           CE->getNumArgs() >= 1 && !isDefaultArg(CE->getArg(0)) &&
-           Rec(CE->getArg(0));
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName()
-                                                            : StringRef();
-    const Expr *Recv = receiverOf(Call);
-    llvm::ArrayRef<const Expr *> Args = userArgs(Call);
-    if (isTensorMethod(FD)) {
-      if (Name == "cuda")
-        return true;
-      // x.device(), x.options(): where x lives.
-      if ((Name == "device" || Name == "options") && Recv)
-        return Rec(Recv);
-      // x.to(spec), x.to(other_tensor): the destination decides.
-      if (Name == "to" && !Args.empty() &&
-          !isEnumType(ignoreWrappers(Args[0])->getType(), "c10::ScalarType"))
-        return Rec(Args[0]);
-      return false;
-    }
-    // TensorOptions().device(spec), torch::device(spec).dtype(...): the
-    // last `.device(...)` decides.
-    if (Recv && isClassType(Recv->getType(), "c10::TensorOptions"))
-      return Name == "device" && !Args.empty() ? Rec(Args[0]) : Rec(Recv);
-    if (!Recv && FD && isInLibTorchNamespace(FD) && Name == "device" &&
-        !Args.empty())
-      return Rec(Args[0]);
-    // torch::zeros({n}, spec): a factory given a CUDA spec.
-    if (!Recv && FD && isInLibTorchNamespace(FD) && isFactoryName(Name) &&
-        !isa<CXXMethodDecl>(FD)) {
-      for (unsigned I = 0, N = std::min(Call->getNumArgs(), FD->getNumParams());
-           I < N; ++I) {
-        QualType PT = FD->getParamDecl(I)->getType();
-        if ((isClassType(PT, "c10::TensorOptions") ||
-             isClassType(PT, "c10::Device") ||
-             isEnumType(PT, "c10::DeviceType")) &&
-            !isDefaultArg(Call->getArg(I)))
-          return Rec(Call->getArg(I));
-      }
-    }
-    return false;
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  if (!DRE)
-    return false;
-  const ValueDecl *D = DRE->getDecl();
-  StringRef Name = D->getDeclName().isIdentifier() ? D->getName() : "";
-  if (isa<EnumConstantDecl>(D))
-    return Name == "CUDA";
-  const auto *V = dyn_cast<VarDecl>(D);
-  if (!V || !V->getInit() || V->getType()->isReferenceType())
-    return false;
-  if (Name == "kCUDA" && isInLibTorchNamespace(V))
-    return true;
-  if (!V->getType().isConstQualified()) {
-    // Never assigned nor aliased in its function.
-    const auto *Owner =
-        dyn_cast_or_null<Decl>(V->getParentFunctionOrMethod());
-    if (!V->isLocalVarDecl() || V->isStaticLocal() || !Owner ||
-        !Owner->getBody())
-      return false;
-    VariableUses Uses = scanUses(V, Owner->getBody(), Owner->getBody(), Ctx);
-    if (Uses.WrittenInRegion || Uses.Aliased)
-      return false;
-  }
-  return Rec(V->getInit());
-}
-
 bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx) {
-  return cudaOnEveryRunImpl(E, Ctx, 0);
+  if (!E)
+    return false;
+  // The same evaluation, where a choice made at run time is not CUDA.
+  DeviceInference EveryRun(Ctx, DeviceInference::RunTimeChoice::Unknown);
+  Device D = isTensorType(E->getType()) ? EveryRun.ofTensor(E)
+                                        : EveryRun.ofDeviceSpec(E);
+  return D == Device::CUDA;
 }
 
 Device joinAgreeing(Device A, Device B) {
@@ -329,7 +178,7 @@ DeviceInference::factsFor(const Decl *Owner) {
   if (!Slot) {
     Slot = std::make_unique<FunctionFacts>();
     if (Owner && Owner->getBody()) {
-      FactsCollector Collector(Slot->Assigned, Slot->ModuleTo);
+      FactsCollector Collector(Slot->ModuleTo);
       Collector.TraverseStmt(Owner->getBody());
     }
   }
@@ -366,14 +215,18 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
             Result = ofRangeForVariable(V, FR->getRangeInit());
     if (Result == Device::None)
       Result = Device::Unknown;
+  } else if (const VariableUses *U = Uses.of(V); U && U->Escapes) {
+    // Written where the new value is not seen (a non-const reference, a
+    // pointer, `std::tie(...) =`, an out-parameter): no proof.
+    Result = Device::Unknown;
   } else {
     auto Value = [&](const Expr *Src) {
       return IsTensor ? tensorImpl(Src) : specImpl(Src);
     };
     if (const Expr *Init = V->getInit())
       Result = Value(Init);
-    if (Owner)
-      for (const Expr *RHS : factsFor(Owner).Assigned.lookup(V))
+    if (U)
+      for (const Expr *RHS : U->Assigned)
         Result = joinAgreeing(Result, Value(RHS));
   }
   InProgress.erase(V);
@@ -403,6 +256,22 @@ Device DeviceInference::ofRangeForVariable(const VarDecl *V,
     return D;
   }
   return Device::Unknown;
+}
+
+Device DeviceInference::ofBinding(const BindingDecl *B) {
+  const VariableUses *U = Uses.of(B);
+  const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
+  if (!U || U->Escapes || !DD || !DD->getInit())
+    return Device::Unknown;
+  if (!InProgress.insert(B).second) {
+    ++CycleHits;
+    return Device::None;
+  }
+  Device D = ofCallInputs(ignoreWrappers(DD->getInit()));
+  for (const Expr *RHS : U->Assigned)
+    D = joinAgreeing(D, tensorImpl(RHS));
+  InProgress.erase(B);
+  return D;
 }
 
 Device DeviceInference::ofModule(const Expr *ModuleExpr) {
@@ -487,9 +356,7 @@ Device DeviceInference::tensorImpl(const Expr *E) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       Result = ofVariable(V);
     else if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
-      if (const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl()))
-        if (const Expr *Init = DD->getInit())
-          Result = ofCallInputs(ignoreWrappers(Init));
+      Result = ofBinding(B);
   } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isModuleType(ME->getBase()->getType()))
       Result = ofModule(ME->getBase());
@@ -512,15 +379,15 @@ Device DeviceInference::tensorImpl(const Expr *E) {
       else if (Name == "cpu" || Name == "pin_memory")
         Result = Device::CPU;
       else if (Name == "to") {
+        // The overload decides: to(other), to(device or options, ...), or
+        // a dtype conversion that stays where the receiver is.
+        ToArguments To = toArguments(Call);
         Result = tensorImpl(Recv);
-        if (!Args.empty()) {
-          const Expr *A0 = ignoreWrappers(Args[0]);
-          if (isTensorType(A0->getType()))
-            Result = tensorImpl(A0);
-          else if (!isEnumType(A0->getType(), "c10::ScalarType"))
-            if (Device D = specImpl(A0); D != Device::None)
-              Result = D;
-        }
+        if (To.Other)
+          Result = tensorImpl(To.Other);
+        else if (To.DeviceSpec)
+          if (Device D = specImpl(To.DeviceSpec); D != Device::None)
+            Result = D;
       } else if (Name.ends_with("_") || Name == "index_put_")
         Result = tensorImpl(Recv); // In place: the receiver's device.
       else
@@ -594,7 +461,7 @@ Device DeviceInference::specImpl(const Expr *E) {
     if (isClassType(CE->getType(), "c10::Device") && Result == Device::None)
       Result = Device::Unknown;
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    if (callsCudaIsAvailable(CO->getCond()))
+    if (Choice == RunTimeChoice::Cuda && callsCudaIsAvailable(CO->getCond()))
       Result = specImpl(CO->getTrueExpr());
     else
       Result = joinAgreeing(specImpl(CO->getTrueExpr()),
@@ -657,8 +524,11 @@ HostMemory DeviceInference::memoryImpl(const Expr *E, unsigned D) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V || isa<ParmVarDecl>(V) || !ownerOf(V) || !V->getInit())
       return HostMemory::Unknown;
+    const VariableUses *U = Uses.of(V);
+    if (!U || U->Escapes)
+      return HostMemory::Unknown;
     HostMemory M = memoryImpl(V->getInit(), D + 1);
-    for (const Expr *RHS : factsFor(ownerOf(V)).Assigned.lookup(V))
+    for (const Expr *RHS : U->Assigned)
       if (memoryImpl(RHS, D + 1) != M)
         return HostMemory::Unknown;
     return M;
@@ -701,51 +571,6 @@ HostMemory DeviceInference::memoryImpl(const Expr *E, unsigned D) {
   return HostMemory::Unknown;
 }
 
-bool DeviceInference::isZeroDim(const Expr *E) {
-  E = ignoreWrappers(E);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || isa<ParmVarDecl>(V) || !V->getInit() || !ownerOf(V) ||
-        !InProgress.insert(V).second)
-      return false;
-    bool Zero = isZeroDim(V->getInit());
-    for (const Expr *RHS : factsFor(ownerOf(V)).Assigned.lookup(V))
-      Zero = Zero && isZeroDim(RHS);
-    InProgress.erase(V);
-    return Zero;
-  }
-  const auto *Call = dyn_cast<CallExpr>(E);
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD || !FD->getDeclName().isIdentifier())
-    return false;
-  StringRef Name = FD->getName();
-  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
-  bool NoWrittenArgs = llvm::all_of(Args, isDefaultArg);
-  if (isTensorMethod(FD)) {
-    bool FullReduction =
-        llvm::StringSwitch<bool>(Name)
-            .Cases("sum", "mean", "max", "min", "argmax", "argmin", true)
-            .Cases("norm", "prod", "all", "any", "amax", "amin", true)
-            .Cases("std", "var", "median", "nansum", "count_nonzero", true)
-            .Default(false);
-    return FullReduction && NoWrittenArgs;
-  }
-  if (!isInLibTorchNamespace(FD))
-    return false;
-  if (Name == "scalar_tensor")
-    return true;
-  if (Name == "tensor" && !Args.empty()) {
-    // torch::tensor(3) is 0-dim; torch::tensor({3}) is 1-D.
-    const Expr *A0 = Args[0]->IgnoreImplicit();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(A0))
-      if (CE->getNumArgs() == 1)
-        return CE->getArg(0)->IgnoreImplicit()->getType()->isArithmeticType() &&
-               !isa<InitListExpr>(CE->getArg(0)->IgnoreImplicit());
-    return false;
-  }
-  return false;
-}
-
 Device DeviceInference::ofTensorList(const Expr *Arg, unsigned Depth) {
   const Expr *E = ignoreListCopies(Arg);
   if (!E || Depth > 4)
@@ -775,9 +600,9 @@ Device DeviceInference::ofTensorList(const Expr *Arg, unsigned Depth) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V || isa<ParmVarDecl>(V) || !V->getInit())
       return Device::Unknown;
-    const auto *Owner =
-        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    if (!Owner || !Owner->getBody() || !isOnlyRead(V, Owner, Ctx))
+    // Only read: never assigned, changed in place or handed out.
+    const VariableUses *U = Uses.of(V);
+    if (!U || !U->Writes.empty())
       return Device::Unknown;
     return ofTensorList(V->getInit(), Depth + 1);
   }

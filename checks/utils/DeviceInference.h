@@ -8,6 +8,7 @@
 #ifndef TORCHSYNC_UTILS_DEVICEINFERENCE_H
 #define TORCHSYNC_UTILS_DEVICEINFERENCE_H
 
+#include "VariableUses.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -17,6 +18,7 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class VarDecl;
+class BindingDecl;
 namespace tidy::torchsync {
 
 /// What is known about where a tensor lives. `None` means "no information
@@ -30,7 +32,18 @@ enum class HostMemory { Unknown, Pageable, Pinned };
 /// are memoized; create one per translation unit.
 class DeviceInference {
 public:
-  explicit DeviceInference(ASTContext &Ctx) : Ctx(Ctx) {}
+  /// How `cuda::is_available() ? kCUDA : kCPU` counts.
+  enum class RunTimeChoice {
+    Cuda,   ///< As CUDA: the code is written for a machine that has one.
+    Unknown ///< As either: for "CUDA on every run, on every machine".
+  };
+
+  explicit DeviceInference(ASTContext &Ctx,
+                           RunTimeChoice Choice = RunTimeChoice::Cuda)
+      : Ctx(Ctx), Choice(Choice), Uses(Ctx) {}
+
+  /// How the functions of this translation unit use their variables.
+  UseIndex &uses() { return Uses; }
 
   /// The device of a tensor-valued expression: CPU, CUDA or Unknown.
   Device ofTensor(const Expr *E);
@@ -53,23 +66,18 @@ public:
   /// CUDA or CPU when all agree, else Unknown.
   Device ofTensorList(const Expr *E, unsigned Depth = 0);
 
-  /// True when \p E is proven to be a 0-dim tensor (a full reduction such
-  /// as `x.sum()`, `torch::tensor(3)`, `at::scalar_tensor`).
-  bool isZeroDim(const Expr *E);
-
 private:
   Device tensorImpl(const Expr *E);
   Device specImpl(const Expr *E);
   Device ofVariable(const VarDecl *V);
+  Device ofBinding(const BindingDecl *B);
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
   Device ofCallInputs(const Expr *Call);
   HostMemory memoryImpl(const Expr *E, unsigned Depth);
 
-  /// Right-hand sides assigned to each local variable of \p FD's body.
+  /// What a function body does with its module variables.
   struct FunctionFacts {
-    llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>>
-        Assigned;
     /// Devices passed to `m->to(dev)` / `m.to(dev)` per module variable.
     llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>>
         ModuleTo;
@@ -78,6 +86,8 @@ private:
   const Decl *ownerOf(const VarDecl *V) const;
 
   ASTContext &Ctx;
+  RunTimeChoice Choice;
+  UseIndex Uses;
   llvm::DenseMap<const Expr *, Device> TensorMemo;
   llvm::DenseMap<const VarDecl *, Device> VarMemo;
   llvm::DenseSet<const void *> InProgress;
@@ -86,15 +96,12 @@ private:
   unsigned CycleHits = 0;
 };
 
-/// True when \p E is CUDA on every run, on every machine: a device spec
-/// (`torch::kCUDA`, `Device(kCUDA, i)`, `Device("cuda:0")`,
-/// `TensorOptions().device(kCUDA)`), a tensor (`x.cuda()`, `x.to(spec)`, a
-/// factory given such a spec) or a local that is set only from one of those
-/// and never changed. A choice made at run time
-/// (`is_available() ? kCUDA : kCPU`) does not count: DeviceInference treats
-/// it as CUDA for deciding what to report, but on a machine without CUDA it
-/// picks the CPU, so a fix that needs CUDA (`pin_memory()`) would break the
-/// program there.
+/// True when \p E (a device spec or a tensor) is CUDA on every run, on
+/// every machine: DeviceInference's evaluation where a choice made at run
+/// time (`is_available() ? kCUDA : kCPU`) does not count. DeviceInference
+/// treats that choice as CUDA for deciding what to report, but on a machine
+/// without CUDA it picks the CPU, so a fix that needs CUDA (`pin_memory()`)
+/// would break the program there.
 bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx);
 
 /// Joins the values a variable may hold: they must all agree.

@@ -1,6 +1,7 @@
 //===--- FixIts.cpp - Building fix-its that are safe to apply -------------===//
 
 #include "FixIts.h"
+#include "SourceText.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -35,33 +36,9 @@ bool isInTemplateInstantiation(const Stmt *S, ASTContext &Ctx) {
   return false;
 }
 
-static bool isPlainFileRange(SourceRange R) {
-  return R.isValid() && R.getBegin().isFileID() && R.getEnd().isFileID();
-}
-
 bool isFixable(const Expr *E, ASTContext &Ctx) {
   return E && isPlainFileRange(E->getSourceRange()) &&
          !isInTemplateInstantiation(E, Ctx);
-}
-
-std::optional<std::string> sourceText(SourceRange R, const ASTContext &Ctx) {
-  // Text passed as a macro argument is spelled in the file: read it there.
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto Spelled = [&](SourceLocation L) {
-    return L.isMacroID() && SM.isMacroArgExpansion(L) ? SM.getSpellingLoc(L)
-                                                       : L;
-  };
-  R = SourceRange(Spelled(R.getBegin()), Spelled(R.getEnd()));
-  if (!isPlainFileRange(R) ||
-      SM.getFileID(R.getBegin()) != SM.getFileID(R.getEnd()))
-    return std::nullopt;
-  bool Invalid = false;
-  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R),
-                                        Ctx.getSourceManager(),
-                                        Ctx.getLangOpts(), &Invalid);
-  if (Invalid || Text.empty())
-    return std::nullopt;
-  return Text.str();
 }
 
 std::optional<std::string> postfixOperandText(const Expr *E,

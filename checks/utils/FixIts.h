@@ -9,6 +9,7 @@
 #ifndef TORCHSYNC_UTILS_FIXITS_H
 #define TORCHSYNC_UTILS_FIXITS_H
 
+#include "SourceText.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
 #include <optional>
@@ -26,10 +27,6 @@ bool isInTemplateInstantiation(const Stmt *S, ASTContext &Ctx);
 /// True when edits to the source of \p E are safe: no macro is involved and
 /// \p E is not in a template.
 bool isFixable(const Expr *E, ASTContext &Ctx);
-
-/// The exact source text of \p R (a token range), or nullopt when it is not
-/// plain file text.
-std::optional<std::string> sourceText(SourceRange R, const ASTContext &Ctx);
 
 /// The source of \p E, parenthesized unless it is already a postfix
 /// expression, so that `.member` or `->` can follow it.

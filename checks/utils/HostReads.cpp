@@ -2,6 +2,7 @@
 
 #include "HostReads.h"
 #include "FixIts.h"
+#include "Shapes.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -62,7 +63,7 @@ static const Expr *zeroDimIndexElement(const Expr *List, DeviceInference &DI) {
     return nullptr;
   for (const Expr *Elem : IL->inits()) {
     const Expr *E = ignoreWrappers(Elem);
-    if (isTensorType(E->getType()) && DI.isZeroDim(E))
+    if (isTensorType(E->getType()) && isZeroDim(E, DI.uses()))
       return E;
   }
   return nullptr;

@@ -4,144 +4,9 @@
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::torchsync {
-
-namespace {
-/// Classifies every use of one variable in a function body.
-class UseScanner : public RecursiveASTVisitor<UseScanner> {
-public:
-  UseScanner(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx)
-      : V(V), Loop(Loop), Ctx(Ctx) {}
-  bool shouldVisitLambdaBody() const { return true; }
-
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (DRE->getDecl() != V)
-      return true;
-    if (DRE->refersToEnclosingVariableOrCapture()) {
-      Aliased = true; // A lambda may change it from anywhere.
-      return true;
-    }
-    switch (use(DRE)) {
-    case Use::Read:
-      break;
-    case Use::Write:
-      if (inLoop(DRE))
-        WrittenInLoop = true;
-      break;
-    case Use::Other:
-      Aliased = true;
-      break;
-    }
-    return true;
-  }
-
-  bool WrittenInLoop = false;
-  bool Aliased = false;
-
-private:
-  enum class Use { Read, Write, Other };
-
-  /// The parent that says how the value is used. An element of a braced
-  /// list has two: the syntactic list, which holds it bare, and the
-  /// semantic one, which holds its conversions; the latter tells.
-  const Stmt *parentOf(const Stmt *S) {
-    for (unsigned I = 0; I < 4; ++I) {
-      const Stmt *P = nullptr;
-      for (const DynTypedNode &Node : Ctx.getParents(*S)) {
-        const auto *Candidate = Node.get<Stmt>();
-        if (!Candidate)
-          return nullptr; // A declaration's initializer (`auto &r = v;`).
-        if (!P || isa<InitListExpr>(P))
-          P = Candidate;
-      }
-      if (!P || !isa<ParenExpr>(P))
-        return P;
-      S = P;
-    }
-    return nullptr;
-  }
-
-  Use use(const DeclRefExpr *DRE) {
-    const Stmt *P = parentOf(DRE);
-    if (!P)
-      return Use::Other;
-    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
-      if (Cast->getCastKind() == CK_LValueToRValue)
-        return Use::Read;
-      // Binding to a const reference (`const std::vector<T>&`).
-      if (Cast->getCastKind() == CK_NoOp && Cast->getType().isConstQualified())
-        return Use::Read;
-      return Use::Other;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(P))
-      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == DRE
-                 ? Use::Write
-                 : Use::Other;
-    if (const auto *UO = dyn_cast<UnaryOperator>(P))
-      return UO->isIncrementDecrementOp() ? Use::Write : Use::Other;
-    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
-      const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
-      if (MD && MD->isConst())
-        return Use::Read;
-      // `vec.push_back(x)`, `vec.clear()`: a change in place. Methods that
-      // hand out a pointer or reference could alias it.
-      if (MD && !MD->getReturnType()->isPointerType() &&
-          !MD->getReturnType()->isReferenceType())
-        return Use::Write;
-      return Use::Other;
-    }
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
-      if (OC->isAssignmentOp() && OC->getArg(0)->IgnoreParens() == DRE)
-        return Use::Write;
-      return Use::Other;
-    }
-    // Passed to a parameter that cannot change it: by value, by const
-    // reference, or to a LibTorch constructor (`TensorOptions(Args&&...)`
-    // forwards a Device it only copies).
-    const FunctionDecl *Callee = nullptr;
-    llvm::ArrayRef<const Expr *> Args;
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
-      Callee = CE->getConstructor();
-      Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
-    } else if (const auto *CE = dyn_cast<CallExpr>(P)) {
-      Callee = CE->getDirectCallee();
-      Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
-    }
-    if (Callee)
-      for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
-        if (Args[I]->IgnoreParens() == DRE) {
-          QualType PT = Callee->getParamDecl(I)->getType();
-          if (!PT->isReferenceType() ||
-              PT.getNonReferenceType().isConstQualified() ||
-              (isa<CXXConstructorDecl>(Callee) && isInLibTorchNamespace(Callee)))
-            return Use::Read;
-        }
-    return Use::Other;
-  }
-
-  bool inLoop(const DeclRefExpr *DRE) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation L = SM.getExpansionLoc(DRE->getBeginLoc());
-    SourceRange R = Loop->getSourceRange();
-    return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getBegin())) &&
-           !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), L);
-  }
-
-  const VarDecl *V;
-  const Stmt *Loop;
-  ASTContext &Ctx;
-};
-} // namespace
-
-VariableUses scanUses(const VarDecl *V, const Stmt *Region, const Stmt *Body,
-                      ASTContext &Ctx) {
-  UseScanner Scan(V, Region, Ctx);
-  Scan.TraverseStmt(const_cast<Stmt *>(Body));
-  return {Scan.WrittenInLoop, Scan.Aliased};
-}
 
 bool Invariance::value(const Expr *E, unsigned Depth) {
   if (!E || Depth > 16)
@@ -267,7 +132,7 @@ bool Invariance::variable(const VarDecl *V, unsigned Depth) {
   if (!V->isLocalVarDeclOrParm() || V->isStaticLocal() || !Owner ||
       !Owner->getBody())
     return false;
-  VariableUses Uses = scanUses(V, Loop, Owner->getBody(), Ctx);
+  RegionUses Uses = scanUses(V, Loop, Owner->getBody(), Ctx);
   return !Uses.WrittenInRegion && !Uses.Aliased;
 }
 

@@ -13,23 +13,12 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "VariableUses.h"
 #include <utility>
 
 namespace clang {
 class ASTContext;
 namespace tidy::torchsync {
-
-/// How a local variable is used in a function body.
-struct VariableUses {
-  bool WrittenInRegion = false; ///< Assigned or changed in place in Region.
-  bool Aliased = false; ///< Bound to a non-const reference, its address
-                        ///< taken, or captured by a lambda: may change anywhere.
-};
-
-/// Classifies every use of \p V in \p Body; writes count when they lie in
-/// \p Region (a loop, or the whole body).
-VariableUses scanUses(const VarDecl *V, const Stmt *Region, const Stmt *Body,
-                      ASTContext &Ctx);
 
 /// The innermost loop around \p S in its own function or lambda (null when
 /// there is none), and that function or lambda's declaration.

@@ -5,6 +5,8 @@
 #include "FixIts.h"
 #include "HostReads.h"
 #include "TorchApi.h"
+#include "Transfers.h"
+#include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -94,9 +96,6 @@ enum class Role {
   Read     ///< reads the receiver's data on the host
 };
 
-Device destinationOfToImpl(const CallExpr *Call, DeviceInference &DI,
-                           bool &Converts);
-
 Role receiverRole(const CallExpr *Call, DeviceInference &DI) {
   const FunctionDecl *FD = Call->getDirectCallee();
   std::string Name = nameOf(FD);
@@ -105,11 +104,10 @@ Role receiverRole(const CallExpr *Call, DeviceInference &DI) {
   if (Name == "cuda")
     return Role::Ordered;
   if (Name == "to") {
-    bool Converts = false;
-    Device D = destinationOfToImpl(Call, DI, Converts);
-    if (D == Device::CUDA || D == Device::Unknown)
+    std::optional<Transfer> T = asTransfer(Call, DI);
+    if (T && (T->To == Device::CUDA || T->To == Device::Unknown))
       return Role::Ordered;
-    return Converts ? Role::Read : Role::View;
+    return T && T->Converts ? Role::Read : Role::View;
   }
   if (isMetadataMethod(Name) || isWriteOnlyMethod(Name))
     return Role::Ignore;
@@ -232,33 +230,13 @@ bool isShapeSync(StringRef Name) {
 /// whose stream synchronize also waits for our earlier copy. Where a side is
 /// unknown the call is taken to be a transfer: silence is preferred.
 bool isBlockingTransfer(const CallExpr *Call, DeviceInference &DI) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  if (!MC || !isTensorMethod(MC->getMethodDecl()))
-    return false;
-  std::string Name = nameOf(MC->getMethodDecl());
-  if (Name != "cpu" && Name != "cuda" && Name != "to" && Name != "copy_")
+  std::optional<Transfer> T = asTransfer(Call, DI);
+  if (!T)
     return false;
   std::optional<bool> NonBlocking = nonBlockingValue(Call);
   if (NonBlocking && *NonBlocking)
     return false;
-  const Expr *Recv = MC->getImplicitObjectArgument();
-  Device Src = DI.ofTensor(Recv), Dst = Device::None;
-  if (Name == "cpu") {
-    Dst = Device::CPU;
-  } else if (Name == "cuda") {
-    Dst = Device::CUDA;
-  } else if (Name == "to") {
-    bool Converts = false;
-    Dst = destinationOfToImpl(Call, DI, Converts);
-  } else {
-    if (Call->getNumArgs() == 0)
-      return false;
-    Src = DI.ofTensor(Call->getArg(0));
-    Dst = DI.ofTensor(Recv);
-  }
-  if (Dst == Device::None)
-    return false; // A dtype conversion on the same device.
-  return !(Src == Dst && Src != Device::Unknown);
+  return T->mayCopy(); // A dtype conversion on the same device does not.
 }
 
 const VarDecl *referencedVar(const Expr *E) {
@@ -266,61 +244,6 @@ const VarDecl *referencedVar(const Expr *E) {
     return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
-
-bool isNonConstReference(QualType T) {
-  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
-}
-
-/// True when \p S lets code we do not follow change or alias \p V: its
-/// address is taken, it binds to a non-const reference (a parameter or a
-/// variable), or a lambda captures it by reference.
-bool escapes(const Stmt *S, const VarDecl *V) {
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    return UO->getOpcode() == UO_AddrOf && referencedVar(UO->getSubExpr()) == V;
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D);
-          VD && isNonConstReference(VD->getType()) &&
-          referencedVar(VD->getInit()) == V)
-        return true;
-    return false;
-  }
-  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-    for (const LambdaCapture &C : LE->captures())
-      if (C.capturesVariable() && C.getCapturedVar() == V &&
-          C.getCaptureKind() == LCK_ByRef)
-        return true;
-    return false;
-  }
-  const FunctionDecl *FD = nullptr;
-  llvm::ArrayRef<const Expr *> Args;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    FD = Call->getDirectCallee();
-    Args = userArgs(Call);
-  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
-    FD = CE->getConstructor();
-    Args = llvm::ArrayRef<const Expr *>(CE->getArgs(), CE->getNumArgs());
-  }
-  if (!FD)
-    return false;
-  for (unsigned I = 0, N = std::min<size_t>(Args.size(), FD->getNumParams());
-       I < N; ++I)
-    if (isNonConstReference(FD->getParamDecl(I)->getType()) &&
-        referencedVar(Args[I]) == V)
-      return true;
-  return false;
-}
-
-/// True when \p S assigns a new tensor to \p V: the old copy no longer
-/// matters for reads of \p V.
-bool reassigns(const Stmt *S, const VarDecl *V) {
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
-    return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
-           referencedVar(OC->getArg(0)) == V;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    return BO->getOpcode() == BO_Assign && referencedVar(BO->getLHS()) == V;
-  return false;
 }
 
 /// The first CallExpr above \p E, looking only through nodes that pass a
@@ -383,36 +306,7 @@ bool mentions(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
   return true;
 }
 
-/// The destination of `x.to(...)`: the device, and whether the call also
-/// converts the dtype (a conversion on the host reads the data).
-Device destinationOfToImpl(const CallExpr *Call, DeviceInference &DI,
-                           bool &Converts) {
-  Converts = false;
-  const FunctionDecl *FD = Call->getDirectCallee();
-  Device D = Device::None;
-  for (unsigned I = 0, N = std::min(Call->getNumArgs(), FD->getNumParams());
-       I < N; ++I) {
-    const Expr *Arg = Call->getArg(I);
-    if (isa<CXXDefaultArgExpr>(Arg))
-      continue;
-    StringRef Param = FD->getParamDecl(I)->getName();
-    if (Param == "options" || Param == "device")
-      D = DI.ofDeviceSpec(Arg);
-    else if (Param == "other") {
-      D = DI.ofTensor(Arg);
-      Converts = true;
-    } else if (Param == "dtype")
-      Converts = true;
-  }
-  return D;
-}
-
 } // namespace
-
-Device destinationOfTo(const CallExpr *Call, DeviceInference &DI,
-                       bool &Converts) {
-  return destinationOfToImpl(Call, DI, Converts);
-}
 
 PendingCopy resultOfCopy(const CallExpr *Call, ASTContext &Ctx) {
   PendingCopy P;
@@ -583,6 +477,9 @@ PendingReads::Result PendingReads::find(const PendingCopy &PC,
     FunctionCfg *F = cfgFor(Fn, Body, Ctx);
     if (!F)
       return R;
+    // A new value for the variable ends the walk; so does a use that lets
+    // code we do not follow read or change it.
+    const VariableUses *Uses = DI.uses().of(P.Var);
     auto Start = F->Where.find(Anchor);
     if (Start == F->Where.end())
       return R;
@@ -614,7 +511,8 @@ PendingReads::Result PendingReads::find(const PendingCopy &PC,
         } else if (C && !(IgnoreBlocking && isBlockingTransfer(C, DI)) &&
                    isWait(C, DI, Ctx)) {
           Stop = true;
-        } else if (reassigns(S, P.Var) || escapes(S, P.Var)) {
+        } else if (assignedVariable(S) == P.Var ||
+                   (Uses && Uses->escapesAt(S))) {
           Touched = true;
           Stop = true;
         }
@@ -651,8 +549,8 @@ bool PendingReads::endsARaceWindow(const CallExpr *Wait, DeviceInference &DI,
       continue;
     PendingCopy P;
     if (Copy->getMethodDecl()->getName() == "to") {
-      bool Converts = false;
-      if (destinationOfToImpl(Copy, DI, Converts) != Device::CPU)
+      if (std::optional<Transfer> T = asTransfer(Copy, DI);
+          !T || T->To != Device::CPU)
         continue;
       P = resultOfCopy(Copy, Ctx);
     } else {

@@ -35,11 +35,6 @@ struct PendingCopy {
   const Stmt *Anchor = nullptr;
 };
 
-/// The device `x.to(...)` moves to (None when it names none); \p Converts
-/// is set when the call also converts the dtype.
-Device destinationOfTo(const CallExpr *Call, DeviceInference &DI,
-                       bool &Converts);
-
 /// For a copy that returns its result (`to()`, `cpu()`): `auto h = copy;`
 /// or `h = copy;` gives h; otherwise no variable.
 PendingCopy resultOfCopy(const CallExpr *Copy, ASTContext &Ctx);

@@ -43,11 +43,17 @@ public:
   /// sync there is not a finding.
   std::optional<HotReason> hotReason(const Stmt *S, ASTContext &Ctx);
 
+  /// True when a finding that holds only under an assumption about a
+  /// device (\p Assumed: "if 'x' is a CUDA tensor") is reported: the
+  /// `UnknownDevice` option decides.
+  bool reportsAssumption(bool Assumed) const {
+    return !Assumed || Opts.UnknownDevice == UnknownDeviceMode::Report;
+  }
+
   /// True when a sync on a tensor with device \p D is reported.
   bool reportsDevice(Device D) const {
     return D == Device::CUDA ||
-           (D == Device::Unknown &&
-            Opts.UnknownDevice == UnknownDeviceMode::Report);
+           (D == Device::Unknown && reportsAssumption(true));
   }
 
   TorchVersion version();

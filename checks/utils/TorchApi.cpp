@@ -4,7 +4,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -179,41 +178,6 @@ llvm::ArrayRef<const Expr *> userArgs(const Expr *Call) {
       isa_and_nonnull<CXXMethodDecl>(CE->getDirectCallee()) && !Args.empty())
     Args = Args.drop_front();
   return Args;
-}
-
-std::string exprText(const Expr *E, const ASTContext &Ctx, unsigned MaxLen) {
-  if (!E)
-    return "?";
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
-  Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
-  std::string Text;
-  if (Range.isValid())
-    Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-  if (Text.empty()) {
-    // Inside a macro body: fall back to the spelling of the expansion.
-    Range = CharSourceRange::getTokenRange(
-        SM.getSpellingLoc(E->getBeginLoc()), SM.getSpellingLoc(E->getEndLoc()));
-    Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-  }
-  // One line, single spaces.
-  std::string Flat;
-  bool Space = false;
-  for (char C : Text) {
-    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
-      Space = !Flat.empty();
-      continue;
-    }
-    if (Space)
-      Flat.push_back(' ');
-    Space = false;
-    Flat.push_back(C);
-  }
-  if (Flat.empty())
-    return "?";
-  if (Flat.size() > MaxLen)
-    Flat = Flat.substr(0, MaxLen - 3) + "...";
-  return Flat;
 }
 
 } // namespace clang::tidy::torchsync

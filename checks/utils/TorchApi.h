@@ -9,6 +9,7 @@
 #ifndef TORCHSYNC_UTILS_TORCHAPI_H
 #define TORCHSYNC_UTILS_TORCHAPI_H
 
+#include "SourceText.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -79,10 +80,6 @@ const Expr *receiverOf(const Expr *Call);
 /// The arguments as the user wrote them: for a member operator call the
 /// object is not counted as an argument.
 llvm::ArrayRef<const Expr *> userArgs(const Expr *Call);
-
-/// The source text of \p E, shortened to \p MaxLen characters with "...".
-std::string exprText(const Expr *E, const ASTContext &Ctx,
-                     unsigned MaxLen = 40);
 
 } // namespace tidy::torchsync
 } // namespace clang

@@ -295,6 +295,7 @@ class TORCH_API Tensor: public TensorBase {
   at::Tensor clone(c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
   at::Tensor coalesce() const;
   at::Tensor & copy_(const at::Tensor & src, bool non_blocking=false) const;
+  at::Tensor & set_(const at::Tensor & source) const;
   at::Tensor cos() const;
   at::Tensor cumprod(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
   at::Tensor cumsum(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;

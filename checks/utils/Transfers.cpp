@@ -1,0 +1,126 @@
+//===--- Transfers.cpp - Copies between host and device -------------------===//
+
+#include "Transfers.h"
+#include "TorchApi.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torchsync {
+
+namespace {
+
+/// True for `std::optional<T>` / `c10::optional<T>` where T is
+/// \p QualifiedName (a class or an enum).
+bool isOptionalOf(QualType T, StringRef QualifiedName) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "optional" ||
+      Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  QualType Arg = Spec->getTemplateArgs()[0].getAsType();
+  return isClassType(Arg, QualifiedName) || isEnumType(Arg, QualifiedName);
+}
+
+/// True for an argument that is `nullopt` (through the optional it makes).
+bool isNullopt(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 0)
+      return true;
+    E = CE->getArg(0)->IgnoreImplicit();
+  }
+  const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+  return RD && RD->getName() == "nullopt_t";
+}
+
+} // namespace
+
+ToArguments toArguments(const CallExpr *Call) {
+  ToArguments A;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return A;
+  for (unsigned I = 0, N = std::min(Call->getNumArgs(), FD->getNumParams());
+       I < N; ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg) || isNullopt(Arg))
+      continue;
+    QualType PT = FD->getParamDecl(I)->getType();
+    if (isClassType(PT, "c10::TensorOptions") ||
+        isClassType(PT, "c10::Device") || isOptionalOf(PT, "c10::Device")) {
+      A.DeviceSpec = Arg;
+    } else if (isTensorType(PT)) {
+      A.Other = Arg;
+      A.Converts = true;
+    } else if (isEnumType(PT, "c10::ScalarType") ||
+               isOptionalOf(PT, "c10::ScalarType")) {
+      A.Converts = true;
+    }
+  }
+  return A;
+}
+
+Direction Transfer::direction() const {
+  if (To == Device::CPU && From != Device::CPU)
+    return Direction::DeviceToHost;
+  if (To == Device::CUDA && From != Device::CUDA)
+    return Direction::HostToDevice;
+  if (To == Device::Unknown && From == Device::CPU && Destination)
+    return Direction::HostToDevice;
+  // FIXME: both sides unknown (e.g. a parameter moved to a parameter
+  // device) is not a direction; it is as often a no-op as a copy.
+  return Direction::None;
+}
+
+bool Transfer::sourceAssumed() const {
+  return direction() != Direction::None && From == Device::Unknown;
+}
+
+bool Transfer::destinationAssumed() const {
+  return direction() != Direction::None && To == Device::Unknown;
+}
+
+bool Transfer::mayCopy() const {
+  return To != Device::None && !(From == To && From != Device::Unknown);
+}
+
+std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !isTensorMethod(MD) || !MD->getDeclName().isIdentifier())
+    return std::nullopt;
+  StringRef Name = MD->getName();
+  const Expr *Recv = MC->getImplicitObjectArgument();
+  Transfer T;
+  T.Source = Recv;
+  if (Name == "cpu") {
+    T.To = Device::CPU;
+  } else if (Name == "cuda") {
+    T.To = Device::CUDA;
+  } else if (Name == "to") {
+    ToArguments A = toArguments(Call);
+    T.Converts = A.Converts;
+    if (A.Other) {
+      T.Destination = A.Other;
+      T.To = DI.ofTensor(A.Other);
+    } else if (A.DeviceSpec) {
+      T.Destination = A.DeviceSpec;
+      T.To = DI.ofDeviceSpec(A.DeviceSpec);
+    }
+  } else if (Name == "copy_") {
+    if (Call->getNumArgs() == 0)
+      return std::nullopt;
+    // dst.copy_(src): the data moves from src's device to dst's.
+    T.IsCopy = true;
+    T.Source = Call->getArg(0);
+    T.Destination = Recv;
+    T.To = DI.ofTensor(Recv);
+  } else {
+    return std::nullopt;
+  }
+  T.From = DI.ofTensor(T.Source);
+  return T;
+}
+
+} // namespace clang::tidy::torchsync
