@@ -2,10 +2,10 @@
 
 #include "DeviceInference.h"
 #include "LoopInvariance.h"
+#include "Parents.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -164,7 +164,7 @@ bool isOnlyRead(const VarDecl *V, const FunctionDecl *Owner, ASTContext &Ctx) {
     const Expr *Child = Use;
     bool Read = false;
     for (unsigned I = 0; I < 6 && !Read; ++I) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
+      DynTypedNodeList Parents = parentsOf(Node, Ctx);
       if (Parents.empty())
         break;
       Node = Parents[0];
@@ -359,9 +359,9 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
   if (!Owner && !V->getType().isConstQualified()) {
     Result = Device::Unknown; // A mutable global: any function may set it.
   } else if (V->isCXXForRangeDecl()) {
-    for (const DynTypedNode &P : Ctx.getParents(*V))
+    for (const DynTypedNode &P : parentsOf(*V, Ctx))
       if (const auto *DS = P.get<DeclStmt>())
-        for (const DynTypedNode &PP : Ctx.getParents(*DS))
+        for (const DynTypedNode &PP : parentsOf(*DS, Ctx))
           if (const auto *FR = PP.get<CXXForRangeStmt>())
             Result = ofRangeForVariable(V, FR->getRangeInit());
     if (Result == Device::None)

@@ -1,9 +1,9 @@
 //===--- LoopInvariance.cpp - Values that stay the same in a loop -*- C++ -*-===//
 
 #include "LoopInvariance.h"
+#include "Parents.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -50,7 +50,7 @@ private:
   const Stmt *parentOf(const Stmt *S) {
     for (unsigned I = 0; I < 4; ++I) {
       const Stmt *P = nullptr;
-      for (const DynTypedNode &Node : Ctx.getParents(*S)) {
+      for (const DynTypedNode &Node : parentsOf(*S, Ctx)) {
         const auto *Candidate = Node.get<Stmt>();
         if (!Candidate)
           return nullptr; // A declaration's initializer (`auto &r = v;`).
@@ -278,7 +278,7 @@ std::pair<const Stmt *, const Decl *> enclosingLoop(const Stmt *S,
   const Stmt *Loop = nullptr;
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Steps = 0; Steps < 1024; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       break;
     Node = Parents[0];

@@ -4,9 +4,9 @@
 #include "ExplicitWaits.h"
 #include "FixIts.h"
 #include "HostReads.h"
+#include "Parents.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/CFG.h"
@@ -328,7 +328,7 @@ bool reassigns(const Stmt *S, const VarDecl *V) {
 const CallExpr *enclosingCall(const Expr *E, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*E);
   for (unsigned I = 0; I < 8; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return nullptr;
     Node = Parents[0];
@@ -349,7 +349,7 @@ std::pair<const Decl *, const Stmt *> enclosingBody(const Stmt *S,
                                                     ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Steps = 0; Steps < 1024; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return {nullptr, nullptr};
     Node = Parents[0];
@@ -371,7 +371,7 @@ bool mentions(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
     return false;
   DynTypedNode Node = DynTypedNode::create(*DRE);
   for (unsigned I = 0; I < 4; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return true;
     Node = Parents[0];
@@ -429,7 +429,7 @@ PendingCopy resultOfCopy(const CallExpr *Call, ASTContext &Ctx) {
   // `auto h = d.to(kCPU, true);`
   DynTypedNode Node = DynTypedNode::create(*Call);
   for (unsigned I = 0; I < 8; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       break;
     Node = Parents[0];
