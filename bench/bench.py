@@ -185,9 +185,11 @@ def run(args, work, torchsync, plugin, clangxx, tidy):
     lines = []
     lines.append("File: %s (real LibTorch headers at %s); %d repetitions, median; %d CPU cores."
                  % (os.path.relpath(args.file, ROOT), TORCH_INCLUDE, args.reps, os.cpu_count()))
-    lines.append("Load average (1 min) when the run started: %.1f, when it ended: %.1f "
-                 "(above the core count, other jobs shared the machine)."
-                 % (load_before, os.getloadavg()[0]))
+    load_after = os.getloadavg()[0]
+    lines.append("Load average (1 min) when the run started: %.1f, when it ended: %.1f%s."
+                 % (load_before, load_after,
+                    " (above the core count, other jobs shared the machine)"
+                    if max(load_before, load_after) > (os.cpu_count() or 1) else ""))
     lines.append("")
     lines.append("| configuration | wall time (s) | x clang++ -fsyntax-only | peak memory (MiB) |")
     lines.append("| --- | ---: | ---: | ---: |")
