@@ -10,6 +10,7 @@
 #include "utils/FixIts.h"
 #include "utils/TorchApi.h"
 #include "utils/Transfers.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -27,10 +28,10 @@ void BlockingTransferCheck::registerMatchers(MatchFinder *Finder) {
   // x.cpu(), x.cuda(), x.to(device), x.to(torch::kCPU, torch::kFloat),
   // dst.copy_(src), dst.copy_(src, /*non_blocking=*/true)
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(
+      cxxMemberCallExpr(isExpansionInUserCode(),
+                        callee(cxxMethodDecl(hasAnyName(
                             "::at::Tensor::cpu", "::at::Tensor::cuda",
-                            "::at::Tensor::to", "::at::Tensor::copy_"))),
-                        unless(isExpansionInSystemHeader()))
+                            "::at::Tensor::to", "::at::Tensor::copy_"))))
           .bind(CallId),
       this);
 }

@@ -12,9 +12,10 @@
 #include "utils/CallArgs.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/Parents.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -375,7 +376,7 @@ bool declaresAtFunction(ASTContext &Ctx, StringRef Name) {
 bool isLifetimeExtended(const Expr *Call, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*Call);
   for (unsigned I = 0; I < 8; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return false;
     Node = Parents[0];
@@ -451,10 +452,10 @@ void CheckedLinalgCheck::registerMatchers(MatchFinder *Finder) {
   // torch::linalg_cholesky(A), at::linalg_inv(A), A.inverse(),
   // torch::linalg::solve(A, B, true), torch::linalg_eigh(A),
   // at::linalg_inv_ex(A, /*check_errors=*/true), A.matrix_power(-1)
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Refs))),
-                              unless(isExpansionInSystemHeader()))
-                         .bind(CallId),
-                     this);
+  Finder->addMatcher(
+      callExpr(isExpansionInUserCode(), callee(functionDecl(hasAnyName(Refs))))
+          .bind(CallId),
+      this);
 }
 
 void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {

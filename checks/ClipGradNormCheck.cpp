@@ -12,6 +12,7 @@
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -108,9 +109,9 @@ ClipGradNormCheck::ClipGradNormCheck(StringRef Name, ClangTidyContext *Context)
 void ClipGradNormCheck::registerMatchers(MatchFinder *Finder) {
   // torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0),
   // clip_grad_norm_({w, b}, 0.5, 2.0, true), clip_grad_norm_(w, 1.0)
-  Finder->addMatcher(callExpr(callee(functionDecl(hasName(
-                                  "::torch::nn::utils::clip_grad_norm_"))),
-                              unless(isExpansionInSystemHeader()))
+  Finder->addMatcher(callExpr(isExpansionInUserCode(),
+                              callee(functionDecl(hasName(
+                                  "::torch::nn::utils::clip_grad_norm_"))))
                          .bind(CallId),
                      this);
 }

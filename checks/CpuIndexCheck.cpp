@@ -17,9 +17,10 @@
 #include "utils/HostReads.h"
 #include "utils/LoopInvariance.h"
 #include "utils/Shapes.h"
+#include "utils/Parents.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -41,6 +42,7 @@ void CpuIndexCheck::registerMatchers(MatchFinder *Finder) {
   // torch::where(cond, x, torch::tensor(0.0)), x.where(cond, other)
   Finder->addMatcher(
       callExpr(
+          isExpansionInUserCode(),
           callee(functionDecl(hasAnyName(
               // D9, E16, E17
               "::at::Tensor::index", "::at::index", "::at::Tensor::index_put_",
@@ -58,8 +60,7 @@ void CpuIndexCheck::registerMatchers(MatchFinder *Finder) {
               // E14
               "::at::Tensor::fill_", "::at::fill_", "::at::fill",
               // E15
-              "::at::where", "::at::Tensor::where"))),
-          unless(isExpansionInSystemHeader()))
+              "::at::where", "::at::Tensor::where"))))
           .bind(CallId),
       this);
 }
@@ -538,7 +539,7 @@ static std::optional<Hoist> hoistToDevice(const CallExpr *Call,
     return std::nullopt;
   // The declaration goes right before the loop, which must be a statement
   // of a block, at the start of its line.
-  DynTypedNodeList Parents = Ctx.getParents(*Loop);
+  DynTypedNodeList Parents = parentsOf(*Loop, Ctx);
   if (Parents.size() != 1 || !Parents[0].get<CompoundStmt>())
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();

@@ -13,9 +13,10 @@
 #include "utils/Dtypes.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/Parents.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -45,6 +46,7 @@ void DynamicShapeCheck::registerMatchers(MatchFinder *Finder) {
   // x.to_sparse(), sp.coalesce()
   Finder->addMatcher(
       callExpr(
+          isExpansionInUserCode(),
           callee(functionDecl(anyOf(
               hasAnyName(
                   // D1, D2
@@ -83,8 +85,7 @@ void DynamicShapeCheck::registerMatchers(MatchFinder *Finder) {
                   "::at::Tensor::to_sparse_bsr", "::at::Tensor::to_sparse_bsc",
                   "::at::Tensor::coalesce"),
               // D3: the one-argument overload only.
-              allOf(hasName("::at::where"), parameterCountIs(1))))),
-          unless(isExpansionInSystemHeader()))
+              allOf(hasName("::at::where"), parameterCountIs(1))))))
           .bind(CallId),
       this);
 
@@ -92,13 +93,12 @@ void DynamicShapeCheck::registerMatchers(MatchFinder *Finder) {
   // target_lengths)
   Finder->addMatcher(
       cxxOperatorCallExpr(
-          hasOverloadedOperatorName("()"),
+          isExpansionInUserCode(), hasOverloadedOperatorName("()"),
           callee(cxxMethodDecl(ofClass(classTemplateSpecializationDecl(
               hasName("::torch::nn::ModuleHolder"),
               hasTemplateArgument(
                   0, refersToType(hasDeclaration(cxxRecordDecl(
-                         hasName("::torch::nn::CTCLossImpl"))))))))),
-          unless(isExpansionInSystemHeader()))
+                         hasName("::torch::nn::CTCLossImpl"))))))))))
           .bind(ModuleCallId),
       this);
 }
@@ -282,7 +282,7 @@ static const CXXMemberCallExpr *immediateSum(const CallExpr *Call,
                                              ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*Call);
   for (unsigned Steps = 0; Steps < 8; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.size() != 1)
       return nullptr;
     const auto *P = Parents[0].get<Expr>();
@@ -296,7 +296,7 @@ static const CXXMemberCallExpr *immediateSum(const CallExpr *Call,
     const auto *ME = dyn_cast<MemberExpr>(P);
     if (!ME)
       return nullptr;
-    DynTypedNodeList Up = Ctx.getParents(*ME);
+    DynTypedNodeList Up = parentsOf(*ME, Ctx);
     const auto *Sum = Up.size() == 1 ? Up[0].get<CXXMemberCallExpr>() : nullptr;
     if (!Sum || Sum->getCallee()->IgnoreParens() != ME ||
         qualifiedName(Sum->getMethodDecl()) != "at::Tensor::sum")

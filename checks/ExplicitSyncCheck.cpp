@@ -14,6 +14,7 @@
 #include "utils/CallArgs.h"
 #include "utils/ExplicitWaits.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -49,17 +50,17 @@ void ExplicitSyncCheck::registerMatchers(MatchFinder *Finder) {
   // cudaMemcpy(dst, src, n, cudaMemcpyDeviceToHost), cudaFree(p),
   // cuCtxSynchronize(), cuMemcpyDtoH(dst, src, n)
   Finder->addMatcher(
-      callExpr(callee(functionDecl(NamedIn(matcherNames(false)))),
-               unless(cxxMemberCallExpr()),
-               unless(isExpansionInSystemHeader()))
+      callExpr(isExpansionInUserCode(),
+               callee(functionDecl(NamedIn(matcherNames(false)))),
+               unless(cxxMemberCallExpr()))
           .bind(CallId),
       this);
   // at::cuda::getCurrentCUDAStream().synchronize(), stream.synchronize() on a
   // c10::Stream, ev.synchronize() on an at::cuda::CUDAEvent or c10::Event,
   // CUDACachingAllocator::get()->emptyCache()
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(NamedIn(matcherNames(true)))),
-                        unless(isExpansionInSystemHeader()))
+      cxxMemberCallExpr(isExpansionInUserCode(),
+                        callee(cxxMethodDecl(NamedIn(matcherNames(true)))))
           .bind(CallId),
       this);
 }

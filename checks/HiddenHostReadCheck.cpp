@@ -23,6 +23,7 @@
 #include "utils/HostReads.h"
 #include "utils/LoopInvariance.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -43,13 +44,13 @@ void HiddenHostReadCheck::registerMatchers(MatchFinder *Finder) {
   // F::cross_entropy(x, y, F::CrossEntropyFuncOptions().weight(w)...),
   // torch::linspace(start_t, end_t, n), lbfgs.step(closure)
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(
+      callExpr(isExpansionInUserCode(),
+               callee(functionDecl(hasAnyName(
                    "::at::searchsorted", "::at::segment_reduce", "::at::mode",
                    "::at::Tensor::mode", "::at::cross_entropy_loss",
                    "::torch::nn::functional::cross_entropy", "::at::linspace",
                    "::at::logspace", "::torch::linspace", "::torch::logspace",
-                   "::torch::optim::LBFGS::step"))),
-               unless(isExpansionInSystemHeader()))
+                   "::torch::optim::LBFGS::step"))))
           .bind(CallId),
       this);
 }

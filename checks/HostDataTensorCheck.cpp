@@ -19,6 +19,7 @@
 #include "utils/FixIts.h"
 #include "utils/LoopInvariance.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -37,9 +38,9 @@ HostDataTensorCheck::HostDataTensorCheck(StringRef Name,
 void HostDataTensorCheck::registerMatchers(MatchFinder *Finder) {
   // torch::tensor({1, 2, 3}, torch::kCUDA), torch::tensor(vec, opts),
   // at::tensor({1.0, 2.0}, opts), at::tensor(values_ref, opts)
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName("::torch::tensor",
-                                                             "::at::tensor"))),
-                              unless(isExpansionInSystemHeader()))
+  Finder->addMatcher(callExpr(isExpansionInUserCode(),
+                              callee(functionDecl(hasAnyName("::torch::tensor",
+                                                             "::at::tensor"))))
                          .bind(CallId),
                      this);
 }

@@ -19,11 +19,12 @@
 #include "utils/ExplicitWaits.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/Parents.h"
 #include "utils/PendingReads.h"
 #include "utils/TorchApi.h"
 #include "utils/Transfers.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/CFG.h"
@@ -53,9 +54,9 @@ void NonblockingRaceCheck::registerMatchers(MatchFinder *Finder) {
   // h = d.to(torch::Device(torch::kCPU), true);
   // pinned.copy_(d, /*non_blocking=*/true);
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(
-                            hasAnyName("::at::Tensor::to", "::at::Tensor::copy_"))),
-                        unless(isExpansionInSystemHeader()))
+      cxxMemberCallExpr(isExpansionInUserCode(),
+                        callee(cxxMethodDecl(hasAnyName(
+                            "::at::Tensor::to", "::at::Tensor::copy_"))))
           .bind(CopyId),
       this);
 }
@@ -68,7 +69,7 @@ namespace {
 const Stmt *statementBefore(const Expr *E, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*E);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return nullptr;
     const Stmt *Child = Node.get<Stmt>();

@@ -16,6 +16,7 @@
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -110,14 +111,14 @@ void VersionSpecificCheck::registerMatchers(MatchFinder *Finder) {
   // t.fill_(value_tensor),
   // t.index_put_({idx}, v, /*accumulate=*/true), at::index_put(t, {idx}, v, true)
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(
+      callExpr(isExpansionInUserCode(),
+               callee(functionDecl(hasAnyName(
                    "::at::multinomial", "::at::Tensor::multinomial",
                    "::at::multinomial_out", "::at::multinomial_outf",
                    "::at::normal", "::at::normal_out", "::at::normal_outf",
                    "::at::Tensor::fill_", "::at::fill_",
                    "::at::Tensor::index_put_", "::at::Tensor::index_put",
-                   "::at::index_put_", "::at::index_put"))),
-               unless(isExpansionInSystemHeader()))
+                   "::at::index_put_", "::at::index_put"))))
           .bind(CallId),
       this);
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis.h"
+#include "utils/UserCode.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/AST/ASTConsumer.h"
@@ -35,26 +36,6 @@ using namespace clang;
 using namespace clang::tidy;
 
 namespace torchsync {
-
-bool isLibTorchHeader(llvm::StringRef Path) {
-  llvm::SmallVector<llvm::StringRef, 16> Parts;
-  for (auto It = llvm::sys::path::begin(Path), End = llvm::sys::path::end(Path);
-       It != End; ++It)
-    Parts.push_back(*It);
-  for (size_t I = 0; I + 1 < Parts.size(); ++I) {
-    if (Parts[I] == "ATen" || Parts[I] == "c10" || Parts[I] == "caffe2")
-      return true;
-    if (Parts[I] == "torch" && Parts[I + 1] == "csrc")
-      return true;
-  }
-  // torch/torch.h, torch/script.h, ...: the directory that also holds csrc/.
-  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
-  if (llvm::sys::path::filename(Dir) != "torch")
-    return false;
-  llvm::SmallString<256> Csrc(Dir);
-  llvm::sys::path::append(Csrc, "csrc");
-  return llvm::sys::fs::is_directory(Csrc);
-}
 
 namespace {
 
@@ -91,7 +72,8 @@ private:
     if (Inserted) {
       OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
       It->second = !SM.isInSystemHeader(Loc) &&
-                   !(Entry && isLibTorchHeader(Entry->getName()));
+                   !(Entry && clang::tidy::torchsync::isLibTorchHeader(
+                                 Entry->getName()));
     }
     return It->second;
   }

@@ -74,10 +74,6 @@ makeTool(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
 void forEachInParallel(size_t Count, unsigned Jobs,
                        llvm::function_ref<void(size_t)> Body);
 
-/// True for a header of LibTorch itself (ATen, c10, caffe2, torch/csrc and
-/// the torch/*.h umbrella headers beside torch/csrc).
-bool isLibTorchHeader(llvm::StringRef Path);
-
 } // namespace torchsync
 
 #endif // TORCHSYNC_DRIVER_ANALYSIS_H

@@ -1,12 +1,12 @@
 //===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
 
 #include "DeviceInference.h"
+#include "Parents.h"
 #include "TorchApi.h"
 #include "Transfers.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -208,9 +208,9 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
   if (!Owner && !V->getType().isConstQualified()) {
     Result = Device::Unknown; // A mutable global: any function may set it.
   } else if (V->isCXXForRangeDecl()) {
-    for (const DynTypedNode &P : Ctx.getParents(*V))
+    for (const DynTypedNode &P : parentsOf(*V, Ctx))
       if (const auto *DS = P.get<DeclStmt>())
-        for (const DynTypedNode &PP : Ctx.getParents(*DS))
+        for (const DynTypedNode &PP : parentsOf(*DS, Ctx))
           if (const auto *FR = PP.get<CXXForRangeStmt>())
             Result = ofRangeForVariable(V, FR->getRangeInit());
     if (Result == Device::None)

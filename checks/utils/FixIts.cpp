@@ -2,12 +2,12 @@
 
 #include "FixIts.h"
 #include "SourceText.h"
+#include "Parents.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -16,7 +16,7 @@ namespace clang::tidy::torchsync {
 bool isInTemplateInstantiation(const Stmt *S, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Steps = 0; Steps < 1024; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return false;
     Node = Parents[0];
@@ -140,7 +140,7 @@ bool isDiscarded(const Expr *Call, ASTContext &Ctx) {
   const Stmt *Child = Call;
   DynTypedNode Node = DynTypedNode::create(*Call);
   for (unsigned I = 0; I < 4; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return false;
     Node = Parents[0];

@@ -4,6 +4,7 @@
 #include "FixIts.h"
 #include "Shapes.h"
 #include "TorchApi.h"
+#include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -14,15 +15,14 @@ namespace clang::tidy::torchsync {
 ast_matchers::StatementMatcher
 hostReadCandidate(StringRef Id) {
   return callExpr(
+             isExpansionInUserCode(),
              callee(functionDecl(hasAnyName(
                  "::at::Tensor::item", "::at::_local_scalar_dense",
                  "::at::Tensor::is_nonzero", "::at::is_nonzero",
-                 "::at::Tensor::equal", "::at::equal",
-                 "::at::Tensor::allclose", "::at::allclose", "::at::print",
-                 "::at::operator<<", "::torch::save",
-                 "::at::Tensor::operator[]", "::at::Tensor::index",
-                 "::at::Tensor::index_put_"))),
-             unless(isExpansionInSystemHeader()))
+                 "::at::Tensor::equal", "::at::equal", "::at::Tensor::allclose",
+                 "::at::allclose", "::at::print", "::at::operator<<",
+                 "::torch::save", "::at::Tensor::operator[]",
+                 "::at::Tensor::index", "::at::Tensor::index_put_"))))
       .bind(Id);
 }
 

@@ -1,11 +1,11 @@
 //===--- HotPath.cpp - Does a statement run over and over? ----------------===//
 
 #include "HotPath.h"
+#include "Parents.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
@@ -74,7 +74,7 @@ std::optional<HotReason> HotPathAnalysis::classify(const Stmt *S) {
 std::optional<HotReason> HotPathAnalysis::classifyNode(DynTypedNode Node) {
   DynTypedNode Prev = Node;
   for (unsigned Steps = 0; Steps < 512; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return std::nullopt;
     DynTypedNode P = Parents[0];
@@ -138,7 +138,7 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
       MD && MD->getParent()->isLambda()) {
     // The call operator of a lambda: find the lambda expression.
-    for (const DynTypedNode &P : Ctx.getParents(*MD->getParent()))
+    for (const DynTypedNode &P : parentsOf(*MD->getParent(), Ctx))
       if (const auto *LE = P.get<LambdaExpr>())
         return classifyLambda(LE);
     return std::nullopt;
@@ -182,7 +182,7 @@ HotPathAnalysis::classifyLambda(const LambdaExpr *LE) {
   // A lambda stored in a variable is hot where that variable is used.
   DynTypedNode Node = DynTypedNode::create(*LE);
   for (unsigned Steps = 0; Steps < 8; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return std::nullopt;
     if (const auto *V = Parents[0].get<VarDecl>()) {
@@ -200,7 +200,7 @@ bool HotPathAnalysis::isInCondition(const Stmt *S, ASTContext &Ctx,
                                     const Stmt **ControlStmt) {
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return false;
     DynTypedNode P = Parents[0];

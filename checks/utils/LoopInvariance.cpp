@@ -1,9 +1,9 @@
 //===--- LoopInvariance.cpp - Values that stay the same in a loop -*- C++ -*-===//
 
 #include "LoopInvariance.h"
+#include "Parents.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::torchsync {
@@ -143,7 +143,7 @@ std::pair<const Stmt *, const Decl *> enclosingLoop(const Stmt *S,
   const Stmt *Loop = nullptr;
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Steps = 0; Steps < 1024; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       break;
     Node = Parents[0];

@@ -4,11 +4,11 @@
 #include "ExplicitWaits.h"
 #include "FixIts.h"
 #include "HostReads.h"
+#include "Parents.h"
 #include "TorchApi.h"
 #include "Transfers.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/CFG.h"
@@ -251,7 +251,7 @@ const VarDecl *referencedVar(const Expr *E) {
 const CallExpr *enclosingCall(const Expr *E, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*E);
   for (unsigned I = 0; I < 8; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return nullptr;
     Node = Parents[0];
@@ -272,7 +272,7 @@ std::pair<const Decl *, const Stmt *> enclosingBody(const Stmt *S,
                                                     ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Steps = 0; Steps < 1024; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return {nullptr, nullptr};
     Node = Parents[0];
@@ -294,7 +294,7 @@ bool mentions(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
     return false;
   DynTypedNode Node = DynTypedNode::create(*DRE);
   for (unsigned I = 0; I < 4; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return true;
     Node = Parents[0];
@@ -323,7 +323,7 @@ PendingCopy resultOfCopy(const CallExpr *Call, ASTContext &Ctx) {
   // `auto h = d.to(kCPU, true);`
   DynTypedNode Node = DynTypedNode::create(*Call);
   for (unsigned I = 0; I < 8; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       break;
     Node = Parents[0];
