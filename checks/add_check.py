@@ -395,21 +395,17 @@ def make_plan(root, new_check):
             plan.create("runtime-verify/snippets/%s/pairs.cpp" % name,
                         snippet_text(cls, name))
 
-        cmake = "checks/CMakeLists.txt"
-        text = plan.current(cmake)
-        if text is None:
-            raise GenError("%s is missing" % cmake)
-        plan.update(cmake, insert_sorted_line(
-            text, "  %sCheck.cpp" % cls, r"  \w+Check\.cpp",
-            "the check sources in %s" % cmake))
-
-        module = "checks/TorchSyncTidyModule.cpp"
-        text = plan.current(module)
-        if text is None:
-            raise GenError("%s is missing" % module)
-        plan.update(module, insert_sorted_line(
-            text, '#include "%sCheck.h"' % cls, r'#include "\w+Check\.h"',
-            "the check includes in %s" % module))
+        for path, line, pattern, what in (
+                ("checks/CMakeLists.txt", "  %sCheck.cpp" % cls,
+                 r"  \w+Check\.cpp", "the check sources"),
+                ("checks/TorchSyncTidyModule.cpp",
+                 '#include "%sCheck.h"' % cls, r'#include "\w+Check\.h"',
+                 "the check includes")):
+            text = plan.current(path)
+            if text is None:
+                raise GenError("%s is missing" % path)
+            plan.update(path, insert_sorted_line(
+                text, line, pattern, "%s in %s" % (what, path)))
 
         notes = "docs/ReleaseNotes.md"
         text = plan.current(notes)
