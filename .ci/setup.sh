@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(clang-19 clang-tools-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools
+packages=(clang-19 clang-tools-19 clang-tidy-19 clang-format-19 libclang-19-dev llvm-19-dev llvm-19-tools
           libtorch-dev cmake ninja-build python3 python3-jsonschema python3-yaml git binutils
           libclang-rt-19-dev)
 missing=()

@@ -72,6 +72,6 @@ if ((${#tus[@]})) && ((! fix)); then
     status=1
   fi
   rm -f /tmp/torchsync-lint.$$
+  echo "style: lint of ${#tus[@]} translation units in $((SECONDS - start))s"
 fi
-echo "style: lint of ${#tus[@]} translation units in $((SECONDS - start))s"
 exit $status

@@ -211,8 +211,9 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
     if (Pending.UntouchedBeforeWait) {
       std::optional<FixItHint> Fix =
           Method == "cpu"
-              ? replaceTokens(SourceRange(ME->getMemberLoc(), Call->getEndLoc()),
-                              "to(at::kCPU, /*non_blocking=*/true)", Ctx)
+              ? replaceTokens(
+                    SourceRange(ME->getMemberLoc(), Call->getEndLoc()),
+                    "to(at::kCPU, /*non_blocking=*/true)", Ctx)
               : setNonBlocking(Call, Ctx);
       Report.fixOnNote(Fix,
                        "copy without blocking; the result is valid only after "

@@ -88,9 +88,9 @@ std::optional<LinalgOp> lookupOp(StringRef Name) {
       .Case("nuclear_norm", LinalgOp{K::Transitive, "", false, "an SVD"})
       .Case("linalg_tensorsolve",
             LinalgOp{K::Transitive, "", false, "'linalg_solve()'"})
-      .Cases(
-          "linalg_matrix_power", "matrix_power",
-          LinalgOp{K::Transitive, "", false, "'linalg_inv()'", C::NegativePower})
+      .Cases("linalg_matrix_power", "matrix_power",
+             LinalgOp{K::Transitive, "", false, "'linalg_inv()'",
+                      C::NegativePower})
       .Cases("linalg_cholesky_ex", "linalg_inv_ex", "linalg_solve_ex",
              "linalg_lu_factor_ex", "linalg_ldl_factor_ex",
              LinalgOp{K::CheckFlag})
@@ -489,10 +489,9 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
   std::string IfCuda = ifCuda(Matrix, D, Ctx);
   SourceLocation Loc = Call->getExprLoc();
   bool HasEx = !C->Op.Ex.empty() && declaresAtFunction(Ctx, C->Op.Ex);
-  std::string ExName =
-      HasEx ? atPrefix(*C, Call, Ctx, /*KeepWritten=*/false) +
-                  C->Op.Ex.str() + "()"
-            : "";
+  std::string ExName = HasEx ? atPrefix(*C, Call, Ctx, /*KeepWritten=*/false) +
+                                   C->Op.Ex.str() + "()"
+                             : "";
 
   SyncReport Report = reportSync(*Hot);
   switch (C->Op.Kind) {

@@ -16,8 +16,8 @@
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/LoopInvariance.h"
-#include "utils/Shapes.h"
 #include "utils/Parents.h"
+#include "utils/Shapes.h"
 #include "utils/TorchApi.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -173,8 +173,7 @@ static const Expr *deviceOperand(llvm::ArrayRef<const Expr *> Operands,
 }
 
 static std::optional<Finding> classifyIndex(const CallExpr *Call,
-                                            StringRef Name,
-                                            DeviceInference &DI,
+                                            StringRef Name, DeviceInference &DI,
                                             TorchVersion Version,
                                             ASTContext &Ctx) {
   const Expr *Self = inputTensor(Call);
@@ -277,7 +276,8 @@ static std::optional<Finding> classify(const CallExpr *Call, StringRef Name,
     if (!Start || !isTensorType(Start->getType()))
       return std::nullopt;
     F = {Kind::NarrowStart, Start, Start, DI.ofTensor(Start)};
-  } else if (Name.starts_with("index_fill") || Name.starts_with("masked_fill")) {
+  } else if (Name.starts_with("index_fill") ||
+             Name.starts_with("masked_fill")) {
     // E12, E13: the value is read with value.item().
     const Expr *Value = argNamed(Call, {"value"});
     if (!Value || !isTensorType(Value->getType()))
@@ -349,9 +349,8 @@ static SourceLocation memberNameLoc(const CallExpr *Call) {
 /// element and filling it with the Scalar writes the same value with the
 /// same cast and the same IndexError for an out-of-range index, without the
 /// CPU tensor copy_to builds; only when the result (t itself) is not used.
-static std::optional<FixItHint> selectFillFix(const CallExpr *Call,
-                                              const Finding &F,
-                                              ASTContext &Ctx) {
+static std::optional<FixItHint>
+selectFillFix(const CallExpr *Call, const Finding &F, ASTContext &Ctx) {
   SourceLocation NameLoc = memberNameLoc(Call);
   if (!F.ScalarValue || NameLoc.isInvalid() || !isFixable(Call, Ctx) ||
       !isDiscarded(Call, Ctx))
@@ -374,9 +373,8 @@ static std::optional<FixItHint> selectFillFix(const CallExpr *Call,
 /// E16: a literal value -> `at::scalar_tensor(v, t.options())`. set_item
 /// builds exactly that tensor (self's dtype) on the CPU for a CUDA self;
 /// built on self's device it needs no copy.
-static std::optional<FixItHint> deviceValueFix(const CallExpr *Call,
-                                               const Finding &F,
-                                               ASTContext &Ctx) {
+static std::optional<FixItHint>
+deviceValueFix(const CallExpr *Call, const Finding &F, ASTContext &Ctx) {
   if (!F.ScalarValue || !isLiteral(F.Operand) || !isFixable(Call, Ctx))
     return std::nullopt;
   std::optional<std::string> Self = plainReceiverText(Call, Ctx);
@@ -384,17 +382,15 @@ static std::optional<FixItHint> deviceValueFix(const CallExpr *Call,
       sourceText(F.Operand->getSourceRange(), Ctx);
   if (!Self || !Value)
     return std::nullopt;
-  return replaceTokens(F.Operand->getSourceRange(),
-                       "at::scalar_tensor(" + *Value + ", " + *Self +
-                           ".options())",
-                       Ctx);
+  return replaceTokens(
+      F.Operand->getSourceRange(),
+      "at::scalar_tensor(" + *Value + ", " + *Self + ".options())", Ctx);
 }
 
 /// E15: `torch::tensor(v)` / `at::scalar_tensor(v)` as a where value ->
 /// `v`, which takes the Scalar overload (built on the output's device).
-static std::optional<FixItHint> whereScalarFix(const CallExpr *Call,
-                                               const Finding &F,
-                                               ASTContext &Ctx) {
+static std::optional<FixItHint>
+whereScalarFix(const CallExpr *Call, const Finding &F, ASTContext &Ctx) {
   // Only the functions have Scalar overloads; `Tensor::where` takes tensors.
   if (isa<CXXMemberCallExpr>(Call))
     return std::nullopt;
@@ -409,9 +405,9 @@ static std::optional<FixItHint> whereScalarFix(const CallExpr *Call,
       !llvm::is_contained({"tensor", "scalar_tensor"}, FD->getName()))
     return std::nullopt;
   llvm::ArrayRef<const Expr *> Args = userArgs(Factory);
-  if (Args.empty() ||
-      !llvm::all_of(Args.drop_front(),
-                    [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+  if (Args.empty() || !llvm::all_of(Args.drop_front(), [](const Expr *A) {
+        return isa<CXXDefaultArgExpr>(A);
+      }))
     return std::nullopt;
   const Expr *Value = stripValueWrappers(Args[0]);
   if (!Value->getType()->isArithmeticType())
@@ -442,18 +438,16 @@ static bool declaresName(const Stmt *Body, StringRef Name, ASTContext &Ctx) {
 /// A device expression for \p Self that can be evaluated before \p Loop:
 /// `self.device()` of a tensor variable that is the same on every run, or
 /// the invariant device or options a tensor made in the loop is built with.
-static std::optional<std::string> deviceBeforeLoop(const Expr *Self,
-                                                   const Stmt *Loop,
-                                                   const Decl *Owner,
-                                                   Invariance &Inv,
-                                                   ASTContext &Ctx) {
+static std::optional<std::string>
+deviceBeforeLoop(const Expr *Self, const Stmt *Loop, const Decl *Owner,
+                 Invariance &Inv, ASTContext &Ctx) {
   const VarDecl *V = localVarOf(Self);
   if (!V)
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
-  bool BeforeLoop = SM.isBeforeInTranslationUnit(
-      SM.getExpansionLoc(V->getLocation()),
-      SM.getExpansionLoc(Loop->getBeginLoc()));
+  bool BeforeLoop =
+      SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()),
+                                   SM.getExpansionLoc(Loop->getBeginLoc()));
   if (BeforeLoop) {
     // Its device stays the same in the loop: never given a new value there
     // (in-place changes keep the device) nor written where it is not seen.
@@ -462,8 +456,8 @@ static std::optional<std::string> deviceBeforeLoop(const Expr *Self,
     VariableUses Uses = FunctionUses(Owner->getBody(), Ctx).of(V);
     if (Uses.Escapes || Uses.InLambda || Uses.assignedIn(Loop, Ctx))
       return std::nullopt;
-    std::optional<std::string> Name = sourceText(
-        ignoreWrappers(Self)->getSourceRange(), Ctx);
+    std::optional<std::string> Name =
+        sourceText(ignoreWrappers(Self)->getSourceRange(), Ctx);
     return Name ? std::optional<std::string>(*Name + ".device()")
                 : std::nullopt;
   }
@@ -491,16 +485,16 @@ static std::optional<std::string> deviceBeforeLoop(const Expr *Self,
     // A Device passed where TensorOptions are expected: the Device itself.
     A = stripValueWrappers(A);
     QualType T = A->getType();
-    bool DeviceLike = isClassType(T, "c10::Device") ||
-                      isEnumType(T, "c10::DeviceType");
+    bool DeviceLike =
+        isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType");
     bool Options = isClassType(T, "c10::TensorOptions");
     if (!DeviceLike && !Options)
       continue;
     if (!Inv.options(A))
       return std::nullopt;
-    std::optional<std::string> Text =
-        DeviceLike ? sourceText(A->getSourceRange(), Ctx)
-                   : postfixOperandText(A, Ctx);
+    std::optional<std::string> Text = DeviceLike
+                                          ? sourceText(A->getSourceRange(), Ctx)
+                                          : postfixOperandText(A, Ctx);
     if (!Text)
       return std::nullopt;
     return DeviceLike ? *Text : *Text + ".device()";
@@ -574,9 +568,9 @@ static std::optional<Hoist> hoistToDevice(const CallExpr *Call,
       (Sync.devices(Ctx).hostMemoryOf(F.Operand) != HostMemory::Pageable ||
        !cudaOnEveryRun(F.Tensor, Ctx)))
     return std::nullopt;
-  std::string Copy = Pinned ? ".pin_memory().to(" + *Device +
-                                  ", /*non_blocking=*/true)"
-                            : ".to(" + *Device + ")";
+  std::string Copy =
+      Pinned ? ".pin_memory().to(" + *Device + ", /*non_blocking=*/true)"
+             : ".to(" + *Device + ")";
   FixItHint Declare = FixItHint::CreateInsertion(
       LoopBegin, "auto " + Name + " = " + V->getName().str() + Copy + ";" +
                      lineBreakAt(LoopBegin, SM) + Indent.str());

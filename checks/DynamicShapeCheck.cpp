@@ -387,9 +387,8 @@ static bool hasDimReduction(const Stmt *S) {
 }
 
 /// `x.index({m})` -> `torch::where(m, x, 0)`; only for a one-mask list.
-static std::optional<FixItHint> maskIndexWhereFix(const CallExpr *Call,
-                                                  const DynamicOp &Op,
-                                                  ASTContext &Ctx) {
+static std::optional<FixItHint>
+maskIndexWhereFix(const CallExpr *Call, const DynamicOp &Op, ASTContext &Ctx) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   if (!MC || MC->getNumArgs() != 1 || !isFixable(Call, Ctx) ||
       hasDimReduction(Op.Other))
@@ -406,18 +405,16 @@ static std::optional<FixItHint> maskIndexWhereFix(const CallExpr *Call,
       sourceText(MC->getImplicitObjectArgument()->getSourceRange(), Ctx);
   if (!ArgText || !MaskText || !SelfText || *ArgText != "{" + *MaskText + "}")
     return std::nullopt;
-  return replaceTokens(Call->getSourceRange(),
-                       whereName(Ctx) + "(" + *MaskText + ", " + *SelfText +
-                           ", 0)",
-                       Ctx);
+  return replaceTokens(
+      Call->getSourceRange(),
+      whereName(Ctx) + "(" + *MaskText + ", " + *SelfText + ", 0)", Ctx);
 }
 
 /// The sum of the repeats when they are spelled as non-negative integer
 /// literals: `torch::tensor({1, 2, 3}, ...)`, directly or through a local
 /// variable that is never assigned again. \p Count receives their number.
-static std::optional<int64_t> provenRepeatTotal(const Expr *Repeats,
-                                                ASTContext &Ctx,
-                                                unsigned &Count) {
+static std::optional<int64_t>
+provenRepeatTotal(const Expr *Repeats, ASTContext &Ctx, unsigned &Count) {
   const Expr *E = ignoreWrappers(Repeats);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -518,8 +515,8 @@ struct Description {
 };
 } // namespace
 
-static Description describe(const CallExpr *Call, const DynamicOp &Op,
-                            Device D, bool NonzeroStatic, bool SumFollows,
+static Description describe(const CallExpr *Call, const DynamicOp &Op, Device D,
+                            bool NonzeroStatic, bool SumFollows,
                             ASTContext &Ctx) {
   std::string Tensor = describeTensor(Op.Tensor, D, Ctx);
   std::string Memcpy = HostReadCudaPath.str();
@@ -594,11 +591,11 @@ static Description describe(const CallExpr *Call, const DynamicOp &Op,
             "'scatter_add_' into 'zeros({K})' when the number of bins K is "
             "known on the host"};
   case OpKind::Histc:
-    return {std::string(Op.DefaultRange ? "without a range"
-                                        : "with min == max") +
-                " reads the minimum and maximum of " + Tensor +
-                " on the host to find its range",
-            Memcpy, "passing the range (min < max) when it is known"};
+    return {
+        std::string(Op.DefaultRange ? "without a range" : "with min == max") +
+            " reads the minimum and maximum of " + Tensor +
+            " on the host to find its range",
+        Memcpy, "passing the range (min < max) when it is known"};
   case OpKind::OneHot:
     return {"without 'num_classes' reads the maximum of " + Tensor +
                 " on the host to find the number of classes",
@@ -656,16 +653,14 @@ void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Hot)
     return;
 
-  bool SumFollows =
-      Op->Kind == OpKind::MaskedSelect && immediateSum(Call, Ctx);
+  bool SumFollows = Op->Kind == OpKind::MaskedSelect && immediateSum(Call, Ctx);
   llvm::SmallVector<FixItHint, 2> SumFix;
   if (SumFollows)
     SumFix = maskedSelectSumFix(Call, *Op, Ctx);
   bool NonzeroStatic =
       (Op->Kind == OpKind::Nonzero || Op->Kind == OpKind::WhereOne) &&
       hasCudaNonzeroStatic(Ctx);
-  Description Desc =
-      describe(Call, *Op, D, NonzeroStatic, SumFollows, Ctx);
+  Description Desc = describe(Call, *Op, D, NonzeroStatic, SumFollows, Ctx);
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(),
                  "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")

@@ -25,7 +25,6 @@ namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
 
-
 /// The fully qualified names ("::cudaFree") of the functions (\p Methods
 /// false) or member functions of the explicit waits, for hasAnyName.
 static std::vector<std::string> matcherNames(bool Methods) {
@@ -107,9 +106,8 @@ static std::string handleText(const CallExpr *Call, Handle Where,
   }
   if (!E)
     return ("the " + Noun).str();
-  if (!E->isValueDependent() &&
-      E->IgnoreParenImpCasts()->isNullPointerConstant(
-          Ctx, Expr::NPC_ValueDependentIsNotNull))
+  if (!E->isValueDependent() && E->IgnoreParenImpCasts()->isNullPointerConstant(
+                                    Ctx, Expr::NPC_ValueDependentIsNotNull))
     return ("the default " + Noun).str();
   return (Noun + " '" + exprText(E, Ctx) + "'").str();
 }

@@ -56,8 +56,14 @@ void HiddenHostReadCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 namespace {
-enum class HiddenRead { Searchsorted, SegmentReduce, Mode, CrossEntropy,
-                        Linspace, Lbfgs };
+enum class HiddenRead {
+  Searchsorted,
+  SegmentReduce,
+  Mode,
+  CrossEntropy,
+  Linspace,
+  Lbfgs
+};
 
 /// A call that reads a value on the host inside the op, and the tensor
 /// whose device decides whether that read waits for the GPU.
@@ -106,17 +112,15 @@ static bool maybeMean(const Expr *E, const ASTContext &Ctx) {
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S); CE && CE->getNumArgs())
       S = stripValueWrappers(CE->getArg(0));
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S->IgnoreParenImpCasts()))
-    return !llvm::is_contained({"kSum", "kNone"},
-                               DRE->getDecl()->getName());
+    return !llvm::is_contained({"kSum", "kNone"}, DRE->getDecl()->getName());
   return true;
 }
 
 /// Reads a `CrossEntropyFuncOptions().weight(w).label_smoothing(0.1)`
 /// chain, through a local variable that is never changed after its
 /// initializer. Nullopt when the options come from elsewhere.
-static std::optional<LossSettings> readLossOptions(const Expr *E,
-                                                   ASTContext &Ctx,
-                                                   unsigned Depth = 0) {
+static std::optional<LossSettings>
+readLossOptions(const Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
   if (!E || Depth > 4)
     return std::nullopt;
   if (isa<CXXDefaultArgExpr>(E))
@@ -256,13 +260,12 @@ static Device deviceOf(const Finding &F, DeviceInference &DI) {
 
 namespace {
 struct Description {
-  std::string What;     ///< What the op reads, and where in its source.
-  std::string Instead;  ///< The sync-free alternative.
+  std::string What;    ///< What the op reads, and where in its source.
+  std::string Instead; ///< The sync-free alternative.
 };
 } // namespace
 
-static Description describe(const Finding &F, Device D,
-                            const ASTContext &Ctx) {
+static Description describe(const Finding &F, Device D, const ASTContext &Ctx) {
   std::string Tensor = describeTensor(F.Tensor, D, Ctx);
   switch (F.Kind) {
   case HiddenRead::Searchsorted:
@@ -287,7 +290,8 @@ static Description describe(const Finding &F, Device D,
             "device"};
   case HiddenRead::CrossEntropy:
     return {"with class weights, label smoothing and mean reduction selects "
-            "the non-ignored targets of " + Tensor +
+            "the non-ignored targets of " +
+                Tensor +
                 " with masked_select to sum their weights "
                 "(cross_entropy_loss_label_smoothing)",
             "computing the smoothing term by hand and dividing by "

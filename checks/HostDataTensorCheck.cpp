@@ -163,8 +163,8 @@ bool isQualifiedWithTorch(const DeclRefExpr *DRE) {
 }
 
 /// True when every scalar of a (nested) braced list is loop-invariant.
-bool invariantList(Invariance &Inv, const InitListExpr *IL, bool TorchContainers,
-                   unsigned Depth = 0) {
+bool invariantList(Invariance &Inv, const InitListExpr *IL,
+                   bool TorchContainers, unsigned Depth = 0) {
   if (Depth > 8)
     return false;
   for (const Expr *Elem : IL->inits()) {
@@ -294,9 +294,10 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
     // Data that stays the same on every run could be built once.
     const auto [Loop, Owner] = enclosingLoop(Call, Ctx);
     Invariance Inv(Hot->Kind == HotReason::Loop ? Loop : nullptr, Owner, Ctx);
-    bool Invariant = Inv.options(OptsArg) && (Data.Kind == DataKind::InitList
-                                                  ? invariantList(Inv, Data.List, IsTorch)
-                                                  : Inv.array(Data.Data));
+    bool Invariant =
+        Inv.options(OptsArg) && (Data.Kind == DataKind::InitList
+                                     ? invariantList(Inv, Data.List, IsTorch)
+                                     : Inv.array(Data.Data));
     if (Invariant)
       Instead = Hot->Kind == HotReason::Loop && Loop
                     ? "creating it once before the loop, or "

@@ -26,8 +26,7 @@ void HostReadCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 /// What the host read does, and what to do instead.
-static std::pair<std::string, std::string> describe(const HostRead &R,
-                                                    Device D,
+static std::pair<std::string, std::string> describe(const HostRead &R, Device D,
                                                     const ASTContext &Ctx) {
   std::string Tensor = describeTensor(R.Tensor, D, Ctx);
   switch (R.Kind) {
@@ -40,13 +39,15 @@ static std::pair<std::string, std::string> describe(const HostRead &R,
             "keeping the condition on the device with torch::where or "
             "at::_assert_async"};
   case HostReadKind::Equal:
-    return {"compares " + Tensor + " on the GPU and reads the result on the "
-            "host",
+    return {"compares " + Tensor +
+                " on the GPU and reads the result on the "
+                "host",
             "'at::eq(a, b).all()', a 0-dim bool tensor that stays on the "
             "device"};
   case HostReadKind::Allclose:
-    return {"compares " + Tensor + " on the GPU and reads the result on the "
-            "host",
+    return {"compares " + Tensor +
+                " on the GPU and reads the result on the "
+                "host",
             "'at::isclose(a, b).all()', a 0-dim bool tensor that stays on the "
             "device"};
   case HostReadKind::Print:
@@ -55,12 +56,12 @@ static std::pair<std::string, std::string> describe(const HostRead &R,
   case HostReadKind::TensorIndex:
   case HostReadKind::ZeroDimIndex: {
     std::string Index = exprText(R.Tensor, Ctx);
-    return {"reads the value of " +
-                std::string(D == Device::CUDA ? "CUDA tensor index '"
-                                              : "index '") +
-                Index + "' on the host",
-            "'index_select(0, " + Index +
-                ".reshape({1})).squeeze(0)', which indexes on the device"};
+    return {
+        "reads the value of " +
+            std::string(D == Device::CUDA ? "CUDA tensor index '" : "index '") +
+            Index + "' on the host",
+        "'index_select(0, " + Index +
+            ".reshape({1})).squeeze(0)', which indexes on the device"};
   }
   case HostReadKind::Save:
     return {"copies " + Tensor + " to the host",
@@ -69,21 +70,22 @@ static std::pair<std::string, std::string> describe(const HostRead &R,
   llvm_unreachable("unknown host read");
 }
 
-/// `t[idx]` / `t.index({idx})` -> `t.index_select(0, idx.reshape({1})).squeeze(0)`
-/// True when \p E may be a bool tensor (a comparison or an all/any
-/// reduction): index_select rejects bool indices.
+/// `t[idx]` / `t.index({idx})` -> `t.index_select(0,
+/// idx.reshape({1})).squeeze(0)` True when \p E may be a bool tensor (a
+/// comparison or an all/any reduction): index_select rejects bool indices.
 static bool mayBeBoolTensor(const Expr *E) {
   E = ignoreWrappers(E);
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
     return OC->isComparisonOp() || OC->getOperator() == OO_Exclaim ||
            OC->getOperator() == OO_Tilde || OC->getOperator() == OO_AmpAmp ||
            OC->getOperator() == OO_PipePipe;
-  if (const FunctionDecl *FD = calleeOf(E); FD && FD->getDeclName().isIdentifier())
-    return llvm::is_contained(
-        {"all", "any", "eq", "ne", "lt", "le", "gt", "ge", "isfinite", "isnan",
-         "isinf", "logical_not", "logical_and", "logical_or", "logical_xor",
-         "is_nonzero", "to"},
-        FD->getName());
+  if (const FunctionDecl *FD = calleeOf(E);
+      FD && FD->getDeclName().isIdentifier())
+    return llvm::is_contained({"all", "any", "eq", "ne", "lt", "le", "gt", "ge",
+                               "isfinite", "isnan", "isinf", "logical_not",
+                               "logical_and", "logical_or", "logical_xor",
+                               "is_nonzero", "to"},
+                              FD->getName());
   return false;
 }
 
@@ -108,10 +110,9 @@ static std::optional<FixItHint> indexSelectFix(const HostRead &R,
   std::optional<std::string> Index = postfixOperandText(R.Tensor, Ctx);
   if (!Base || !Index)
     return std::nullopt;
-  return replaceTokens(R.Call->getSourceRange(),
-                       *Base + ".index_select(0, " + *Index +
-                           ".reshape({1})).squeeze(0)",
-                       Ctx);
+  return replaceTokens(
+      R.Call->getSourceRange(),
+      *Base + ".index_select(0, " + *Index + ".reshape({1})).squeeze(0)", Ctx);
 }
 
 void HostReadCheck::check(const MatchFinder::MatchResult &Result) {

@@ -98,7 +98,8 @@ bool isDeclaredBefore(ASTContext &Ctx, llvm::ArrayRef<StringRef> Path,
     const Decl *Found = nullptr;
     for (const NamedDecl *ND : DC->lookup(&Ctx.Idents.get(Path[I]))) {
       bool Last = I + 1 == Path.size();
-      if ((Last && isa<FunctionDecl>(ND)) || (!Last && isa<NamespaceDecl>(ND))) {
+      if ((Last && isa<FunctionDecl>(ND)) ||
+          (!Last && isa<NamespaceDecl>(ND))) {
         Found = ND;
         break;
       }
@@ -190,8 +191,7 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
   if (P.Var && (!P.Var->hasLocalStorage() || !isTensorType(P.Var->getType())))
     return;
 
-  llvm::SmallVector<const CallExpr *, 4> Found =
-      Reads.find(P, DI, Ctx).Reads;
+  llvm::SmallVector<const CallExpr *, 4> Found = Reads.find(P, DI, Ctx).Reads;
 
   std::string If;
   for (const std::string &A : Assumptions)

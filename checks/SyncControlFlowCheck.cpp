@@ -106,7 +106,8 @@ const Expr *wholeConditionTensor(const Expr *Cond, const HostRead &R,
         FD ? FD->getTemplateSpecializationArgs() : nullptr;
     if (!TArgs)
       return R.Tensor; // item().toBool()
-    if (TArgs->size() == 1 && TArgs->get(0).getKind() == TemplateArgument::Type &&
+    if (TArgs->size() == 1 &&
+        TArgs->get(0).getKind() == TemplateArgument::Type &&
         TArgs->get(0).getAsType()->isBooleanType())
       return R.Tensor;
   }
@@ -116,8 +117,8 @@ const Expr *wholeConditionTensor(const Expr *Cond, const HostRead &R,
 /// True when the parsed headers declare `at::_assert_async(Tensor, msg)`
 /// (LibTorch 2.x); 1.13 has only the one-argument form.
 bool hasAssertAsyncWithMessage(ASTContext &Ctx) {
-  for (NamedDecl *At : Ctx.getTranslationUnitDecl()->lookup(
-           &Ctx.Idents.get("at")))
+  for (NamedDecl *At :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("at")))
     if (const auto *NS = dyn_cast<NamespaceDecl>(At))
       for (NamedDecl *D : NS->lookup(&Ctx.Idents.get("_assert_async")))
         if (const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
@@ -203,8 +204,8 @@ void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
   if ((B.isMacroID() && !SM.isMacroArgExpansion(B)) ||
       (E.isMacroID() && !SM.isMacroArgExpansion(E)))
     return;
-  std::optional<std::string> TensorText = sourceText(
-      SourceRange(SM.getSpellingLoc(B), SM.getSpellingLoc(E)), Ctx);
+  std::optional<std::string> TensorText =
+      sourceText(SourceRange(SM.getSpellingLoc(B), SM.getSpellingLoc(E)), Ctx);
   if (!TensorText || !Invocation.getBegin().isFileID() ||
       !Invocation.getEnd().isFileID())
     return;

@@ -38,8 +38,7 @@ std::string apiName(const CallExpr *Call) {
   const auto *DRE =
       dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
   if (DRE && DRE->getQualifier())
-    if (const NamespaceDecl *NS =
-            DRE->getQualifier()->getAsNamespace())
+    if (const NamespaceDecl *NS = DRE->getQualifier()->getAsNamespace())
       if (NS->getName() == "torch")
         return "torch::" + Name + "()";
   return "at::" + Name + "()";
@@ -80,8 +79,7 @@ bool isFreshScalarOnSameDevice(const Expr *Value, const Expr *Self) {
       AllDefaulted())
     return localVarOf(receiverOf(Call)) == SelfVar;
   if (Q == "at::scalar_tensor" && Call->getNumArgs() >= 2) {
-    const auto *Opts =
-        dyn_cast<CallExpr>(ignoreWrappers(Call->getArg(1)));
+    const auto *Opts = dyn_cast<CallExpr>(ignoreWrappers(Call->getArg(1)));
     const FunctionDecl *OF = Opts ? calleeOf(Opts) : nullptr;
     return OF && qualifiedName(OF) == "at::TensorBase::options" &&
            localVarOf(receiverOf(Opts)) == SelfVar;
@@ -109,7 +107,8 @@ void VersionSpecificCheck::registerMatchers(MatchFinder *Finder) {
   // at::multinomial(p, n), p.multinomial(n, /*replacement=*/false),
   // at::normal(mean, std_tensor), at::normal(0.0, std_tensor),
   // t.fill_(value_tensor),
-  // t.index_put_({idx}, v, /*accumulate=*/true), at::index_put(t, {idx}, v, true)
+  // t.index_put_({idx}, v, /*accumulate=*/true), at::index_put(t, {idx}, v,
+  // true)
   Finder->addMatcher(
       callExpr(isExpansionInUserCode(),
                callee(functionDecl(hasAnyName(

@@ -7,8 +7,8 @@
 
 namespace clang::tidy::torchsync {
 
-/// Finds syncs that exist only in some LibTorch versions, for the version 
-/// being parsed: multinomial without replacement, normal with a tensor std, 
+/// Finds syncs that exist only in some LibTorch versions, for the version
+/// being parsed: multinomial without replacement, normal with a tensor std,
 /// fill_ with a tensor, and accumulating index_put_ before 2.x.
 ///
 /// For the user-facing documentation see docs/checks/version-specific.md.

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis.h"
-#include "utils/UserCode.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclGroup.h"
@@ -27,8 +27,8 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/thread.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/thread.h"
 #include <csignal>
 #include <mutex>
 
@@ -73,7 +73,7 @@ private:
       OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
       It->second = !SM.isInSystemHeader(Loc) &&
                    !(Entry && clang::tidy::torchsync::isLibTorchHeader(
-                                 Entry->getName()));
+                                  Entry->getName()));
     }
     return It->second;
   }
@@ -215,12 +215,11 @@ private:
     if (!Context.shouldSuppressDiagnostic(Level, Info, NoLintErrors) ||
         !reported(Info.getSourceManager(), Info.getLocation()))
       return;
-    ClangTidyError E(Check,
-                     Level == DiagnosticsEngine::Error
-                         ? ClangTidyError::Error
-                         : ClangTidyError::Warning,
-                     Context.getCurrentBuildDirectory(),
-                     Context.treatAsError(Check));
+    ClangTidyError E(
+        Check,
+        Level == DiagnosticsEngine::Error ? ClangTidyError::Error
+                                          : ClangTidyError::Warning,
+        Context.getCurrentBuildDirectory(), Context.treatAsError(Check));
     E.Message = message(Info);
     // The context adds the check's name to the text; findings carry it
     // apart.
@@ -254,8 +253,8 @@ private:
       return false;
     if (!HeaderFilter) {
       const ClangTidyOptions &Options = Context.getOptions();
-      HeaderFilter = std::make_unique<llvm::Regex>(
-          Options.HeaderFilterRegex.value_or(""));
+      HeaderFilter =
+          std::make_unique<llvm::Regex>(Options.HeaderFilterRegex.value_or(""));
       ExcludeHeaderFilter = std::make_unique<llvm::Regex>(
           Options.ExcludeHeaderFilterRegex.value_or(""));
     }
@@ -285,8 +284,8 @@ std::string describeCompileError(const ClangTidyError &E) {
     Line += Text.count('\n');
     Col += Text.size() - (Text.rfind('\n') + 1);
   }
-  return Where + ":" + std::to_string(Line) + ":" + std::to_string(Col) +
-         ": " + E.Message.Message;
+  return Where + ":" + std::to_string(Line) + ":" + std::to_string(Col) + ": " +
+         E.Message.Message;
 }
 
 /// Records every path the compiler looked for and did not find: the include
@@ -352,8 +351,7 @@ makeTool(const tooling::CompilationDatabase &DB, StringRef File,
       llvm::vfs::createPhysicalFileSystem();
   if (Misses)
     Physical = llvm::makeIntrusiveRefCnt<MissRecorder>(Physical, *Misses);
-  auto FS =
-      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
   return std::make_unique<tooling::ClangTool>(
       DB, std::vector<std::string>{File.str()},
       std::make_shared<PCHContainerOperations>(), FS);
@@ -395,10 +393,9 @@ FileResult analyzeFileUnprotected(StringRef File,
       llvm::append_range(Command, C.CommandLine);
     }
     llvm::append_range(Command, Options.ExtraArgs);
-    std::string Config =
-        configurationAsText(Context.getOptionsForFile(File)) +
-        (Options.FixesFromNotes ? "\nfixes-from-notes" : "") +
-        (Options.TraverseAll ? "\ntraverse-all" : "");
+    std::string Config = configurationAsText(Context.getOptionsForFile(File)) +
+                         (Options.FixesFromNotes ? "\nfixes-from-notes" : "") +
+                         (Options.TraverseAll ? "\ntraverse-all" : "");
     Key = Cache->keyFor(File, Command, Commands.front().Directory, Config);
     if (auto Cached = Cache->lookup(Key, &Result.Suppressed)) {
       Result.Errors = std::move(*Cached);
@@ -411,8 +408,8 @@ FileResult analyzeFileUnprotected(StringRef File,
       Context, nullptr, /*RemoveIncompatibleErrors=*/true,
       /*GetFixesFromNotes=*/Options.FixesFromNotes);
   NolintRecorder Nolint(Context, DiagConsumer);
-  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
-                       &Nolint, /*ShouldOwnClient=*/false);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(), &Nolint,
+                       /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&DE);
   std::vector<Dependency> Deps;
   TidyActionFactory Factory(Context, Options.TraverseAll,
@@ -424,19 +421,19 @@ FileResult analyzeFileUnprotected(StringRef File,
   tooling::ClangTool &Tool = *ToolPtr;
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&Nolint);
-  Tool.appendArgumentsAdjuster([&](const tooling::CommandLineArguments &Args,
-                                   StringRef Filename) {
-    ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
-    tooling::CommandLineArguments Adjusted = Args;
-    if (Opts.ExtraArgsBefore && !Adjusted.empty())
-      Adjusted.insert(Adjusted.begin() + 1, Opts.ExtraArgsBefore->begin(),
-                      Opts.ExtraArgsBefore->end());
-    if (Opts.ExtraArgs)
-      Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
-                      Opts.ExtraArgs->end());
-    llvm::append_range(Adjusted, Options.ExtraArgs);
-    return Adjusted;
-  });
+  Tool.appendArgumentsAdjuster(
+      [&](const tooling::CommandLineArguments &Args, StringRef Filename) {
+        ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
+        tooling::CommandLineArguments Adjusted = Args;
+        if (Opts.ExtraArgsBefore && !Adjusted.empty())
+          Adjusted.insert(Adjusted.begin() + 1, Opts.ExtraArgsBefore->begin(),
+                          Opts.ExtraArgsBefore->end());
+        if (Opts.ExtraArgs)
+          Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
+                          Opts.ExtraArgs->end());
+        llvm::append_range(Adjusted, Options.ExtraArgs);
+        return Adjusted;
+      });
   int Status = Tool.run(&Factory);
   Context.setDiagnosticsEngine(nullptr);
 
@@ -464,8 +461,8 @@ FileResult analyzeFileUnprotected(StringRef File,
   llvm::sort(Absent);
   Absent.erase(std::unique(Absent.begin(), Absent.end()), Absent.end());
   if (Cache && !Result.Failure && !Deps.empty())
-    if (llvm::Error E = Cache->store(Key, Deps, Absent, Result.Errors,
-                                     Result.Suppressed))
+    if (llvm::Error E =
+            Cache->store(Key, Deps, Absent, Result.Errors, Result.Suppressed))
       Result.CacheProblem = llvm::toString(std::move(E));
   return Result;
 }
@@ -499,8 +496,7 @@ void enableCrashRecovery() {
 
 } // namespace
 
-FileResult analyzeFile(StringRef File,
-                       const tooling::CompilationDatabase &DB,
+FileResult analyzeFile(StringRef File, const tooling::CompilationDatabase &DB,
                        const AnalysisOptions &Options, ResultCache *Cache) {
   // A crash in the compiler (a stack overflow on deeply nested code, say)
   // must cost this file its analysis, not the run: each file is analyzed on
@@ -530,9 +526,9 @@ FileResult analyzeFile(StringRef File,
     Result = FileResult();
     int Code = CRC.RetCode;
     bool Segv = Code == 128 + SIGSEGV || Code == 128 + SIGBUS;
-    Result.Failure = std::string("the compiler crashed") +
-                     (Segv ? " (stack overflow? the code may nest too deeply)"
-                           : "");
+    Result.Failure =
+        std::string("the compiler crashed") +
+        (Segv ? " (stack overflow? the code may nest too deeply)" : "");
   }
   return Result;
 }

@@ -74,8 +74,8 @@ std::optional<std::string> unpack(StringRef Data) {
   if (Fields[1] != "zstd" || !compression::zstd::isAvailable())
     return std::nullopt;
   SmallVector<uint8_t, 0> Text;
-  if (Error E = compression::zstd::decompress(arrayRefFromStringRef(Body),
-                                               Text, Size)) {
+  if (Error E = compression::zstd::decompress(arrayRefFromStringRef(Body), Text,
+                                              Size)) {
     consumeError(std::move(E));
     return std::nullopt;
   }
@@ -261,8 +261,8 @@ Error ResultCache::store(StringRef Key, ArrayRef<Dependency> Deps,
   E.Deps.assign(Deps.begin(), Deps.end());
   E.Absent.assign(Absent.begin(), Absent.end());
   for (const ClangTidyError &Error : Errors)
-    E.Errors.push_back({Error, Error.IsWarningAsError,
-                        Error.EnabledDiagnosticAliases});
+    E.Errors.push_back(
+        {Error, Error.IsWarningAsError, Error.EnabledDiagnosticAliases});
   for (const ClangTidyError &Error : Suppressed)
     E.Errors.push_back({Error, Error.IsWarningAsError,
                         Error.EnabledDiagnosticAliases,

@@ -39,16 +39,14 @@ Expected<std::vector<GlobPattern>> compileGlobs(ArrayRef<std::string> Patterns,
   return Globs;
 }
 
-
 std::vector<std::string> selectFiles(std::vector<std::string> Files,
-                                     const PathFilter &Filter,
-                                     StringRef Root) {
+                                     const PathFilter &Filter, StringRef Root) {
   llvm::sort(Files);
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
   std::vector<std::string> Kept;
   for (std::string &File : Files) {
-    std::string Path = pathUnder(File, Root).value_or(
-        sys::path::convert_to_slash(File));
+    std::string Path =
+        pathUnder(File, Root).value_or(sys::path::convert_to_slash(File));
     auto Matches = [&](const GlobPattern &G) { return G.match(Path); };
     if (!Filter.Include.empty() && llvm::none_of(Filter.Include, Matches))
       continue;

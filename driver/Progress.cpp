@@ -13,8 +13,8 @@ namespace torchsync {
 
 Progress::Progress(raw_ostream &OS, size_t Total, bool Terminal,
                    unsigned Columns)
-    : OS(OS), Total(Total), Terminal(Terminal),
-      Columns(Columns ? Columns : 80), Start(std::chrono::steady_clock::now()) {}
+    : OS(OS), Total(Total), Terminal(Terminal), Columns(Columns ? Columns : 80),
+      Start(std::chrono::steady_clock::now()) {}
 
 std::string Progress::formatDuration(std::chrono::seconds S) {
   long long T = S.count();
@@ -37,11 +37,13 @@ void Progress::finished(StringRef Path, bool Cached, bool Fail) {
   unsigned Width = std::to_string(Total).size();
   std::string Counter;
   raw_string_ostream C(Counter);
-  C << "[" << right_justify(std::to_string(Done), Width) << "/" << Total
-    << "]";
+  C << "[" << right_justify(std::to_string(Done), Width) << "/" << Total << "]";
   if (!Terminal) {
     OS << Counter << " " << Path
-       << (Fail ? " (failed)" : Cached ? " (cached)" : "") << "\n";
+       << (Fail     ? " (failed)"
+           : Cached ? " (cached)"
+                    : "")
+       << "\n";
     OS.flush();
     return;
   }

@@ -37,9 +37,8 @@ std::error_code writeAll(int FD, llvm::StringRef Data) {
 llvm::Error replaceByRename(llvm::StringRef Path, llvm::StringRef Real,
                             const fs::file_status &Status,
                             llvm::StringRef Contents) {
-  llvm::Expected<fs::TempFile> Temp =
-      fs::TempFile::create(Real + ".torchsync-tmp-%%%%%%", fs::owner_read |
-                                                               fs::owner_write);
+  llvm::Expected<fs::TempFile> Temp = fs::TempFile::create(
+      Real + ".torchsync-tmp-%%%%%%", fs::owner_read | fs::owner_write);
   if (!Temp)
     return cannotWrite(Path, llvm::toString(Temp.takeError()));
   std::error_code EC = writeAll(Temp->FD, Contents);
@@ -75,8 +74,8 @@ llvm::Error rewriteInPlace(llvm::StringRef Path, llvm::StringRef Real,
                                  llvm::toString(Backup.takeError()));
   if (std::error_code EC = writeAll(Backup->FD, (*Old)->getBuffer())) {
     llvm::consumeError(Backup->discard());
-    return cannotWrite(Path, "cannot keep a copy of the old text: " +
-                                 EC.message());
+    return cannotWrite(Path,
+                       "cannot keep a copy of the old text: " + EC.message());
   }
   // The backup has a name of its own now; a crash below leaves it there.
   llvm::SmallString<256> BackupName(Backup->TmpName);
@@ -84,8 +83,8 @@ llvm::Error rewriteInPlace(llvm::StringRef Path, llvm::StringRef Real,
     return cannotWrite(Path, llvm::toString(std::move(E)));
 
   int FD;
-  std::error_code EC = fs::openFileForWrite(Real, FD, fs::CD_OpenExisting,
-                                            fs::OF_None);
+  std::error_code EC =
+      fs::openFileForWrite(Real, FD, fs::CD_OpenExisting, fs::OF_None);
   if (!EC) {
     EC = writeAll(FD, Contents);
     if (!EC)
@@ -172,8 +171,8 @@ llvm::Error checkOutputsAgainst(llvm::ArrayRef<NamedOutput> Outputs,
       continue;
     for (const std::string &In : Inputs)
       if (SameFile(Out.Path, In))
-        return llvm::createStringError(Out.Option + " '" + Out.Path +
-                                       "' is " + InputsWhat +
+        return llvm::createStringError(Out.Option + " '" + Out.Path + "' is " +
+                                       InputsWhat +
                                        "; refusing to overwrite it");
     for (size_t J = 0; J < I; ++J)
       if (Named(Outputs[J]) && SameFile(Outputs[J].Path, Out.Path))

@@ -78,8 +78,7 @@ struct TextReport::Impl {
   LangOptions LangOpts;
 };
 
-TextReport::TextReport(llvm::raw_ostream &OS, llvm::StringRef Root,
-                       bool Colors)
+TextReport::TextReport(llvm::raw_ostream &OS, llvm::StringRef Root, bool Colors)
     : P(std::make_unique<Impl>(OS, Root, Colors)) {}
 
 TextReport::~TextReport() = default;
@@ -99,10 +98,9 @@ void TextReport::print(const Finding &F) {
     Level = DiagnosticsEngine::Error;
   }
   {
-    DiagnosticBuilder Diag =
-        P->Diags.Report(P->location(E.Message.FilePath, E.Message.FileOffset,
-                                    BuildDir),
-                        P->Diags.getCustomDiagID(Level, "%0 [%1]"));
+    DiagnosticBuilder Diag = P->Diags.Report(
+        P->location(E.Message.FilePath, E.Message.FileOffset, BuildDir),
+        P->Diags.getCustomDiagID(Level, "%0 [%1]"));
     Diag << E.Message.Message << Name;
     for (const tooling::FileByteRange &R : E.Message.Ranges)
       Diag << P->range(R, BuildDir);

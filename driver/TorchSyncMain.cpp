@@ -66,14 +66,15 @@ cl::OptionCategory Category("torchsync options");
 cl::list<std::string> SourcePaths(cl::Positional, cl::desc("[<file> ...]"),
                                   cl::cat(Category));
 cl::opt<std::string> BuildPath(
-    "p", cl::desc("Build directory containing compile_commands.json. Without "
-                  "source files, every file in it is analyzed."),
+    "p",
+    cl::desc("Build directory containing compile_commands.json. Without "
+             "source files, every file in it is analyzed."),
     cl::value_desc("build-dir"), cl::cat(Category));
-cl::opt<std::string> Checks(
-    "checks",
-    cl::desc("Comma-separated globs of checks to run, added to those of "
-             "the configuration (default '-*,torchsync-*')."),
-    cl::init(""), cl::cat(Category));
+cl::opt<std::string>
+    Checks("checks",
+           cl::desc("Comma-separated globs of checks to run, added to those of "
+                    "the configuration (default '-*,torchsync-*')."),
+           cl::init(""), cl::cat(Category));
 cl::opt<std::string>
     Config("config",
            cl::desc("Configuration in YAML/JSON, as in a .clang-tidy file, "
@@ -90,8 +91,9 @@ cl::opt<std::string> HeaderFilter(
     cl::desc("Regular expression of headers whose findings are reported "
              "(the main file's always are)."),
     cl::init(""), cl::cat(Category));
-cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of warnings: rewrites "
-                                  "that keep the program's meaning."),
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the fix-its of warnings: rewrites "
+                           "that keep the program's meaning."),
                   cl::cat(Category));
 cl::opt<bool> FixNotes(
     "fix-notes",
@@ -115,9 +117,10 @@ cl::opt<bool> Quiet("quiet",
                     cl::desc("Print nothing but the findings (no progress, no "
                              "summary)."),
                     cl::cat(Category));
-cl::list<std::string> ExtraArgs(
-    "extra-arg", cl::desc("Compiler argument to append to the command line."),
-    cl::cat(Category));
+cl::list<std::string>
+    ExtraArgs("extra-arg",
+              cl::desc("Compiler argument to append to the command line."),
+              cl::cat(Category));
 
 // Whole-project runs: which files, how many at once, the result cache.
 /// Reads -j N; a value that is not a number is reported after parsing, in
@@ -133,10 +136,10 @@ struct JobsParser : cl::parser<unsigned> {
     return false;
   }
 };
-cl::opt<unsigned, false, JobsParser> Jobs(
-    "j",
-    cl::desc("Analyze this many files at once (default: one per core)."),
-    cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
+cl::opt<unsigned, false, JobsParser>
+    Jobs("j",
+         cl::desc("Analyze this many files at once (default: one per core)."),
+         cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
 cl::list<std::string> IncludeGlobs(
     "include",
     cl::desc("Analyze only files whose path (relative to the root) matches "
@@ -263,10 +266,10 @@ int inputError(const llvm::Twine &Message) {
 
 bool isCxxSource(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  return llvm::is_contained(
-      {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu", ".h", ".hh", ".hpp",
-       ".hxx", ".h++", ".cuh", ".inl", ".ipp", ".tpp"},
-      Ext);
+  return llvm::is_contained({".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu",
+                             ".h", ".hh", ".hpp", ".hxx", ".h++", ".cuh",
+                             ".inl", ".ipp", ".tpp"},
+                            Ext);
 }
 
 /// What the command line says about the configuration; --config-file is
@@ -286,8 +289,8 @@ llvm::Expected<ConfigInput> readConfigInput() {
     auto Buffer = llvm::MemoryBuffer::getFile(ConfigFile);
     if (!Buffer)
       return llvm::createStringError("cannot read configuration file '" +
-                                     ConfigFile + "': " +
-                                     Buffer.getError().message());
+                                     ConfigFile +
+                                     "': " + Buffer.getError().message());
     Input.ConfigText = (*Buffer)->getBuffer().str();
     Input.ConfigName = ConfigFile;
   }
@@ -322,9 +325,9 @@ llvm::Expected<RunSettings> readRunSettings() {
                                    "' (expected warning, error or none)");
   S.FailLevel = *Level;
   if (!RootDir.empty() && !llvm::sys::fs::is_directory(RootDir))
-    return llvm::createStringError(
-        "root directory '" + RootDir + "' " +
-        (llvm::sys::fs::exists(RootDir) ? "is not a directory"
+    return llvm::createStringError("root directory '" + RootDir + "' " +
+                                   (llvm::sys::fs::exists(RootDir)
+                                        ? "is not a directory"
                                         : "does not exist"));
   S.Root = findRoot(RootDir);
 
@@ -363,8 +366,7 @@ llvm::Error checkOutputs(llvm::ArrayRef<std::string> Files) {
   // Options given twice and --write-baseline with --fix are refused with
   // the other command-line checks in main().
   std::vector<std::string> Inputs(Files.begin(), Files.end());
-  for (const std::string &In : {BaselineFile.getValue(),
-                                ConfigFile.getValue(),
+  for (const std::string &In : {BaselineFile.getValue(), ConfigFile.getValue(),
                                 HarnessSpecFile.getValue()})
     if (!In.empty())
       Inputs.push_back(In);
@@ -419,12 +421,26 @@ int main(int argc, const char **argv) {
                       "0 for one per core)");
   // One value each: the last of two would silently win (--format=json
   // --format=sarif).
-  for (cl::Option *O : std::initializer_list<cl::Option *>{
-           &BuildPath, &Checks, &Config, &ConfigFile, &HeaderFilter,
-           &ExportFixes, &Jobs, &ShardSpec, &CacheDir, &EmitHarness,
-           &HarnessSpecFile, &FormatName, &OutputFile, &FailOnName,
-           &BaselineFile, &WriteBaselineFile, &DiffBase, &RootDir,
-           &RenderFindings, &RuntimeReport})
+  for (cl::Option *O : std::initializer_list<cl::Option *>{&BuildPath,
+                                                           &Checks,
+                                                           &Config,
+                                                           &ConfigFile,
+                                                           &HeaderFilter,
+                                                           &ExportFixes,
+                                                           &Jobs,
+                                                           &ShardSpec,
+                                                           &CacheDir,
+                                                           &EmitHarness,
+                                                           &HarnessSpecFile,
+                                                           &FormatName,
+                                                           &OutputFile,
+                                                           &FailOnName,
+                                                           &BaselineFile,
+                                                           &WriteBaselineFile,
+                                                           &DiffBase,
+                                                           &RootDir,
+                                                           &RenderFindings,
+                                                           &RuntimeReport})
     if (O->getNumOccurrences() > 1)
       return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                         " is given more than once");
@@ -480,8 +496,8 @@ int main(int argc, const char **argv) {
   // A configuration mistake is an error before any file is analyzed.
   auto CheckConfiguration = [&](llvm::ArrayRef<std::string> Paths,
                                 bool RequireChecks) -> bool {
-    llvm::Expected<ConfigWarnings> Warnings = checkConfiguration(
-        **Provider, Problems, Input, Paths, RequireChecks);
+    llvm::Expected<ConfigWarnings> Warnings =
+        checkConfiguration(**Provider, Problems, Input, Paths, RequireChecks);
     if (!Warnings) {
       inputError(llvm::toString(Warnings.takeError()));
       return false;
@@ -551,8 +567,9 @@ int main(int argc, const char **argv) {
       return inputError("build directory '" + BuildPath + "' does not exist");
     llvm::sys::path::append(DBFile, "compile_commands.json");
     if (!llvm::sys::fs::exists(DBFile))
-      return inputError("no compile_commands.json in '" + BuildPath +
-                        "' (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+      return inputError(
+          "no compile_commands.json in '" + BuildPath +
+          "' (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
     auto JSONDB = tooling::JSONCompilationDatabase::loadFromFile(
         DBFile, DBError, tooling::JSONCommandLineSyntax::AutoDetect);
     if (!JSONDB) {
@@ -584,7 +601,8 @@ int main(int argc, const char **argv) {
       return inputError("no such file: '" + Path + "'");
     if (llvm::sys::fs::is_directory(Abs)) {
       if (BuildPath.empty())
-        return inputError("'" + Path + "' is a directory, not a source file "
+        return inputError("'" + Path +
+                          "' is a directory, not a source file "
                           "(with -p <build-dir>, a directory selects the "
                           "files under it)");
       std::vector<std::string> Under =
@@ -606,7 +624,8 @@ int main(int argc, const char **argv) {
     Compilations = tooling::CompilationDatabase::autoDetectFromSource(
         Files.front(), Ignored);
     if (Compilations)
-      Compilations = tooling::inferMissingCompileCommands(std::move(Compilations));
+      Compilations =
+          tooling::inferMissingCompileCommands(std::move(Compilations));
     else
       Compilations = std::make_unique<tooling::FixedCompilationDatabase>(
           ".", std::vector<std::string>{"-std=c++17"});

@@ -97,8 +97,8 @@ bool callsCudaIsAvailable(const Expr *E) {
     return false; // `!is_available()` picks the other branch; stay unknown.
   if (const FunctionDecl *FD = calleeOf(E)) {
     std::string Name = qualifiedName(FD);
-    return Name == "torch::cuda::is_available" ||
-           Name == "at::hasCUDA" || Name == "at::cuda::is_available";
+    return Name == "torch::cuda::is_available" || Name == "at::hasCUDA" ||
+           Name == "at::cuda::is_available";
   }
   return false;
 }
@@ -307,10 +307,10 @@ Device DeviceInference::ofFactory(const CallExpr *Call, StringRef Name) {
     if (!IsDeviceParam)
       if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
               PT.getNonReferenceType()->getAsCXXRecordDecl()))
-        IsDeviceParam = StringRef(Spec->getName()) == "optional" &&
-                        Spec->getTemplateArgs().size() == 1 &&
-                        isClassType(Spec->getTemplateArgs()[0].getAsType(),
-                                    "c10::Device");
+        IsDeviceParam =
+            StringRef(Spec->getName()) == "optional" &&
+            Spec->getTemplateArgs().size() == 1 &&
+            isClassType(Spec->getTemplateArgs()[0].getAsType(), "c10::Device");
     if (IsDeviceParam && !isDefaultArg(Call->getArg(I)))
       D = joinAgreeing(D, specImpl(Call->getArg(I)));
   }
@@ -324,7 +324,8 @@ Device DeviceInference::ofFactory(const CallExpr *Call, StringRef Name) {
 
 Device DeviceInference::ofCallInputs(const Expr *Call) {
   Device D = Device::None;
-  if (const Expr *Recv = receiverOf(Call); Recv && isTensorType(Recv->getType()))
+  if (const Expr *Recv = receiverOf(Call);
+      Recv && isTensorType(Recv->getType()))
     D = combineInputs(D, tensorImpl(Recv));
   for (const Expr *Arg : userArgs(Call)) {
     if (isTensorType(Arg->getType())) {
@@ -369,8 +370,8 @@ Device DeviceInference::tensorImpl(const Expr *E) {
   } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     std::string QName = qualifiedName(FD);
-    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName()
-                                                            : StringRef();
+    StringRef Name =
+        FD && FD->getDeclName().isIdentifier() ? FD->getName() : StringRef();
     if (isTensorMethod(FD)) {
       const Expr *Recv = receiverOf(Call);
       llvm::ArrayRef<const Expr *> Args = userArgs(Call);
@@ -396,7 +397,8 @@ Device DeviceInference::tensorImpl(const Expr *E) {
                !isa<CXXMethodDecl>(FD)) {
       Result = ofFactory(Call, Name);
     } else if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-               MD && isModuleType(QualType(MD->getParent()->getTypeForDecl(), 0))) {
+               MD &&
+               isModuleType(QualType(MD->getParent()->getTypeForDecl(), 0))) {
       // `model->forward(x)`, `model(x)`: the inputs and the parameters.
       Result = combineInputs(ofCallInputs(Call), ofModule(receiverOf(Call)));
     } else if (QName == "std::move" || QName == "std::forward") {
@@ -468,8 +470,8 @@ Device DeviceInference::specImpl(const Expr *E) {
                             specImpl(CO->getFalseExpr()));
   } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
-    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName()
-                                                            : StringRef();
+    StringRef Name =
+        FD && FD->getDeclName().isIdentifier() ? FD->getName() : StringRef();
     const Expr *Recv = receiverOf(Call);
     if (Recv && isTensorType(Recv->getType()) &&
         (Name == "device" || Name == "options")) {

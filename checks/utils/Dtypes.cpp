@@ -70,13 +70,12 @@ static bool isProvenBoolVariable(const VarDecl *V, ASTContext &Ctx,
       dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (!FD || !FD->getBody())
     return false;
-  auto Assignments = match(
-      findAll(cxxOperatorCallExpr(
-          hasOverloadedOperatorName("="),
-          hasArgument(0, ignoringParenImpCasts(
-                             declRefExpr(to(varDecl(equalsNode(V)))))),
-          hasArgument(1, expr().bind(AssignedId)))),
-      *FD->getBody(), Ctx);
+  auto Assignments = match(findAll(cxxOperatorCallExpr(
+                               hasOverloadedOperatorName("="),
+                               hasArgument(0, ignoringParenImpCasts(declRefExpr(
+                                                  to(varDecl(equalsNode(V)))))),
+                               hasArgument(1, expr().bind(AssignedId)))),
+                           *FD->getBody(), Ctx);
   for (const BoundNodes &N : Assignments)
     if (!isProvenBool(N.getNodeAs<Expr>(AssignedId), Ctx, Depth + 1))
       return false;
@@ -137,10 +136,12 @@ static bool isProvenBool(const Expr *E, ASTContext &Ctx, unsigned Depth) {
 
   // Ops that always return bool.
   if (llvm::is_contained(
-          {"eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal",
-           "less", "less_equal", "not_equal", "isfinite", "isnan", "isinf",
-           "isposinf", "isneginf", "isreal", "signbit", "logical_not",
-           "logical_and", "logical_or", "logical_xor", "isclose", "isin"},
+          {"eq",         "ne",          "lt",          "le",
+           "gt",         "ge",          "greater",     "greater_equal",
+           "less",       "less_equal",  "not_equal",   "isfinite",
+           "isnan",      "isinf",       "isposinf",    "isneginf",
+           "isreal",     "signbit",     "logical_not", "logical_and",
+           "logical_or", "logical_xor", "isclose",     "isin"},
           Name))
     return true;
   // all/any keep a uint8 input's dtype: bool only from a bool input.
@@ -185,14 +186,16 @@ static bool isProvenBool(const Expr *E, ASTContext &Ctx, unsigned Depth) {
            isProvenBool(Call->getArg(0), Ctx, Depth + 1);
   }
   // Ops that keep the dtype of the tensor they are called on.
-  if (Recv &&
-      llvm::is_contained(
-          {"cuda", "cpu", "clone", "contiguous", "detach", "view", "reshape",
-           "flatten", "squeeze", "unsqueeze", "expand", "expand_as", "t",
-           "transpose", "permute", "select", "slice", "narrow", "pin_memory",
-           "view_as", "reshape_as", "logical_not_", "logical_and_",
-           "logical_or_", "flip", "roll", "repeat", "index_select", "gather"},
-          Name))
+  if (Recv && llvm::is_contained(
+                  {"cuda",       "cpu",          "clone",        "contiguous",
+                   "detach",     "view",         "reshape",      "flatten",
+                   "squeeze",    "unsqueeze",    "expand",       "expand_as",
+                   "t",          "transpose",    "permute",      "select",
+                   "slice",      "narrow",       "pin_memory",   "view_as",
+                   "reshape_as", "logical_not_", "logical_and_", "logical_or_",
+                   "flip",       "roll",         "repeat",       "index_select",
+                   "gather"},
+                  Name))
     return isProvenBool(Recv, Ctx, Depth + 1);
   return false;
 }
@@ -207,9 +210,8 @@ static bool namesIntegerIndexDtype(const Stmt *S, unsigned Depth = 0) {
     return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     StringRef N = DRE->getDecl()->getName();
-    return llvm::is_contained({"kLong", "kInt", "kInt64", "kInt32", "Long",
-                               "Int"},
-                              N);
+    return llvm::is_contained(
+        {"kLong", "kInt", "kInt64", "kInt32", "Long", "Int"}, N);
   }
   for (const Stmt *Child : S->children())
     if (namesIntegerIndexDtype(Child, Depth + 1))

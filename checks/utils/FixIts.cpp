@@ -1,8 +1,8 @@
 //===--- FixIts.cpp - Building fix-its that are safe to apply -------------===//
 
 #include "FixIts.h"
-#include "SourceText.h"
 #include "Parents.h"
+#include "SourceText.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -107,14 +107,12 @@ std::optional<bool> nonBlockingValue(const CallExpr *Call) {
   const Expr *Arg = Call->getArg(*I);
   if (isa<CXXDefaultArgExpr>(Arg))
     return false;
-  if (const auto *B =
-          dyn_cast<CXXBoolLiteralExpr>(Arg->IgnoreParenImpCasts()))
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(Arg->IgnoreParenImpCasts()))
     return B->getValue();
   return std::nullopt;
 }
 
-std::optional<FixItHint> setNonBlocking(const CallExpr *Call,
-                                        ASTContext &Ctx) {
+std::optional<FixItHint> setNonBlocking(const CallExpr *Call, ASTContext &Ctx) {
   std::optional<unsigned> I = nonBlockingArgIndex(Call);
   if (!I)
     return std::nullopt;

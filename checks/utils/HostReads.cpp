@@ -12,8 +12,7 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::torchsync {
 
-ast_matchers::StatementMatcher
-hostReadCandidate(StringRef Id) {
+ast_matchers::StatementMatcher hostReadCandidate(StringRef Id) {
   return callExpr(
              isExpansionInUserCode(),
              callee(functionDecl(hasAnyName(
@@ -43,8 +42,8 @@ static std::string memberCallText(const CallExpr *Call, StringRef Fallback,
   if (const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
       Args && Args->size() == 1 &&
       Args->get(0).getKind() == TemplateArgument::Type)
-    Text += "<" + Args->get(0).getAsType().getAsString(Ctx.getPrintingPolicy()) +
-            ">";
+    Text += "<" +
+            Args->get(0).getAsType().getAsString(Ctx.getPrintingPolicy()) + ">";
   return Text + "()";
 }
 

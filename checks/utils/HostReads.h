@@ -1,4 +1,5 @@
-//===--- HostReads.h - Calls that read a tensor's value on the host -*- C++ -*-===//
+//===--- HostReads.h - Calls that read a tensor's value on the host -*- C++
+//-*-===//
 //
 // Part of torchsync. The calls of catalog section B: each copies a value from
 // the device and waits in c10::cuda::memcpy_and_sync. Shared by host-read
@@ -20,14 +21,14 @@ class ASTContext;
 namespace tidy::torchsync {
 
 enum class HostReadKind {
-  Item,          ///< item(), item<T>(), _local_scalar_dense (B1)
-  IsNonzero,     ///< is_nonzero() (B3)
-  Equal,         ///< equal() (B4)
-  Allclose,      ///< allclose() (B5)
-  Print,         ///< operator<<, at::print (B6)
-  TensorIndex,   ///< t[idx_tensor] (B7)
-  ZeroDimIndex,  ///< t.index({zero_dim_tensor}) (B8)
-  Save           ///< torch::save of a tensor (B11)
+  Item,         ///< item(), item<T>(), _local_scalar_dense (B1)
+  IsNonzero,    ///< is_nonzero() (B3)
+  Equal,        ///< equal() (B4)
+  Allclose,     ///< allclose() (B5)
+  Print,        ///< operator<<, at::print (B6)
+  TensorIndex,  ///< t[idx_tensor] (B7)
+  ZeroDimIndex, ///< t.index({zero_dim_tensor}) (B8)
+  Save          ///< torch::save of a tensor (B11)
 };
 
 struct HostRead {
@@ -43,8 +44,7 @@ struct HostRead {
 
 /// Cheap name-based matcher for the candidate calls; bind the call with
 /// \p Id. asHostRead() decides.
-ast_matchers::StatementMatcher
-hostReadCandidate(llvm::StringRef Id);
+ast_matchers::StatementMatcher hostReadCandidate(llvm::StringRef Id);
 
 /// Classifies \p Call as a host read, or nullopt.
 std::optional<HostRead> asHostRead(const CallExpr *Call, DeviceInference &DI,

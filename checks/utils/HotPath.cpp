@@ -159,7 +159,8 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
     Result = HotReason{HotReason::HotFunction, FD->getLocation(), Name};
   } else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
              MD && Name == "forward" && derivesFromModule(MD->getParent()) &&
-                 MD->getParent()->getQualifiedNameAsString() != "torch::nn::Module") {
+             MD->getParent()->getQualifiedNameAsString() !=
+                 "torch::nn::Module") {
     Result = HotReason{HotReason::Forward, FD->getLocation(), Name};
   } else {
     buildUseIndex();
@@ -173,8 +174,7 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
   return Result;
 }
 
-std::optional<HotReason>
-HotPathAnalysis::classifyLambda(const LambdaExpr *LE) {
+std::optional<HotReason> HotPathAnalysis::classifyLambda(const LambdaExpr *LE) {
   // A lambda written inside a loop (e.g. passed to an algorithm there) runs
   // on every iteration.
   if (std::optional<HotReason> R = classify(LE))

@@ -1,4 +1,5 @@
-//===--- LoopInvariance.cpp - Values that stay the same in a loop -*- C++ -*-===//
+//===--- LoopInvariance.cpp - Values that stay the same in a loop -*- C++
+//-*-===//
 
 #include "LoopInvariance.h"
 #include "Parents.h"

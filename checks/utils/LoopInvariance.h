@@ -10,10 +10,10 @@
 #ifndef TORCHSYNC_UTILS_LOOPINVARIANCE_H
 #define TORCHSYNC_UTILS_LOOPINVARIANCE_H
 
+#include "VariableUses.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
-#include "VariableUses.h"
 #include <utility>
 
 namespace clang {

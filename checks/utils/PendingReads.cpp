@@ -45,21 +45,75 @@ std::string nameOf(const FunctionDecl *FD) {
 /// Methods that only look at a tensor's metadata, or do nothing with its data
 /// that could race with the copy.
 bool isMetadataMethod(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "sizes", "size", "sym_sizes", "sym_size", "strides", "stride",
-      "sym_strides", "dim", "ndimension", "numel", "sym_numel", "options",
-      "dtype", "scalar_type", "device", "get_device", "is_cuda", "is_cpu",
-      "is_pinned", "defined", "layout", "toString", "print", "element_size",
-      "nbytes", "itemsize", "is_contiguous", "is_non_overlapping_and_dense",
-      "suggest_memory_format", "storage_offset", "requires_grad", "is_leaf",
-      "grad_fn", "use_count", "weak_use_count", "is_same", "name", "names",
-      "has_names", "is_sparse", "is_floating_point", "is_complex",
-      "is_signed", "key_set", "type", "unsafeGetTensorImpl",
-      "getIntrusivePtr", "is_quantized", "is_meta", "is_mkldnn",
-      "is_inference", "is_nested", "output_nr", "_version", "is_alias_of",
-      "is_same_size", "has_storage", "storage", "reset", "retain_grad",
-      "set_requires_grad", "requires_grad_", "is_view", "_base", "grad",
-      "register_hook", "mutable_grad", "_fw_grad", "retains_grad"};
+  static const llvm::StringSet<> Names = {"sizes",
+                                          "size",
+                                          "sym_sizes",
+                                          "sym_size",
+                                          "strides",
+                                          "stride",
+                                          "sym_strides",
+                                          "dim",
+                                          "ndimension",
+                                          "numel",
+                                          "sym_numel",
+                                          "options",
+                                          "dtype",
+                                          "scalar_type",
+                                          "device",
+                                          "get_device",
+                                          "is_cuda",
+                                          "is_cpu",
+                                          "is_pinned",
+                                          "defined",
+                                          "layout",
+                                          "toString",
+                                          "print",
+                                          "element_size",
+                                          "nbytes",
+                                          "itemsize",
+                                          "is_contiguous",
+                                          "is_non_overlapping_and_dense",
+                                          "suggest_memory_format",
+                                          "storage_offset",
+                                          "requires_grad",
+                                          "is_leaf",
+                                          "grad_fn",
+                                          "use_count",
+                                          "weak_use_count",
+                                          "is_same",
+                                          "name",
+                                          "names",
+                                          "has_names",
+                                          "is_sparse",
+                                          "is_floating_point",
+                                          "is_complex",
+                                          "is_signed",
+                                          "key_set",
+                                          "type",
+                                          "unsafeGetTensorImpl",
+                                          "getIntrusivePtr",
+                                          "is_quantized",
+                                          "is_meta",
+                                          "is_mkldnn",
+                                          "is_inference",
+                                          "is_nested",
+                                          "output_nr",
+                                          "_version",
+                                          "is_alias_of",
+                                          "is_same_size",
+                                          "has_storage",
+                                          "storage",
+                                          "reset",
+                                          "retain_grad",
+                                          "set_requires_grad",
+                                          "requires_grad_",
+                                          "is_view",
+                                          "_base",
+                                          "grad",
+                                          "register_hook",
+                                          "mutable_grad",
+                                          "_fw_grad",
+                                          "retains_grad"};
   return Names.contains(Name);
 }
 
@@ -67,24 +121,27 @@ bool isMetadataMethod(StringRef Name) {
 /// reading the result reads the receiver.
 bool isViewMethod(StringRef Name) {
   static const llvm::StringSet<> Names = {
-      "operator[]", "index", "select", "slice", "narrow", "view", "view_as",
-      "reshape", "reshape_as", "unsqueeze", "squeeze", "t", "transpose",
-      "permute", "expand", "expand_as", "as_strided", "flatten", "unflatten",
-      "detach", "alias", "contiguous", "diagonal", "unfold", "movedim",
-      "moveaxis", "swapaxes", "swapdims", "real", "imag", "mT", "mH", "T",
-      "H", "cpu", "pin_memory", "squeeze_", "unsqueeze_", "t_",
-      "transpose_", "detach_"};
+      "operator[]", "index",      "select",     "slice",      "narrow",
+      "view",       "view_as",    "reshape",    "reshape_as", "unsqueeze",
+      "squeeze",    "t",          "transpose",  "permute",    "expand",
+      "expand_as",  "as_strided", "flatten",    "unflatten",  "detach",
+      "alias",      "contiguous", "diagonal",   "unfold",     "movedim",
+      "moveaxis",   "swapaxes",   "swapdims",   "real",       "imag",
+      "mT",         "mH",         "T",          "H",          "cpu",
+      "pin_memory", "squeeze_",   "unsqueeze_", "t_",         "transpose_",
+      "detach_"};
   return Names.contains(Name);
 }
 
 /// In-place methods that only write their receiver.
 bool isWriteOnlyMethod(StringRef Name) {
   static const llvm::StringSet<> Names = {
-      "copy_", "fill_", "zero_", "set_", "resize_", "resize_as_",
-      "uniform_", "normal_", "random_", "bernoulli_", "exponential_",
-      "geometric_", "cauchy_", "log_normal_", "index_put_", "index_fill_",
+      "copy_",        "fill_",       "zero_",           "set_",
+      "resize_",      "resize_as_",  "uniform_",        "normal_",
+      "random_",      "bernoulli_",  "exponential_",    "geometric_",
+      "cauchy_",      "log_normal_", "index_put_",      "index_fill_",
       "masked_fill_", "index_copy_", "masked_scatter_", "scatter_",
-      "put_", "operator="};
+      "put_",         "operator="};
   return Names.contains(Name);
 }
 
@@ -171,8 +228,7 @@ template <typename Fn> bool anyTensorOperand(const CallExpr *Call, Fn F) {
 }
 
 /// True when \p Call reads the data of the pending tensor on the host.
-bool readsPending(const CallExpr *Call, const Pending &P,
-                  DeviceInference &DI) {
+bool readsPending(const CallExpr *Call, const Pending &P, DeviceInference &DI) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return false;
@@ -194,8 +250,7 @@ bool readsPending(const CallExpr *Call, const Pending &P,
     return false;
   if (!anyTensorOperand(Call, IsPending))
     return false;
-  return !(isTensorType(Call->getType()) &&
-           DI.ofTensor(Call) == Device::CUDA);
+  return !(isTensorType(Call->getType()) && DI.ofTensor(Call) == Device::CUDA);
 }
 
 /// The calls that wait for the GPU (explicit-sync's list), plus the polls
@@ -215,14 +270,24 @@ bool isExplicitWait(StringRef Name) {
 /// Ops whose output size is read from the GPU (catalog D): they wait for the
 /// stream when their input is on CUDA.
 bool isShapeSync(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "at::nonzero", "at::Tensor::nonzero", "at::argwhere",
-      "at::Tensor::argwhere", "at::masked_select",
-      "at::Tensor::masked_select", "at::_unique", "at::_unique2",
-      "at::unique_consecutive", "at::Tensor::unique_consecutive",
-      "at::unique_dim", "at::Tensor::unique_dim", "at::unique_dim_consecutive",
-      "at::Tensor::unique_dim_consecutive", "at::nonzero_numpy",
-      "at::Tensor::nonzero_numpy", "at::bincount", "at::Tensor::bincount"};
+  static const llvm::StringSet<> Names = {"at::nonzero",
+                                          "at::Tensor::nonzero",
+                                          "at::argwhere",
+                                          "at::Tensor::argwhere",
+                                          "at::masked_select",
+                                          "at::Tensor::masked_select",
+                                          "at::_unique",
+                                          "at::_unique2",
+                                          "at::unique_consecutive",
+                                          "at::Tensor::unique_consecutive",
+                                          "at::unique_dim",
+                                          "at::Tensor::unique_dim",
+                                          "at::unique_dim_consecutive",
+                                          "at::Tensor::unique_dim_consecutive",
+                                          "at::nonzero_numpy",
+                                          "at::Tensor::nonzero_numpy",
+                                          "at::bincount",
+                                          "at::Tensor::bincount"};
   return Names.contains(Name);
 }
 
@@ -312,9 +377,9 @@ PendingCopy resultOfCopy(const CallExpr *Call, ASTContext &Ctx) {
   PendingCopy P;
   P.Copy = Call;
   P.Anchor = Call;
-  if (const CallExpr *Parent = enclosingCall(Call, Ctx);
-      Parent && isa<CXXOperatorCallExpr>(Parent) &&
-      cast<CXXOperatorCallExpr>(Parent)->getOperator() == OO_Equal &&
+  if (const auto *Parent =
+          dyn_cast_or_null<CXXOperatorCallExpr>(enclosingCall(Call, Ctx));
+      Parent && Parent->getOperator() == OO_Equal &&
       Parent->getNumArgs() == 2 && ignoreWrappers(Parent->getArg(1)) == Call) {
     P.Var = referencedVar(Parent->getArg(0));
     P.Anchor = Parent;
@@ -333,9 +398,9 @@ PendingCopy resultOfCopy(const CallExpr *Call, ASTContext &Ctx) {
       break;
     }
     const Expr *PE = Node.get<Expr>();
-    if (!PE || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                     CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
-                     CXXConstructExpr>(PE)))
+    if (!PE ||
+        !(isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+              ExprWithCleanups, ParenExpr, CXXConstructExpr>(PE)))
       break;
   }
   return P;
@@ -346,15 +411,14 @@ PendingCopy destinationOfCopy(const CXXMemberCallExpr *Copy,
   PendingCopy P;
   P.Copy = Copy;
   P.Anchor = Copy;
-  const auto *DRE = dyn_cast<DeclRefExpr>(
-      stripViews(Copy->getImplicitObjectArgument(), DI));
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(stripViews(Copy->getImplicitObjectArgument(), DI));
   P.Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   return P;
 }
 
 PendingReads::FunctionCfg *
-PendingReads::cfgFor(const Decl *Fn, const Stmt *Body,
-                             ASTContext &Ctx) {
+PendingReads::cfgFor(const Decl *Fn, const Stmt *Body, ASTContext &Ctx) {
   std::unique_ptr<FunctionCfg> &Slot = Cfgs[Fn];
   if (Slot)
     return Slot->Graph ? Slot.get() : nullptr;
@@ -426,7 +490,8 @@ bool PendingReads::bodyWaits(const FunctionDecl *FD, unsigned Depth,
     const Stmt *S = Work.pop_back_val();
     if (!S)
       continue;
-    if (const auto *Call = dyn_cast<CallExpr>(S); Call && isWaitImpl(Call, Depth, DI, Ctx))
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && isWaitImpl(Call, Depth, DI, Ctx))
       Found = true;
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
@@ -441,8 +506,7 @@ bool PendingReads::bodyWaits(const FunctionDecl *FD, unsigned Depth,
 }
 
 PendingReads::Result PendingReads::find(const PendingCopy &PC,
-                                        DeviceInference &DI,
-                                        ASTContext &Ctx) {
+                                        DeviceInference &DI, ASTContext &Ctx) {
   Result R;
   const CallExpr *Call = PC.Copy;
   const Stmt *Anchor = PC.Anchor ? PC.Anchor : Call;

@@ -27,14 +27,12 @@ bool isFullReduction(StringRef Name) {
       .Default(false);
 }
 
-std::optional<unsigned> dimImpl(const Expr *E, UseIndex &Uses,
-                                unsigned Depth) {
+std::optional<unsigned> dimImpl(const Expr *E, UseIndex &Uses, unsigned Depth) {
   if (!E || Depth > 8)
     return std::nullopt;
   E = ignoreWrappers(E);
   if (const VarDecl *V = localVarOf(E)) {
-    if (isa<ParmVarDecl>(V) || !V->getInit() ||
-        V->getType()->isReferenceType())
+    if (isa<ParmVarDecl>(V) || !V->getInit() || V->getType()->isReferenceType())
       return std::nullopt;
     const VariableUses *U = Uses.of(V);
     if (!U || U->Escapes)
@@ -61,8 +59,7 @@ std::optional<unsigned> dimImpl(const Expr *E, UseIndex &Uses,
   if (const Expr *Recv = receiverOf(Call)) {
     if (!isTensorType(Recv->getType()))
       return std::nullopt;
-    if (isFullReduction(Name) &&
-        llvm::all_of(Args, [](const Expr *A) {
+    if (isFullReduction(Name) && llvm::all_of(Args, [](const Expr *A) {
           return isa<CXXDefaultArgExpr>(A->IgnoreImplicit());
         }))
       return 0u;
@@ -91,9 +88,9 @@ std::optional<unsigned> dimImpl(const Expr *E, UseIndex &Uses,
     return 1u;
   if (Name.ends_with("_like") && Call->getNumArgs() >= 1)
     return dimImpl(Call->getArg(0), Uses, Depth + 1);
-  if (llvm::is_contained({"zeros", "ones", "empty", "full", "rand", "randn",
-                          "randint"},
-                         Name)) {
+  if (llvm::is_contained(
+          {"zeros", "ones", "empty", "full", "rand", "randn", "randint"},
+          Name)) {
     const Expr *Size = argNamed(Call, {"size"});
     if (!Size)
       return std::nullopt;

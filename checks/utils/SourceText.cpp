@@ -16,16 +16,16 @@ std::optional<std::string> sourceText(SourceRange R, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   auto Spelled = [&](SourceLocation L) {
     return L.isMacroID() && SM.isMacroArgExpansion(L) ? SM.getSpellingLoc(L)
-                                                       : L;
+                                                      : L;
   };
   R = SourceRange(Spelled(R.getBegin()), Spelled(R.getEnd()));
   if (!isPlainFileRange(R) ||
       SM.getFileID(R.getBegin()) != SM.getFileID(R.getEnd()))
     return std::nullopt;
   bool Invalid = false;
-  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R),
-                                        Ctx.getSourceManager(),
-                                        Ctx.getLangOpts(), &Invalid);
+  StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(R),
+                           Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
   if (Invalid || Text.empty())
     return std::nullopt;
   return Text.str();
@@ -42,8 +42,8 @@ std::string exprText(const Expr *E, const ASTContext &Ctx, unsigned MaxLen) {
     Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
   if (Text.empty()) {
     // Inside a macro body: fall back to the spelling of the expansion.
-    Range = CharSourceRange::getTokenRange(
-        SM.getSpellingLoc(E->getBeginLoc()), SM.getSpellingLoc(E->getEndLoc()));
+    Range = CharSourceRange::getTokenRange(SM.getSpellingLoc(E->getBeginLoc()),
+                                           SM.getSpellingLoc(E->getEndLoc()));
     Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
   }
   // One line, single spaces.

@@ -17,8 +17,7 @@ OptionEnumMapping<torchsync::UnknownDeviceMode>::getEnumMapping() {
 namespace torchsync {
 
 SyncOptions::SyncOptions(ClangTidyCheck::OptionsView &Options)
-    : ReportOutsideLoops(
-          Options.getLocalOrGlobal("ReportOutsideLoops", false)),
+    : ReportOutsideLoops(Options.getLocalOrGlobal("ReportOutsideLoops", false)),
       UnknownDevice(Options.getLocalOrGlobal("UnknownDevice",
                                              UnknownDeviceMode::Report)) {
   llvm::SmallVector<StringRef, 8> Names;

@@ -35,12 +35,13 @@ static bool hasQualifiedName(const NamedDecl *D, llvm::StringRef Name) {
 
 bool isClassType(QualType T, llvm::StringRef QualifiedName) {
   const NamedDecl *D = namedTypeDecl(T);
-  return D && isa<CXXRecordDecl>(D) && hasQualifiedName(D, QualifiedName);
+  return isa_and_nonnull<CXXRecordDecl>(D) &&
+         hasQualifiedName(D, QualifiedName);
 }
 
 bool isEnumType(QualType T, llvm::StringRef QualifiedName) {
   const NamedDecl *D = namedTypeDecl(T);
-  return D && isa<EnumDecl>(D) && hasQualifiedName(D, QualifiedName);
+  return isa_and_nonnull<EnumDecl>(D) && hasQualifiedName(D, QualifiedName);
 }
 
 bool isTensorType(QualType T) {
@@ -48,8 +49,8 @@ bool isTensorType(QualType T) {
 }
 
 bool isTensorListType(QualType T) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      namedTypeDecl(T));
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(namedTypeDecl(T));
   if (!Spec || Spec->getTemplateArgs().size() < 1)
     return false;
   std::string Name = Spec->getQualifiedNameAsString();
@@ -57,7 +58,8 @@ bool isTensorListType(QualType T) {
       Name != "std::initializer_list")
     return false;
   const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
-  return Arg.getKind() == TemplateArgument::Type && isTensorType(Arg.getAsType());
+  return Arg.getKind() == TemplateArgument::Type &&
+         isTensorType(Arg.getAsType());
 }
 
 bool isInLibTorchNamespace(const Decl *D) {

@@ -24,7 +24,8 @@ namespace tidy::torchsync {
 /// `torch::Tensor`), through typedefs, cv-qualifiers and references.
 ast_matchers::internal::Matcher<QualType> tensorType();
 
-/// True for `at::Tensor` / `at::TensorBase` through typedefs, cv and references.
+/// True for `at::Tensor` / `at::TensorBase` through typedefs, cv and
+/// references.
 bool isTensorType(QualType T);
 
 /// True for a `std::vector<at::Tensor>` / `c10::ArrayRef<at::Tensor>` /

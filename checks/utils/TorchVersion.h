@@ -1,4 +1,5 @@
-//===--- TorchVersion.h - LibTorch version of the parsed headers -*- C++ -*-===//
+//===--- TorchVersion.h - LibTorch version of the parsed headers -*- C++
+//-*-===//
 
 #ifndef TORCHSYNC_UTILS_TORCHVERSION_H
 #define TORCHSYNC_UTILS_TORCHVERSION_H

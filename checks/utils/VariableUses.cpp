@@ -312,8 +312,8 @@ public:
                   MC->getMethodDecl(), Args, Call);
     } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
                OC && isa_and_nonnull<CXXMethodDecl>(FD) && !Args.empty()) {
-      methodUse(rootOf(Args[0], /*ThroughConst=*/true),
-                cast<CXXMethodDecl>(FD), Args.drop_front(), Call);
+      methodUse(rootOf(Args[0], /*ThroughConst=*/true), cast<CXXMethodDecl>(FD),
+                Args.drop_front(), Call);
       FirstParamArg = 1;
     }
     for (unsigned I = FirstParamArg; I < Args.size(); ++I)
@@ -332,8 +332,7 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
-    if (VD->isImplicit() || !VD->getType()->isReferenceType() ||
-        !VD->getInit())
+    if (VD->isImplicit() || !VD->getType()->isReferenceType() || !VD->getInit())
       return true;
     const Expr *Init = VD->getInit()->IgnoreParens();
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Init);
@@ -403,9 +402,9 @@ private:
                  llvm::ArrayRef<const Expr *> Args, const Expr *Call) {
     if (!R || !MD)
       return;
-    bool Assignment =
-        MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator() ||
-        MD->getOverloadedOperator() == OO_Equal;
+    bool Assignment = MD->isCopyAssignmentOperator() ||
+                      MD->isMoveAssignmentOperator() ||
+                      MD->getOverloadedOperator() == OO_Equal;
     if (Assignment) {
       if (R.Whole && Args.size() == 1)
         mark(R, UseKind::Assign, Args[0], Call);
@@ -419,7 +418,8 @@ private:
                       ? (MD->isConst() ? UseKind::Read : UseKind::InPlace)
                       : tensorMethodUse(MD->getName());
       if (K == UseKind::Assign) { // set_
-        bool TensorSource = Args.size() == 1 && isTensorType(Args[0]->getType());
+        bool TensorSource =
+            Args.size() == 1 && isTensorType(Args[0]->getType());
         mark(R, TensorSource && R.Whole ? UseKind::Assign : UseKind::Escape,
              TensorSource ? Args[0] : nullptr, Call);
         return;
@@ -486,8 +486,7 @@ UseKind tensorMethodUse(StringRef Name) {
 }
 
 /// True when \p S lies inside \p Region, in the file as written.
-static bool isInside(const Stmt *S, const Stmt *Region,
-                     const ASTContext &Ctx) {
+static bool isInside(const Stmt *S, const Stmt *Region, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceRange R = Region->getSourceRange();
   SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
@@ -496,14 +495,13 @@ static bool isInside(const Stmt *S, const Stmt *Region,
 }
 
 bool VariableUses::writtenIn(const Stmt *Region, const ASTContext &Ctx) const {
-  return llvm::any_of(
-      Writes, [&](const Expr *W) { return isInside(W, Region, Ctx); });
+  return llvm::any_of(Writes,
+                      [&](const Expr *W) { return isInside(W, Region, Ctx); });
 }
 
-bool VariableUses::assignedIn(const Stmt *Region,
-                              const ASTContext &Ctx) const {
-  return llvm::any_of(
-      Assigned, [&](const Expr *V) { return isInside(V, Region, Ctx); });
+bool VariableUses::assignedIn(const Stmt *Region, const ASTContext &Ctx) const {
+  return llvm::any_of(Assigned,
+                      [&](const Expr *V) { return isInside(V, Region, Ctx); });
 }
 
 bool VariableUses::escapesAt(const Stmt *S) const {

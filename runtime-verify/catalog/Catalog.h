@@ -48,7 +48,7 @@ private:
 };
 
 struct Variant {
-  std::string Code;  ///< the statement that matters, as the docs show it
+  std::string Code; ///< the statement that matters, as the docs show it
   Expect Expected;
   std::function<Outputs(Ctx &)> Run;
 };
@@ -56,12 +56,12 @@ struct Variant {
 struct Pair {
   std::string Check; ///< the check's kebab name, = the snippets/ folder
   std::string Name;
-  std::string Rows;  ///< catalog rows, e.g. "B1"
-  std::string What;  ///< one line: the mechanism
+  std::string Rows;        ///< catalog rows, e.g. "B1"
+  std::string What;        ///< one line: the mechanism
   bool NoSyncCase = false; ///< a look-alike the checks must not flag
   std::function<std::vector<at::Tensor>()> Inputs; ///< after manual_seed
-  Variant Flagged;   ///< the flagged code (NO-SYNC case: the look-alike)
-  Variant Rewrite;   ///< the suggested rewrite (NO-SYNC case: a reference)
+  Variant Flagged; ///< the flagged code (NO-SYNC case: the look-alike)
+  Variant Rewrite; ///< the suggested rewrite (NO-SYNC case: a reference)
   double Rtol = -1, Atol = -1; ///< -1: chosen from the output's dtype
   /// Outputs that may differ by design; reported, not failed (the stale host
   /// read of nonblocking-race).

@@ -63,11 +63,15 @@ std::pair<double, double> tolerances(at::ScalarType T, const Pair &P) {
   if (P.Rtol >= 0)
     return {P.Rtol, P.Atol};
   switch (T) {
-  case at::kDouble: return {1e-9, 1e-12};
-  case at::kFloat: return {1e-4, 1e-5};
+  case at::kDouble:
+    return {1e-9, 1e-12};
+  case at::kFloat:
+    return {1e-4, 1e-5};
   case at::kHalf:
-  case at::kBFloat16: return {1e-2, 1e-3};
-  default: return {0, 0};
+  case at::kBFloat16:
+    return {1e-2, 1e-3};
+  default:
+    return {0, 0};
   }
 }
 
@@ -94,7 +98,8 @@ void compareOutputs(const Pair &P, const Outputs &A, const Outputs &B,
         continue;
       }
       C.Equal = false;
-      C.Detail = Where + "shapes differ: " + shapeOf(A[I]) + " vs " + shapeOf(B[I]);
+      C.Detail =
+          Where + "shapes differ: " + shapeOf(A[I]) + " vs " + shapeOf(B[I]);
       return;
     }
     auto [Rtol, Atol] = tolerances(A[I].scalar_type(), P);
@@ -102,7 +107,8 @@ void compareOutputs(const Pair &P, const Outputs &A, const Outputs &B,
     at::Tensor Y = B[I].detach().to(at::kCPU).to(at::kDouble);
     at::Tensor BothNan = X.isnan().logical_and(Y.isnan());
     at::Tensor Diff = (X - Y).abs().masked_fill(BothNan, 0);
-    bool Ok = Diff.le(Y.abs() * Rtol + Atol).logical_or(BothNan).all().item<bool>();
+    bool Ok =
+        Diff.le(Y.abs() * Rtol + Atol).logical_or(BothNan).all().item<bool>();
     double MaxAbs = Diff.numel() ? Diff.max().item<double>() : 0;
     if (P.MayDiffer.count(I)) {
       C.DifferedByDesign += !Ok;
@@ -112,7 +118,8 @@ void compareOutputs(const Pair &P, const Outputs &A, const Outputs &B,
     if (!Ok) {
       C.Equal = false;
       char Buf[160];
-      std::snprintf(Buf, sizeof Buf, "values differ (max |a-b| %.3g, rtol %.1g, atol %.1g)",
+      std::snprintf(Buf, sizeof Buf,
+                    "values differ (max |a-b| %.3g, rtol %.1g, atol %.1g)",
                     MaxAbs, Rtol, Atol);
       C.Detail = Where + Buf;
       return;
@@ -281,7 +288,8 @@ void selftest(const std::string &What) {
     deviceSync();
     (void)Y.sum().item<float>();
   }
-  std::fprintf(stderr, "torchsync-catalog: unknown selftest %s\n", What.c_str());
+  std::fprintf(stderr, "torchsync-catalog: unknown selftest %s\n",
+               What.c_str());
   std::exit(2);
 }
 
@@ -301,10 +309,11 @@ bool writeFile(const std::string &Path, const std::string &Text) {
 }
 
 int usage() {
-  std::fprintf(stderr,
-               "usage: torchsync-catalog --list | --describe | --only CHECK/PAIR "
-               "[--json FILE] [--probe-log FILE] [--samples N] [--iters N] "
-               "[--warmup N] [--trials N]\n");
+  std::fprintf(
+      stderr,
+      "usage: torchsync-catalog --list | --describe | --only CHECK/PAIR "
+      "[--json FILE] [--probe-log FILE] [--samples N] [--iters N] "
+      "[--warmup N] [--trials N]\n");
   return 2;
 }
 
@@ -317,7 +326,8 @@ int main(int Argc, char **Argv) {
     std::string A = Argv[I];
     auto Value = [&]() -> std::string {
       if (I + 1 >= Argc) {
-        std::fprintf(stderr, "torchsync-catalog: %s needs a value\n", A.c_str());
+        std::fprintf(stderr, "torchsync-catalog: %s needs a value\n",
+                     A.c_str());
         std::exit(2);
       }
       return Argv[++I];
@@ -327,21 +337,32 @@ int main(int Argc, char **Argv) {
       char *End = nullptr;
       long N = std::strtol(V.c_str(), &End, 10);
       if (*End || N < 1) {
-        std::fprintf(stderr, "torchsync-catalog: %s wants a positive integer\n", A.c_str());
+        std::fprintf(stderr, "torchsync-catalog: %s wants a positive integer\n",
+                     A.c_str());
         std::exit(2);
       }
       return static_cast<int>(N);
     };
-    if (A == "--list") List = true;
-    else if (A == "--describe") Describe = true;
-    else if (A == "--only") S.Only = Value();
-    else if (A == "--json") S.JsonPath = Value();
-    else if (A == "--probe-log") S.ProbeLog = Value();
-    else if (A == "--samples") S.Samples = Int();
-    else if (A == "--iters") S.Iters = Int();
-    else if (A == "--warmup") S.Warmup = Int();
-    else if (A == "--trials") S.Trials = Int();
-    else return usage();
+    if (A == "--list")
+      List = true;
+    else if (A == "--describe")
+      Describe = true;
+    else if (A == "--only")
+      S.Only = Value();
+    else if (A == "--json")
+      S.JsonPath = Value();
+    else if (A == "--probe-log")
+      S.ProbeLog = Value();
+    else if (A == "--samples")
+      S.Samples = Int();
+    else if (A == "--iters")
+      S.Iters = Int();
+    else if (A == "--warmup")
+      S.Warmup = Int();
+    else if (A == "--trials")
+      S.Trials = Int();
+    else
+      return usage();
   }
   auto &Pairs = registry();
   std::sort(Pairs.begin(), Pairs.end(),
@@ -366,14 +387,18 @@ int main(int Argc, char **Argv) {
   auto It = std::find_if(Pairs.begin(), Pairs.end(),
                          [&](const Pair &P) { return P.id() == S.Only; });
   if (It == Pairs.end() && !CudaErrorTest) {
-    std::fprintf(stderr, "torchsync-catalog: no pair %s (see --list)\n", S.Only.c_str());
+    std::fprintf(stderr, "torchsync-catalog: no pair %s (see --list)\n",
+                 S.Only.c_str());
     return 2;
   }
   probe::Options PO;
   PO.OutPath = S.ProbeLog;
   if (!probe::start(PO)) {
-    writeFile(S.JsonPath, json::Object().str("pair", S.Only).str("status", "error")
-                              .str("message", "the CUPTI probe did not start").done());
+    writeFile(S.JsonPath, json::Object()
+                              .str("pair", S.Only)
+                              .str("status", "error")
+                              .str("message", "the CUPTI probe did not start")
+                              .done());
     return 3;
   }
   probe::setEnabled(false);
@@ -390,9 +415,9 @@ int main(int Argc, char **Argv) {
     Status = "error";
   }
   cudaError_t Last = cudaPeekAtLastError();
-  if (Status != "ok" && (Message.find("CUDA error") != std::string::npos ||
-                         Message.find("CUDA_ERROR") != std::string::npos ||
-                         Last != cudaSuccess))
+  if (Status != "ok" &&
+      (Message.find("CUDA error") != std::string::npos ||
+       Message.find("CUDA_ERROR") != std::string::npos || Last != cudaSuccess))
     Status = "cuda-error";
   unsigned Failures = probe::failures();
   probe::stop();
@@ -402,15 +427,19 @@ int main(int Argc, char **Argv) {
     Result = json::Object()
                  .str("pair", S.Only)
                  .str("status", Status)
-                 .str("message", Message.empty()
-                                     ? std::to_string(Failures) + " CUDA/CUPTI calls failed (see stderr)"
-                                     : Message.substr(0, Message.find("\nException raised from")))
+                 .str("message",
+                      Message.empty()
+                          ? std::to_string(Failures) +
+                                " CUDA/CUPTI calls failed (see stderr)"
+                          : Message.substr(
+                                0, Message.find("\nException raised from")))
                  .done();
   } else {
     Result.insert(Result.size() - 1, ",\"status\":\"ok\"");
   }
   if (!writeFile(S.JsonPath, Result)) {
-    std::fprintf(stderr, "torchsync-catalog: cannot write %s\n", S.JsonPath.c_str());
+    std::fprintf(stderr, "torchsync-catalog: cannot write %s\n",
+                 S.JsonPath.c_str());
     return 2;
   }
   return Status == "ok" ? 0 : 3;

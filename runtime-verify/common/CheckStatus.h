@@ -74,8 +74,7 @@ inline bool check(CUresult S, const char *Expr, const char *File, int Line) {
   return report({File, Line, Expr, "cu", static_cast<long long>(S), Name, Msg});
 }
 
-inline bool check(CUptiResult S, const char *Expr, const char *File,
-                  int Line) {
+inline bool check(CUptiResult S, const char *Expr, const char *File, int Line) {
   if (S == CUPTI_SUCCESS)
     return true;
   const char *Msg = nullptr;

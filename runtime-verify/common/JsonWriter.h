@@ -1,4 +1,5 @@
-//===--- JsonWriter.h - Minimal JSON output for the runtime tools -*- C++ -*-===//
+//===--- JsonWriter.h - Minimal JSON output for the runtime tools -*- C++
+//-*-===//
 //
 // Purpose: the probe writes JSON lines from inside CUDA callbacks of programs
 // that have no JSON library (and must not depend on LibTorch), and the catalog
@@ -60,14 +61,36 @@ inline std::string quote(std::string_view S) {
   for (size_t I = 0; I < S.size();) {
     unsigned char C = static_cast<unsigned char>(S[I]);
     switch (C) {
-    case '"': Out += "\\\""; ++I; continue;
-    case '\\': Out += "\\\\"; ++I; continue;
-    case '\n': Out += "\\n"; ++I; continue;
-    case '\r': Out += "\\r"; ++I; continue;
-    case '\t': Out += "\\t"; ++I; continue;
-    case '\b': Out += "\\b"; ++I; continue;
-    case '\f': Out += "\\f"; ++I; continue;
-    default: break;
+    case '"':
+      Out += "\\\"";
+      ++I;
+      continue;
+    case '\\':
+      Out += "\\\\";
+      ++I;
+      continue;
+    case '\n':
+      Out += "\\n";
+      ++I;
+      continue;
+    case '\r':
+      Out += "\\r";
+      ++I;
+      continue;
+    case '\t':
+      Out += "\\t";
+      ++I;
+      continue;
+    case '\b':
+      Out += "\\b";
+      ++I;
+      continue;
+    case '\f':
+      Out += "\\f";
+      ++I;
+      continue;
+    default:
+      break;
     }
     if (C < 0x20) {
       char Buf[8];

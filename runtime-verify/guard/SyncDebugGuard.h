@@ -1,4 +1,5 @@
-//===--- SyncDebugGuard.h - PyTorch's sync debug mode for a scope -*- C++ -*-===//
+//===--- SyncDebugGuard.h - PyTorch's sync debug mode for a scope -*- C++
+//-*-===//
 //
 // Purpose: the second oracle. SyncDebugGuard sets c10::cuda::warning_state()
 // to L_WARN or L_ERROR for a scope and restores the previous mode, also when
@@ -32,7 +33,8 @@
 namespace torchsync::guard {
 
 /// The text of the warning and of the error that debug mode raises.
-inline constexpr const char *SyncMessage = "called a synchronizing CUDA operation";
+inline constexpr const char *SyncMessage =
+    "called a synchronizing CUDA operation";
 
 class SyncDebugGuard {
 public:

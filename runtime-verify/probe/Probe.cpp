@@ -257,12 +257,16 @@ void paramsOf(CUpti_CallbackId Cbid, const void *Params, PendingCopy &P) {
     return;
   }
   MemoryKind SrcK = hostPointerKind(Src), DstK = hostPointerKind(Dst);
-  bool SrcHost = SrcK != MemoryKind::Device, DstHost = DstK != MemoryKind::Device;
-  if (Kind == cudaMemcpyHostToDevice || (Kind == cudaMemcpyDefault && SrcHost && !DstHost))
+  bool SrcHost = SrcK != MemoryKind::Device,
+       DstHost = DstK != MemoryKind::Device;
+  if (Kind == cudaMemcpyHostToDevice ||
+      (Kind == cudaMemcpyDefault && SrcHost && !DstHost))
     P.ParamDir = CopyKind::HtoD;
-  else if (Kind == cudaMemcpyDeviceToHost || (Kind == cudaMemcpyDefault && !SrcHost && DstHost))
+  else if (Kind == cudaMemcpyDeviceToHost ||
+           (Kind == cudaMemcpyDefault && !SrcHost && DstHost))
     P.ParamDir = CopyKind::DtoH;
-  else if (Kind == cudaMemcpyDeviceToDevice || (Kind == cudaMemcpyDefault && !SrcHost && !DstHost))
+  else if (Kind == cudaMemcpyDeviceToDevice ||
+           (Kind == cudaMemcpyDefault && !SrcHost && !DstHost))
     P.ParamDir = CopyKind::DtoD;
   else
     P.ParamDir = CopyKind::HtoH;
@@ -348,8 +352,8 @@ void CUPTIAPI bufferRequested(uint8_t **Buffer, size_t *Size,
   *MaxRecords = 0;
 }
 
-void CUPTIAPI bufferCompleted(CUcontext Ctx, uint32_t StreamId,
-                              uint8_t *Buffer, size_t, size_t Valid) {
+void CUPTIAPI bufferCompleted(CUcontext Ctx, uint32_t StreamId, uint8_t *Buffer,
+                              size_t, size_t Valid) {
   State &S = state();
   CUpti_Activity *Rec = nullptr;
   std::vector<std::pair<PendingCopy, CopyRecord>> Done;
@@ -388,7 +392,8 @@ void CUPTIAPI bufferCompleted(CUcontext Ctx, uint32_t StreamId,
     S.DriverOrphans[M->correlationId] = C;
   }
   size_t Dropped = 0;
-  if (TS_CUPTI_CHECK(cuptiActivityGetNumDroppedRecords(Ctx, StreamId, &Dropped)) &&
+  if (TS_CUPTI_CHECK(
+          cuptiActivityGetNumDroppedRecords(Ctx, StreamId, &Dropped)) &&
       Dropped)
     writeLine(json::Object()
                   .str("type", "warning")

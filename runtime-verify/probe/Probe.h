@@ -29,17 +29,17 @@
 namespace torchsync::probe {
 
 struct Frame {
-  std::string Module;  ///< the shared object or executable
-  uintptr_t Offset;    ///< address relative to the module's load base
-  std::string Symbol;  ///< demangled, or empty when the symbol is not exported
+  std::string Module; ///< the shared object or executable
+  uintptr_t Offset;   ///< address relative to the module's load base
+  std::string Symbol; ///< demangled, or empty when the symbol is not exported
 };
 
 /// One time the host waited for the GPU.
 struct SyncEvent {
   uint64_t Seq = 0;
   std::string Region;
-  std::string Api;          ///< as CUPTI names it, e.g. cudaStreamSynchronize
-  const char *Domain = "";  ///< "runtime" or "driver"
+  std::string Api;         ///< as CUPTI names it, e.g. cudaStreamSynchronize
+  const char *Domain = ""; ///< "runtime" or "driver"
   ApiClass Kind = ApiClass::None;
   uint64_t StartNs = 0, EndNs = 0; ///< host steady clock around the call
   uint64_t ThreadId = 0;
@@ -48,15 +48,15 @@ struct SyncEvent {
   CopyKind Copy = CopyKind::Unknown;
   MemoryKind Src = MemoryKind::Unknown, Dst = MemoryKind::Unknown;
   uint64_t Bytes = 0;
-  const char *Reason = "";      ///< classifyMemcpy's reason
-  const char *CopySource = "";  ///< "activity" or "params" (the fallback)
+  const char *Reason = "";     ///< classifyMemcpy's reason
+  const char *CopySource = ""; ///< "activity" or "params" (the fallback)
   std::vector<Frame> Stack;
 
   uint64_t blockedNs() const { return EndNs > StartNs ? EndNs - StartNs : 0; }
 };
 
 struct Options {
-  std::string OutPath;   ///< JSON lines; empty: keep events in memory only
+  std::string OutPath; ///< JSON lines; empty: keep events in memory only
   bool Stacks = true;
   unsigned MaxFrames = 32;
   const char *Mode = "linked";
@@ -88,6 +88,9 @@ unsigned failures();
 
 } // namespace torchsync::probe
 
+// C names fixed by CUDA's injection interface and by the probe's dlopen API:
+// not LLVM-style names.
+// NOLINTBEGIN(readability-identifier-naming)
 extern "C" {
 /// CUDA's injection entry point (CUDA_INJECTION64_PATH).
 int InitializeInjection(void);
@@ -95,5 +98,6 @@ int InitializeInjection(void);
 int torchsync_probe_start(const char *OutPath);
 void torchsync_probe_stop(void);
 }
+// NOLINTEND(readability-identifier-naming)
 
 #endif // TORCHSYNC_RUNTIME_PROBE_PROBE_H

@@ -82,44 +82,70 @@ ApiClass classifyApi(std::string_view Name) {
 
 const char *apiClassName(ApiClass C) {
   switch (C) {
-  case ApiClass::None: return "none";
-  case ApiClass::StreamSync: return "stream_sync";
-  case ApiClass::ContextSync: return "context_sync";
-  case ApiClass::EventSync: return "event_sync";
-  case ApiClass::Memcpy: return "blocking_memcpy";
-  case ApiClass::MemcpyAsync: return "pageable_memcpy";
-  case ApiClass::Free: return "free";
+  case ApiClass::None:
+    return "none";
+  case ApiClass::StreamSync:
+    return "stream_sync";
+  case ApiClass::ContextSync:
+    return "context_sync";
+  case ApiClass::EventSync:
+    return "event_sync";
+  case ApiClass::Memcpy:
+    return "blocking_memcpy";
+  case ApiClass::MemcpyAsync:
+    return "pageable_memcpy";
+  case ApiClass::Free:
+    return "free";
   }
   return "none";
 }
 
 const char *copyKindName(CopyKind K) {
   switch (K) {
-  case CopyKind::HtoD: return "HtoD";
-  case CopyKind::DtoH: return "DtoH";
-  case CopyKind::HtoA: return "HtoA";
-  case CopyKind::AtoH: return "AtoH";
-  case CopyKind::AtoA: return "AtoA";
-  case CopyKind::AtoD: return "AtoD";
-  case CopyKind::DtoA: return "DtoA";
-  case CopyKind::DtoD: return "DtoD";
-  case CopyKind::HtoH: return "HtoH";
-  case CopyKind::PtoP: return "PtoP";
-  case CopyKind::Unknown: break;
+  case CopyKind::HtoD:
+    return "HtoD";
+  case CopyKind::DtoH:
+    return "DtoH";
+  case CopyKind::HtoA:
+    return "HtoA";
+  case CopyKind::AtoH:
+    return "AtoH";
+  case CopyKind::AtoA:
+    return "AtoA";
+  case CopyKind::AtoD:
+    return "AtoD";
+  case CopyKind::DtoA:
+    return "DtoA";
+  case CopyKind::DtoD:
+    return "DtoD";
+  case CopyKind::HtoH:
+    return "HtoH";
+  case CopyKind::PtoP:
+    return "PtoP";
+  case CopyKind::Unknown:
+    break;
   }
   return "unknown";
 }
 
 const char *memoryKindName(MemoryKind K) {
   switch (K) {
-  case MemoryKind::Pageable: return "pageable";
-  case MemoryKind::Pinned: return "pinned";
-  case MemoryKind::Device: return "device";
-  case MemoryKind::Array: return "array";
-  case MemoryKind::Managed: return "managed";
-  case MemoryKind::DeviceStatic: return "device_static";
-  case MemoryKind::ManagedStatic: return "managed_static";
-  case MemoryKind::Unknown: break;
+  case MemoryKind::Pageable:
+    return "pageable";
+  case MemoryKind::Pinned:
+    return "pinned";
+  case MemoryKind::Device:
+    return "device";
+  case MemoryKind::Array:
+    return "array";
+  case MemoryKind::Managed:
+    return "managed";
+  case MemoryKind::DeviceStatic:
+    return "device_static";
+  case MemoryKind::ManagedStatic:
+    return "managed_static";
+  case MemoryKind::Unknown:
+    break;
   }
   return "unknown";
 }
@@ -134,10 +160,10 @@ MemoryKind memoryKindFromInt(int V) {
 
 MemcpyVerdict classifyMemcpy(bool AsyncApi, CopyKind Dir, MemoryKind Src,
                              MemoryKind Dst) {
-  bool HostSrc = Dir == CopyKind::HtoD || Dir == CopyKind::HtoA ||
-                 Dir == CopyKind::HtoH;
-  bool HostDst = Dir == CopyKind::DtoH || Dir == CopyKind::AtoH ||
-                 Dir == CopyKind::HtoH;
+  bool HostSrc =
+      Dir == CopyKind::HtoD || Dir == CopyKind::HtoA || Dir == CopyKind::HtoH;
+  bool HostDst =
+      Dir == CopyKind::DtoH || Dir == CopyKind::AtoH || Dir == CopyKind::HtoH;
   if (Dir == CopyKind::Unknown)
     return {!AsyncApi, "unknown"};
   if (!HostSrc && !HostDst)

@@ -22,11 +22,12 @@ namespace torchsync::probe {
 enum class ApiClass {
   None,        ///< not a waiting call (launches, queries, async frees, ...)
   StreamSync,  ///< cudaStreamSynchronize, cuStreamSynchronize
-  ContextSync, ///< cudaDeviceSynchronize, cudaThreadSynchronize, cuCtxSynchronize
+  ContextSync, ///< cudaDeviceSynchronize, cudaThreadSynchronize,
+               ///< cuCtxSynchronize
   EventSync,   ///< cudaEventSynchronize, cuEventSynchronize
   Memcpy,      ///< a synchronous memcpy API (blocks unless device-to-device)
   MemcpyAsync, ///< an async memcpy API (blocks if its host side is pageable)
-  Free,        ///< cudaFree, cudaFreeHost, cuMemFree...: implicitly synchronizing
+  Free, ///< cudaFree, cudaFreeHost, cuMemFree...: implicitly synchronizing
 };
 
 /// The API name without CUPTI's version and per-thread-stream suffixes:
@@ -42,14 +43,29 @@ const char *apiClassName(ApiClass C);
 /// CUPTI's CUpti_ActivityMemcpyKind values (checked against cupti_activity.h
 /// where CUPTI is available).
 enum class CopyKind {
-  Unknown = 0, HtoD = 1, DtoH = 2, HtoA = 3, AtoH = 4, AtoA = 5, AtoD = 6,
-  DtoA = 7, DtoD = 8, HtoH = 9, PtoP = 10,
+  Unknown = 0,
+  HtoD = 1,
+  DtoH = 2,
+  HtoA = 3,
+  AtoH = 4,
+  AtoA = 5,
+  AtoD = 6,
+  DtoA = 7,
+  DtoD = 8,
+  HtoH = 9,
+  PtoP = 10,
 };
 
 /// CUPTI's CUpti_ActivityMemoryKind values.
 enum class MemoryKind {
-  Unknown = 0, Pageable = 1, Pinned = 2, Device = 3, Array = 4, Managed = 5,
-  DeviceStatic = 6, ManagedStatic = 7,
+  Unknown = 0,
+  Pageable = 1,
+  Pinned = 2,
+  Device = 3,
+  Array = 4,
+  Managed = 5,
+  DeviceStatic = 6,
+  ManagedStatic = 7,
 };
 
 const char *copyKindName(CopyKind K);

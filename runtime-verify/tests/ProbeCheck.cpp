@@ -58,33 +58,57 @@ int main(int Argc, char **Argv) {
   std::vector<float> Pageable(N, 1.0f);
   cudaStream_t S = nullptr;
   cudaEvent_t E = nullptr;
-  bool Ok = TS_CUDA_CHECK(cudaMalloc(reinterpret_cast<void **>(&D), N * sizeof(float))) &&
-            TS_CUDA_CHECK(cudaMalloc(reinterpret_cast<void **>(&D2), N * sizeof(float))) &&
-            TS_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void **>(&Pinned), N * sizeof(float))) &&
-            TS_CUDA_CHECK(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking)) &&
-            TS_CUDA_CHECK(cudaEventCreate(&E));
+  bool Ok =
+      TS_CUDA_CHECK(
+          cudaMalloc(reinterpret_cast<void **>(&D), N * sizeof(float))) &&
+      TS_CUDA_CHECK(
+          cudaMalloc(reinterpret_cast<void **>(&D2), N * sizeof(float))) &&
+      TS_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void **>(&Pinned),
+                                   N * sizeof(float))) &&
+      TS_CUDA_CHECK(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking)) &&
+      TS_CUDA_CHECK(cudaEventCreate(&E));
   if (!Ok)
     return 1;
   const size_t Bytes = N * sizeof(float);
   std::vector<Step> Steps = {
-      {"memcpy-sync-h2d", {"blocking_memcpy"},
-       [&] { TS_CUDA_CHECK(cudaMemcpy(D, Pageable.data(), Bytes, cudaMemcpyHostToDevice)); }},
-      {"memcpy-async-pinned", {},
-       [&] { TS_CUDA_CHECK(cudaMemcpyAsync(D, Pinned, Bytes, cudaMemcpyHostToDevice, S)); }},
-      {"memcpy-async-pageable", {"pageable_memcpy"},
-       [&] { TS_CUDA_CHECK(cudaMemcpyAsync(D2, Pageable.data(), Bytes, cudaMemcpyHostToDevice, S)); }},
-      {"memcpy-d2d", {},
-       [&] { TS_CUDA_CHECK(cudaMemcpyAsync(D2, D, Bytes, cudaMemcpyDeviceToDevice, S)); }},
-      {"stream-sync", {"stream_sync"},
+      {"memcpy-sync-h2d",
+       {"blocking_memcpy"},
+       [&] {
+         TS_CUDA_CHECK(
+             cudaMemcpy(D, Pageable.data(), Bytes, cudaMemcpyHostToDevice));
+       }},
+      {"memcpy-async-pinned",
+       {},
+       [&] {
+         TS_CUDA_CHECK(
+             cudaMemcpyAsync(D, Pinned, Bytes, cudaMemcpyHostToDevice, S));
+       }},
+      {"memcpy-async-pageable",
+       {"pageable_memcpy"},
+       [&] {
+         TS_CUDA_CHECK(cudaMemcpyAsync(D2, Pageable.data(), Bytes,
+                                       cudaMemcpyHostToDevice, S));
+       }},
+      {"memcpy-d2d",
+       {},
+       [&] {
+         TS_CUDA_CHECK(
+             cudaMemcpyAsync(D2, D, Bytes, cudaMemcpyDeviceToDevice, S));
+       }},
+      {"stream-sync",
+       {"stream_sync"},
        [&] { TS_CUDA_CHECK(cudaStreamSynchronize(S)); }},
-      {"event-sync", {"event_sync"},
+      {"event-sync",
+       {"event_sync"},
        [&] {
          TS_CUDA_CHECK(cudaEventRecord(E, S));
          TS_CUDA_CHECK(cudaEventSynchronize(E));
        }},
-      {"device-sync", {"context_sync"},
+      {"device-sync",
+       {"context_sync"},
        [&] { TS_CUDA_CHECK(cudaDeviceSynchronize()); }},
-      {"driver-ctx-sync", {"context_sync"},
+      {"driver-ctx-sync",
+       {"context_sync"},
        [&] { TS_CU_CHECK(cuCtxSynchronize()); }},
       {"free", {"free"}, [&] { TS_CUDA_CHECK(cudaFree(D2)); }},
   };
@@ -131,7 +155,8 @@ int main(int Argc, char **Argv) {
     probe::stop();
 #endif
   if (StatusFailures) {
-    std::printf("probe-check: FAILED: %u CUDA/CUPTI calls failed\n", StatusFailures);
+    std::printf("probe-check: FAILED: %u CUDA/CUPTI calls failed\n",
+                StatusFailures);
     return 1;
   }
   if (Failed) {

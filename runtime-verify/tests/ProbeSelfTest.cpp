@@ -29,14 +29,17 @@ static int Failures = 0, Checks = 0;
 
 static void testNames() {
   EXPECT_EQ(baseApiName("cudaMemcpyAsync_ptsz_v7000"), "cudaMemcpyAsync");
-  EXPECT_EQ(baseApiName("cudaStreamSynchronize_v3020"), "cudaStreamSynchronize");
+  EXPECT_EQ(baseApiName("cudaStreamSynchronize_v3020"),
+            "cudaStreamSynchronize");
   EXPECT_EQ(baseApiName("cuMemcpyDtoH_v2_ptds"), "cuMemcpyDtoH");
   EXPECT_EQ(baseApiName("cuMemFree_v2"), "cuMemFree");
   EXPECT_EQ(baseApiName("cudaLaunchKernel"), "cudaLaunchKernel");
-  EXPECT_EQ(baseApiName("cudaMemcpyBatchAsync_ptsz_v13000"), "cudaMemcpyBatchAsync");
+  EXPECT_EQ(baseApiName("cudaMemcpyBatchAsync_ptsz_v13000"),
+            "cudaMemcpyBatchAsync");
 
   EXPECT_EQ(classifyApi("cudaStreamSynchronize_v3020"), ApiClass::StreamSync);
-  EXPECT_EQ(classifyApi("cudaStreamSynchronize_ptsz_v7000"), ApiClass::StreamSync);
+  EXPECT_EQ(classifyApi("cudaStreamSynchronize_ptsz_v7000"),
+            ApiClass::StreamSync);
   EXPECT_EQ(classifyApi("cuStreamSynchronize"), ApiClass::StreamSync);
   EXPECT_EQ(classifyApi("cudaDeviceSynchronize_v3020"), ApiClass::ContextSync);
   EXPECT_EQ(classifyApi("cudaThreadSynchronize_v3020"), ApiClass::ContextSync);
@@ -61,29 +64,44 @@ static void testNames() {
   EXPECT_EQ(classifyApi("cudaStreamWaitEvent_v3020"), ApiClass::None);
   EXPECT_EQ(classifyApi("cudaEventRecord_v3020"), ApiClass::None);
   EXPECT_EQ(classifyApi(""), ApiClass::None);
-  EXPECT_EQ(std::string(apiClassName(ApiClass::MemcpyAsync)), "pageable_memcpy");
+  EXPECT_EQ(std::string(apiClassName(ApiClass::MemcpyAsync)),
+            "pageable_memcpy");
 }
 
 static void testMemcpyRules() {
   using K = CopyKind;
   using M = MemoryKind;
   // Synchronous APIs block whenever host memory is involved, pinned or not.
-  EXPECT_EQ(classifyMemcpy(false, K::DtoH, M::Device, M::Pinned).Blocking, true);
-  EXPECT_EQ(classifyMemcpy(false, K::HtoD, M::Pageable, M::Device).Blocking, true);
-  EXPECT_EQ(std::string(classifyMemcpy(false, K::HtoD, M::Pinned, M::Device).Reason), "sync-api");
+  EXPECT_EQ(classifyMemcpy(false, K::DtoH, M::Device, M::Pinned).Blocking,
+            true);
+  EXPECT_EQ(classifyMemcpy(false, K::HtoD, M::Pageable, M::Device).Blocking,
+            true);
+  EXPECT_EQ(
+      std::string(classifyMemcpy(false, K::HtoD, M::Pinned, M::Device).Reason),
+      "sync-api");
   // Device-to-device copies do not hold the host.
-  EXPECT_EQ(classifyMemcpy(false, K::DtoD, M::Device, M::Device).Blocking, false);
-  EXPECT_EQ(classifyMemcpy(true, K::PtoP, M::Device, M::Device).Blocking, false);
+  EXPECT_EQ(classifyMemcpy(false, K::DtoD, M::Device, M::Device).Blocking,
+            false);
+  EXPECT_EQ(classifyMemcpy(true, K::PtoP, M::Device, M::Device).Blocking,
+            false);
   // Async APIs block only with a pageable host side.
-  EXPECT_EQ(classifyMemcpy(true, K::HtoD, M::Pageable, M::Device).Blocking, true);
-  EXPECT_EQ(std::string(classifyMemcpy(true, K::DtoH, M::Device, M::Pageable).Reason), "pageable-host");
-  EXPECT_EQ(classifyMemcpy(true, K::HtoD, M::Pinned, M::Device).Blocking, false);
-  EXPECT_EQ(classifyMemcpy(true, K::DtoH, M::Device, M::Pinned).Blocking, false);
+  EXPECT_EQ(classifyMemcpy(true, K::HtoD, M::Pageable, M::Device).Blocking,
+            true);
+  EXPECT_EQ(
+      std::string(classifyMemcpy(true, K::DtoH, M::Device, M::Pageable).Reason),
+      "pageable-host");
+  EXPECT_EQ(classifyMemcpy(true, K::HtoD, M::Pinned, M::Device).Blocking,
+            false);
+  EXPECT_EQ(classifyMemcpy(true, K::DtoH, M::Device, M::Pinned).Blocking,
+            false);
   // The device side's kind does not matter.
-  EXPECT_EQ(classifyMemcpy(true, K::HtoD, M::Pinned, M::Pageable).Blocking, false);
+  EXPECT_EQ(classifyMemcpy(true, K::HtoD, M::Pinned, M::Pageable).Blocking,
+            false);
   // Unknown direction: trust the API's own contract.
-  EXPECT_EQ(classifyMemcpy(false, K::Unknown, M::Unknown, M::Unknown).Blocking, true);
-  EXPECT_EQ(classifyMemcpy(true, K::Unknown, M::Unknown, M::Unknown).Blocking, false);
+  EXPECT_EQ(classifyMemcpy(false, K::Unknown, M::Unknown, M::Unknown).Blocking,
+            true);
+  EXPECT_EQ(classifyMemcpy(true, K::Unknown, M::Unknown, M::Unknown).Blocking,
+            false);
   EXPECT_EQ(copyKindFromInt(2), K::DtoH);
   EXPECT_EQ(copyKindFromInt(99), K::Unknown);
   EXPECT_EQ(memoryKindFromInt(1), M::Pageable);
@@ -104,12 +122,17 @@ static void testJson() {
   EXPECT_EQ(json::quote("bad\xff"), "\"bad\\ufffd\"");
   EXPECT_EQ(json::quote("trunc\xe2\x82"), "\"trunc\\ufffd\\ufffd\"");
   EXPECT_EQ(json::quote("overlong\xc0\xaf"), "\"overlong\\ufffd\\ufffd\"");
-  EXPECT_EQ(json::quote("surrogate\xed\xa0\x80"), "\"surrogate\\ufffd\\ufffd\\ufffd\"");
+  EXPECT_EQ(json::quote("surrogate\xed\xa0\x80"),
+            "\"surrogate\\ufffd\\ufffd\\ufffd\"");
   EXPECT_EQ(json::number(1.5), "1.5");
   EXPECT_EQ(json::number(0.0 / 0.0), "null");
   EXPECT_EQ(json::number(1.0 / 0.0), "null");
-  EXPECT_EQ(json::Object().str("k", "v").integer("n", -3).boolean("b", true)
-                .raw("a", json::Array().str("x").raw("1").done()).done(),
+  EXPECT_EQ(json::Object()
+                .str("k", "v")
+                .integer("n", -3)
+                .boolean("b", true)
+                .raw("a", json::Array().str("x").raw("1").done())
+                .done(),
             "{\"k\":\"v\",\"n\":-3,\"b\":true,\"a\":[\"x\",1]}");
   EXPECT_EQ(json::Object().done(), "{}");
   EXPECT_EQ(json::Array().done(), "[]");

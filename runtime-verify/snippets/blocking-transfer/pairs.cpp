@@ -14,7 +14,9 @@ using namespace torchsync::catalog;
 
 static std::vector<Pair> blockingTransferPairs() {
   std::vector<Pair> Out;
-  auto Gpu = [] { return std::vector<at::Tensor>{torch::randn({1024, 1024}, cudaOpts())}; };
+  auto Gpu = [] {
+    return std::vector<at::Tensor>{torch::randn({1024, 1024}, cudaOpts())};
+  };
   auto Host = [] {
     return std::vector<at::Tensor>{torch::randn({1 << 22}),
                                    torch::randn({1 << 22}, cudaOpts())};
@@ -26,18 +28,22 @@ static std::vector<Pair> blockingTransferPairs() {
   P.Rows = "C1";
   P.What = "blocking download after queued work";
   P.Inputs = Gpu;
-  P.Flagged = {"auto h = torch::mm(x, x).sum(1).cpu();", Expect::Sync, [](Ctx &C) {
-                 return Outputs{torch::mm(C.in(0), C.in(0)).sum(1).cpu()};
-               }};
-  P.Rewrite = {"auto h = y.to(kCPU, /*non_blocking=*/true); ev.record(); ev.synchronize();",
+  P.Flagged = {
+      "auto h = torch::mm(x, x).sum(1).cpu();", Expect::Sync,
+      [](Ctx &C) { return Outputs{torch::mm(C.in(0), C.in(0)).sum(1).cpu()}; }};
+  P.Rewrite = {"auto h = y.to(kCPU, /*non_blocking=*/true); ev.record(); "
+               "ev.synchronize();",
                Expect::Sync, [](Ctx &C) {
-                 auto H = torch::mm(C.in(0), C.in(0)).sum(1).to(torch::kCPU, /*non_blocking=*/true);
+                 auto H = torch::mm(C.in(0), C.in(0))
+                              .sum(1)
+                              .to(torch::kCPU, /*non_blocking=*/true);
                  at::cuda::CUDAEvent Ev;
                  Ev.record();
                  Ev.synchronize(); // the host reads h next: the wait moves here
                  return Outputs{H};
                }};
-  P.Note = "the rewrite moves the wait to an event synchronize right before the host read; "
+  P.Note = "the rewrite moves the wait to an event synchronize right before "
+           "the host read; "
            "it pays off only when the host has work to do in between";
   Out.push_back(P);
 
@@ -47,11 +53,13 @@ static std::vector<Pair> blockingTransferPairs() {
   P.Rows = "C5";
   P.What = "blocking upload from pageable memory";
   P.Inputs = Host;
-  P.Flagged = {"x.to(torch::kCUDA)", Expect::Sync,
-               [](Ctx &C) { return Outputs{C.in(0).to(torch::kCUDA) * C.in(1)}; }};
-  P.Rewrite = {"x.pin_memory().to(torch::kCUDA, /*non_blocking=*/true)", Expect::NoSync,
-               [](Ctx &C) {
-                 return Outputs{C.in(0).pin_memory().to(torch::kCUDA, true) * C.in(1)};
+  P.Flagged = {"x.to(torch::kCUDA)", Expect::Sync, [](Ctx &C) {
+                 return Outputs{C.in(0).to(torch::kCUDA) * C.in(1)};
+               }};
+  P.Rewrite = {"x.pin_memory().to(torch::kCUDA, /*non_blocking=*/true)",
+               Expect::NoSync, [](Ctx &C) {
+                 return Outputs{C.in(0).pin_memory().to(torch::kCUDA, true) *
+                                C.in(1)};
                }};
   Out.push_back(P);
 
@@ -59,13 +67,16 @@ static std::vector<Pair> blockingTransferPairs() {
   P.Check = "blocking-transfer";
   P.Name = "h2d-pageable-nonblocking";
   P.Rows = "C5, A9";
-  P.What = "non_blocking upload from pageable memory (debug mode cannot see it)";
+  P.What =
+      "non_blocking upload from pageable memory (debug mode cannot see it)";
   P.Inputs = Host;
-  P.Flagged = {"x.to(torch::kCUDA, /*non_blocking=*/true)  // x pageable", Expect::Sync,
-               [](Ctx &C) { return Outputs{C.in(0).to(torch::kCUDA, true) * C.in(1)}; }};
-  P.Rewrite = {"x.pin_memory().to(torch::kCUDA, /*non_blocking=*/true)", Expect::NoSync,
-               [](Ctx &C) {
-                 return Outputs{C.in(0).pin_memory().to(torch::kCUDA, true) * C.in(1)};
+  P.Flagged = {
+      "x.to(torch::kCUDA, /*non_blocking=*/true)  // x pageable", Expect::Sync,
+      [](Ctx &C) { return Outputs{C.in(0).to(torch::kCUDA, true) * C.in(1)}; }};
+  P.Rewrite = {"x.pin_memory().to(torch::kCUDA, /*non_blocking=*/true)",
+               Expect::NoSync, [](Ctx &C) {
+                 return Outputs{C.in(0).pin_memory().to(torch::kCUDA, true) *
+                                C.in(1)};
                }};
   Out.push_back(P);
 
@@ -76,15 +87,19 @@ static std::vector<Pair> blockingTransferPairs() {
   P.What = "to(kCPU, non_blocking=true) writes pinned memory: no wait";
   P.NoSyncCase = true;
   P.Inputs = Gpu;
-  P.Flagged = {"y.to(torch::kCPU, /*non_blocking=*/true)", Expect::NoSync, [](Ctx &C) {
-                 return Outputs{torch::mm(C.in(0), C.in(0)).sum(1).to(torch::kCPU, true)};
+  P.Flagged = {"y.to(torch::kCPU, /*non_blocking=*/true)", Expect::NoSync,
+               [](Ctx &C) {
+                 return Outputs{
+                     torch::mm(C.in(0), C.in(0)).sum(1).to(torch::kCPU, true)};
                }};
-  P.Rewrite = {"pinned.copy_(y, /*non_blocking=*/true)", Expect::NoSync, [](Ctx &C) {
-                 auto Y = torch::mm(C.in(0), C.in(0)).sum(1);
-                 auto H = torch::empty(Y.sizes(), Y.options().device(torch::kCPU).pinned_memory(true));
-                 H.copy_(Y, /*non_blocking=*/true);
-                 return Outputs{H};
-               }};
+  P.Rewrite = {
+      "pinned.copy_(y, /*non_blocking=*/true)", Expect::NoSync, [](Ctx &C) {
+        auto Y = torch::mm(C.in(0), C.in(0)).sum(1);
+        auto H = torch::empty(
+            Y.sizes(), Y.options().device(torch::kCPU).pinned_memory(true));
+        H.copy_(Y, /*non_blocking=*/true);
+        return Outputs{H};
+      }};
   P.Note = "outputs are compared after a final sync";
   Out.push_back(P);
   return Out;

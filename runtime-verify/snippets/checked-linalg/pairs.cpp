@@ -14,7 +14,8 @@ static std::vector<Pair> checkedLinalgPairs() {
   // A batch of well-conditioned symmetric positive definite matrices.
   auto Spd = [] {
     auto B = torch::randn({64, 64, 64}, cudaOpts());
-    auto A = torch::matmul(B, B.transpose(1, 2)) + 64 * torch::eye(64, cudaOpts());
+    auto A =
+        torch::matmul(B, B.transpose(1, 2)) + 64 * torch::eye(64, cudaOpts());
     return std::vector<at::Tensor>{A, torch::randn({64, 64, 8}, cudaOpts())};
   };
   Pair P;
@@ -25,8 +26,10 @@ static std::vector<Pair> checkedLinalgPairs() {
   P.Inputs = Spd;
   P.Flagged = {"torch::linalg_cholesky(A)", Expect::Sync,
                [](Ctx &C) { return Outputs{torch::linalg_cholesky(C.in(0))}; }};
-  P.Rewrite = {"std::get<0>(torch::linalg_cholesky_ex(A))", Expect::NoSync,
-               [](Ctx &C) { return Outputs{std::get<0>(torch::linalg_cholesky_ex(C.in(0)))}; }};
+  P.Rewrite = {
+      "std::get<0>(torch::linalg_cholesky_ex(A))", Expect::NoSync, [](Ctx &C) {
+        return Outputs{std::get<0>(torch::linalg_cholesky_ex(C.in(0)))};
+      }};
   P.Note = "the rewrite no longer raises on a failed factorization";
   Out.push_back(P);
 
@@ -36,11 +39,13 @@ static std::vector<Pair> checkedLinalgPairs() {
   P.Rows = "E1";
   P.What = "linalg_solve checks info on the host";
   P.Inputs = Spd;
-  P.Flagged = {"torch::linalg_solve(A, b)", Expect::Sync,
-               [](Ctx &C) { return Outputs{torch::linalg_solve(C.in(0), C.in(1))}; }};
-  P.Rewrite = {"std::get<0>(torch::linalg_solve_ex(A, b))", Expect::NoSync, [](Ctx &C) {
-                 return Outputs{std::get<0>(torch::linalg_solve_ex(C.in(0), C.in(1)))};
+  P.Flagged = {"torch::linalg_solve(A, b)", Expect::Sync, [](Ctx &C) {
+                 return Outputs{torch::linalg_solve(C.in(0), C.in(1))};
                }};
+  P.Rewrite = {
+      "std::get<0>(torch::linalg_solve_ex(A, b))", Expect::NoSync, [](Ctx &C) {
+        return Outputs{std::get<0>(torch::linalg_solve_ex(C.in(0), C.in(1)))};
+      }};
   P.Note = "the rewrite no longer raises on a singular matrix";
   Out.push_back(P);
   return Out;

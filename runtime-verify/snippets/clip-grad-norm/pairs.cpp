@@ -51,12 +51,14 @@ static std::vector<Pair> clipGradNormPairs() {
                                    torch::randn({4096, 1024}, cudaOpts()),
                                    torch::randn({4096}, cudaOpts())};
   };
-  P.Flagged = {"torch::nn::utils::clip_grad_norm_(params, 1.0);", Expect::Sync, [](Ctx &C) {
+  P.Flagged = {"torch::nn::utils::clip_grad_norm_(params, 1.0);", Expect::Sync,
+               [](Ctx &C) {
                  auto Ps = paramsWithGrads(C, 4);
                  torch::nn::utils::clip_grad_norm_(Ps, 1.0);
                  return gradsOf(Ps);
                }};
-  P.Rewrite = {"norms; total = at::stack(norms).norm(2.0); coef = clamp(1.0 / (total + 1e-6), "
+  P.Rewrite = {"norms; total = at::stack(norms).norm(2.0); coef = clamp(1.0 / "
+               "(total + 1e-6), "
                "nullopt, 1.0); g.mul_(coef)",
                Expect::NoSync, [](Ctx &C) {
                  auto Ps = paramsWithGrads(C, 4);
@@ -67,7 +69,8 @@ static std::vector<Pair> clipGradNormPairs() {
                        Norms.push_back(Q.grad().data().norm(2.0));
                    if (Norms.empty())
                      return;
-                   auto Total = Norms.size() == 1 ? Norms[0] : at::stack(Norms).norm(2.0);
+                   auto Total = Norms.size() == 1 ? Norms[0]
+                                                  : at::stack(Norms).norm(2.0);
                    auto Coef = at::clamp(MaxNorm / (Total + 1e-6), NoMin, 1.0);
                    for (const auto &Q : Params)
                      if (Q.grad().defined())

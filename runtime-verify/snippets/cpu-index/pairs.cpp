@@ -14,8 +14,9 @@ using namespace torchsync::catalog;
 static std::vector<Pair> cpuIndexPairs() {
   std::vector<Pair> Out;
   auto Rows = [] {
-    return std::vector<at::Tensor>{torch::randn({1 << 16, 64}, cudaOpts()),
-                                   torch::randint(0, 1 << 16, {4096}, at::kLong)};
+    return std::vector<at::Tensor>{
+        torch::randn({1 << 16, 64}, cudaOpts()),
+        torch::randint(0, 1 << 16, {4096}, at::kLong)};
   };
   Pair P;
   P.Check = "cpu-index";
@@ -25,16 +26,18 @@ static std::vector<Pair> cpuIndexPairs() {
   P.Inputs = Rows;
   P.Flagged = {"x.index({cpu_idx})", Expect::Sync,
                [](Ctx &C) { return Outputs{C.in(0).index({C.in(1)})}; }};
-  P.Rewrite = {"idx = cpu_idx.pin_memory().to(dev, true) hoisted; x.index({idx})",
-               Expect::NoSync, [](Ctx &C) {
-                 auto Idx = C.hoisted("idx", [&] {
-                   return C.in(1).pin_memory().to(torch::kCUDA, true);
-                 });
-                 return Outputs{C.in(0).index({Idx})};
-               }};
+  P.Rewrite = {
+      "idx = cpu_idx.pin_memory().to(dev, true) hoisted; x.index({idx})",
+      Expect::NoSync, [](Ctx &C) {
+        auto Idx = C.hoisted(
+            "idx", [&] { return C.in(1).pin_memory().to(torch::kCUDA, true); });
+        return Outputs{C.in(0).index({Idx})};
+      }};
   Out.push_back(P);
 
-  auto Flat = [] { return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())}; };
+  auto Flat = [] {
+    return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())};
+  };
   P = Pair();
   P.Check = "cpu-index";
   P.Name = "index-put-scalar";
@@ -77,8 +80,10 @@ static std::vector<Pair> cpuIndexPairs() {
   P.Rows = "E15";
   P.What = "torch::where(m, x, cpu_0dim) copies the operand, blocking";
   P.Inputs = Flat;
-  P.Flagged = {"torch::where(m, x, torch::scalar_tensor(0.25))", Expect::Sync, [](Ctx &C) {
-                 return Outputs{torch::where(C.in(0) > 0.3, C.in(0), torch::scalar_tensor(0.25))};
+  P.Flagged = {"torch::where(m, x, torch::scalar_tensor(0.25))", Expect::Sync,
+               [](Ctx &C) {
+                 return Outputs{torch::where(C.in(0) > 0.3, C.in(0),
+                                             torch::scalar_tensor(0.25))};
                }};
   P.Rewrite = {"torch::where(m, x, 0.25)", Expect::NoSync, [](Ctx &C) {
                  return Outputs{torch::where(C.in(0) > 0.3, C.in(0), 0.25)};
@@ -92,13 +97,15 @@ static std::vector<Pair> cpuIndexPairs() {
   P.What = "x.index({cuda_idx}): the index is on the device already";
   P.NoSyncCase = true;
   P.Inputs = [] {
-    return std::vector<at::Tensor>{torch::randn({1 << 16, 64}, cudaOpts()),
-                                   torch::randint(0, 1 << 16, {4096}, cudaOpts(at::kLong))};
+    return std::vector<at::Tensor>{
+        torch::randn({1 << 16, 64}, cudaOpts()),
+        torch::randint(0, 1 << 16, {4096}, cudaOpts(at::kLong))};
   };
   P.Flagged = {"x.index({cuda_idx})", Expect::NoSync,
                [](Ctx &C) { return Outputs{C.in(0).index({C.in(1)})}; }};
-  P.Rewrite = {"x.index_select(0, cuda_idx)", Expect::NoSync,
-               [](Ctx &C) { return Outputs{C.in(0).index_select(0, C.in(1))}; }};
+  P.Rewrite = {"x.index_select(0, cuda_idx)", Expect::NoSync, [](Ctx &C) {
+                 return Outputs{C.in(0).index_select(0, C.in(1))};
+               }};
   Out.push_back(P);
   return Out;
 }

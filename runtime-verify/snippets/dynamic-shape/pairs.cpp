@@ -12,7 +12,9 @@ using namespace torchsync::catalog;
 
 static std::vector<Pair> dynamicShapePairs() {
   std::vector<Pair> Out;
-  auto In = [] { return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())}; };
+  auto In = [] {
+    return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())};
+  };
   Pair P;
   P.Check = "dynamic-shape";
   P.Name = "bool-mask-index";
@@ -35,12 +37,15 @@ static std::vector<Pair> dynamicShapePairs() {
   P.Rows = "D1";
   P.What = "m.nonzero() to gather the selected values";
   P.Inputs = In;
-  P.Flagged = {"x.index_select(0, m.nonzero().squeeze(1)).sum()", Expect::Sync, [](Ctx &C) {
+  P.Flagged = {"x.index_select(0, m.nonzero().squeeze(1)).sum()", Expect::Sync,
+               [](Ctx &C) {
                  auto M = C.in(0) > 0.3;
-                 return Outputs{C.in(0).index_select(0, M.nonzero().squeeze(1)).sum()};
+                 return Outputs{
+                     C.in(0).index_select(0, M.nonzero().squeeze(1)).sum()};
                }};
 #if TORCH_VERSION_MAJOR >= 2
-  P.Rewrite = {"m.nonzero_static(n, -1) + masked gather", Expect::NoSync, [](Ctx &C) {
+  P.Rewrite = {"m.nonzero_static(n, -1) + masked gather", Expect::NoSync,
+               [](Ctx &C) {
                  auto M = C.in(0) > 0.3;
                  auto Idx = M.nonzero_static(C.in(0).numel(), -1).squeeze(1);
                  auto Vals = C.in(0).index_select(0, Idx.clamp_min(0));
@@ -77,16 +82,18 @@ static std::vector<Pair> dynamicShapePairs() {
   // Shuffled repeats from a fixed multiset: the total (6144) is known on the
   // host, as output_size requires.
   P.Inputs = [] {
-    auto Reps = (torch::arange(4096, cudaOpts(at::kLong)) % 4)
-                    .index_select(0, torch::randperm(4096, cudaOpts(at::kLong)));
+    auto Reps =
+        (torch::arange(4096, cudaOpts(at::kLong)) % 4)
+            .index_select(0, torch::randperm(4096, cudaOpts(at::kLong)));
     return std::vector<at::Tensor>{torch::randn({4096}, cudaOpts()), Reps};
   };
   P.Flagged = {"torch::repeat_interleave(x, reps)", Expect::Sync, [](Ctx &C) {
                  return Outputs{torch::repeat_interleave(C.in(0), C.in(1))};
                }};
-  P.Rewrite = {"torch::repeat_interleave(x, reps, 0, /*output_size=*/6144)", Expect::NoSync,
-               [](Ctx &C) {
-                 return Outputs{torch::repeat_interleave(C.in(0), C.in(1), 0, 6144)};
+  P.Rewrite = {"torch::repeat_interleave(x, reps, 0, /*output_size=*/6144)",
+               Expect::NoSync, [](Ctx &C) {
+                 return Outputs{
+                     torch::repeat_interleave(C.in(0), C.in(1), 0, 6144)};
                }};
   Out.push_back(P);
 

@@ -65,7 +65,9 @@ Variant blockVariant() {
 
 static std::vector<Pair> explicitSyncPairs() {
   std::vector<Pair> Out;
-  auto In = [] { return std::vector<at::Tensor>{torch::randn({2048, 2048}, cudaOpts())}; };
+  auto In = [] {
+    return std::vector<at::Tensor>{torch::randn({2048, 2048}, cudaOpts())};
+  };
   Pair P;
   P.Check = "explicit-sync";
   P.Name = "stream-sync";
@@ -86,7 +88,8 @@ static std::vector<Pair> explicitSyncPairs() {
 
   P.Name = "device-sync";
   P.Rows = "A1";
-  P.What = "torch::cuda::synchronize() to order two streams (debug mode cannot see it)";
+  P.What = "torch::cuda::synchronize() to order two streams (debug mode cannot "
+           "see it)";
   P.Flagged = {"torch::cuda::synchronize();", Expect::Sync,
                [](Ctx &C) { return sideStreamStep(C, Wait::Device); }};
   Out.push_back(P);

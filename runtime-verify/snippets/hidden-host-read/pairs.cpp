@@ -28,14 +28,18 @@ static std::vector<Pair> hiddenHostReadPairs() {
   P.What = "searchsorted(seq, v, ..., sorter) checks the sorter on the host";
   P.Inputs = [] {
     auto Seq = torch::randn({4096}, cudaOpts());
-    return std::vector<at::Tensor>{Seq, Seq.argsort(), torch::randn({1 << 16}, cudaOpts())};
+    return std::vector<at::Tensor>{Seq, Seq.argsort(),
+                                   torch::randn({1 << 16}, cudaOpts())};
   };
-  P.Flagged = {"at::searchsorted(seq, v, false, false, nullopt, sorter)", Expect::Sync,
-               [](Ctx &C) {
-                 return Outputs{at::searchsorted(C.in(0), C.in(2), false, false, NoSide, C.in(1))};
+  P.Flagged = {"at::searchsorted(seq, v, false, false, nullopt, sorter)",
+               Expect::Sync, [](Ctx &C) {
+                 return Outputs{at::searchsorted(C.in(0), C.in(2), false, false,
+                                                 NoSide, C.in(1))};
                }};
-  P.Rewrite = {"at::searchsorted(seq.gather(-1, sorter), v)", Expect::NoSync, [](Ctx &C) {
-                 return Outputs{at::searchsorted(C.in(0).gather(-1, C.in(1)), C.in(2))};
+  P.Rewrite = {"at::searchsorted(seq.gather(-1, sorter), v)", Expect::NoSync,
+               [](Ctx &C) {
+                 return Outputs{
+                     at::searchsorted(C.in(0).gather(-1, C.in(1)), C.in(2))};
                }};
   P.Note = "the rewrite does not bounds-check the sorter";
   Out.push_back(P);
@@ -47,17 +51,21 @@ static std::vector<Pair> hiddenHostReadPairs() {
   P.Rows = "E21";
   P.What = "at::linspace(start_t, end_t, n) with CUDA 0-dim endpoints";
   P.Inputs = [] {
-    return std::vector<at::Tensor>{torch::randn({}, cudaOpts()), torch::randn({}, cudaOpts()) + 4};
+    return std::vector<at::Tensor>{torch::randn({}, cudaOpts()),
+                                   torch::randn({}, cudaOpts()) + 4};
   };
   P.Flagged = {"at::linspace(start, end, 1 << 16)", Expect::Sync, [](Ctx &C) {
                  return Outputs{at::linspace(C.in(0), C.in(1), 1 << 16)};
                }};
-  P.Rewrite = {"start + (end - start) * at::arange(n, opts) / (n - 1)", Expect::NoSync,
-               [](Ctx &C) {
+  P.Rewrite = {"start + (end - start) * at::arange(n, opts) / (n - 1)",
+               Expect::NoSync, [](Ctx &C) {
                  const int64_t N = 1 << 16;
-                 return Outputs{C.in(0) + (C.in(1) - C.in(0)) * at::arange(N, cudaOpts()) / (N - 1)};
+                 return Outputs{C.in(0) + (C.in(1) - C.in(0)) *
+                                              at::arange(N, cudaOpts()) /
+                                              (N - 1)};
                }};
-  P.Note = "rounding differs from the linspace kernel (compared at float32 tolerance)";
+  P.Note = "rounding differs from the linspace kernel (compared at float32 "
+           "tolerance)";
   Out.push_back(P);
 #endif
   return Out;

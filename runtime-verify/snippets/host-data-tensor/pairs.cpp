@@ -12,20 +12,26 @@ using namespace torchsync::catalog;
 
 static std::vector<Pair> hostDataTensorPairs() {
   std::vector<Pair> Out;
-  auto In = [] { return std::vector<at::Tensor>{torch::randn({1 << 16, 3}, cudaOpts())}; };
+  auto In = [] {
+    return std::vector<at::Tensor>{torch::randn({1 << 16, 3}, cudaOpts())};
+  };
   Pair P;
   P.Check = "host-data-tensor";
   P.Name = "init-list";
   P.Rows = "C6";
   P.What = "torch::tensor({...}, cuda) in a loop";
   P.Inputs = In;
-  P.Flagged = {"torch::tensor({0.5f, -1.0f, 2.0f}, cuda)", Expect::Sync, [](Ctx &C) {
+  P.Flagged = {"torch::tensor({0.5f, -1.0f, 2.0f}, cuda)", Expect::Sync,
+               [](Ctx &C) {
                  auto W = torch::tensor({0.5f, -1.0f, 2.0f}, cudaOpts());
                  return Outputs{C.in(0) * W};
                }};
-  P.Rewrite = {"torch::tensor({0.5f, -1.0f, 2.0f}).pin_memory().to(cuda, /*non_blocking=*/true)",
+  P.Rewrite = {"torch::tensor({0.5f, -1.0f, 2.0f}).pin_memory().to(cuda, "
+               "/*non_blocking=*/true)",
                Expect::NoSync, [](Ctx &C) {
-                 auto W = torch::tensor({0.5f, -1.0f, 2.0f}).pin_memory().to(torch::kCUDA, true);
+                 auto W = torch::tensor({0.5f, -1.0f, 2.0f})
+                              .pin_memory()
+                              .to(torch::kCUDA, true);
                  return Outputs{C.in(0) * W};
                }};
   Out.push_back(P);

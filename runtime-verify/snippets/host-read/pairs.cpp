@@ -25,8 +25,8 @@ static std::vector<Pair> hostReadPairs() {
                  double V = Loss.item<double>();
                  return Outputs{torch::tensor(V, torch::kDouble)};
                }};
-  P.Rewrite = {"auto v = loss.to(torch::kDouble);  // stays on the device", Expect::NoSync,
-               [](Ctx &C) {
+  P.Rewrite = {"auto v = loss.to(torch::kDouble);  // stays on the device",
+               Expect::NoSync, [](Ctx &C) {
                  auto Loss = torch::mm(C.in(0), C.in(1)).pow(2).mean();
                  return Outputs{Loss.to(torch::kDouble)};
                }};
@@ -39,15 +39,16 @@ static std::vector<Pair> hostReadPairs() {
   P.What = "allclose() returns a bool on the host";
   P.Inputs = [] {
     auto A = torch::randn({1 << 20}, cudaOpts());
-    return std::vector<at::Tensor>{A, A + 1e-9 * torch::randn({1 << 20}, cudaOpts())};
+    return std::vector<at::Tensor>{
+        A, A + 1e-9 * torch::randn({1 << 20}, cudaOpts())};
   };
   P.Flagged = {"bool same = a.allclose(b);", Expect::Sync, [](Ctx &C) {
                  bool Same = C.in(0).allclose(C.in(1));
                  return Outputs{torch::tensor(Same)};
                }};
-  P.Rewrite = {"auto same = at::isclose(a, b).all();", Expect::NoSync, [](Ctx &C) {
-                 return Outputs{at::isclose(C.in(0), C.in(1)).all()};
-               }};
+  P.Rewrite = {
+      "auto same = at::isclose(a, b).all();", Expect::NoSync,
+      [](Ctx &C) { return Outputs{at::isclose(C.in(0), C.in(1)).all()}; }};
   Out.push_back(P);
 
   P = Pair();
@@ -56,13 +57,17 @@ static std::vector<Pair> hostReadPairs() {
   P.Rows = "B8";
   P.What = "t.index({i0}) with a 0-dim CUDA index";
   P.Inputs = [] {
-    return std::vector<at::Tensor>{torch::randn({4096, 256}, cudaOpts()),
-                                   torch::randint(0, 4096, {}, cudaOpts(at::kLong))};
+    return std::vector<at::Tensor>{
+        torch::randn({4096, 256}, cudaOpts()),
+        torch::randint(0, 4096, {}, cudaOpts(at::kLong))};
   };
   P.Flagged = {"t.index({i0})", Expect::Sync,
                [](Ctx &C) { return Outputs{C.in(0).index({C.in(1)}) * 2}; }};
-  P.Rewrite = {"t.index_select(0, i0.reshape({1})).squeeze(0)", Expect::NoSync, [](Ctx &C) {
-                 return Outputs{C.in(0).index_select(0, C.in(1).reshape({1})).squeeze(0) * 2};
+  P.Rewrite = {"t.index_select(0, i0.reshape({1})).squeeze(0)", Expect::NoSync,
+               [](Ctx &C) {
+                 return Outputs{
+                     C.in(0).index_select(0, C.in(1).reshape({1})).squeeze(0) *
+                     2};
                }};
   Out.push_back(P);
 
@@ -72,11 +77,14 @@ static std::vector<Pair> hostReadPairs() {
   P.Rows = "G1 (NO-SYNC)";
   P.What = "x.max() without dim returns a 0-dim CUDA tensor";
   P.NoSyncCase = true;
-  P.Inputs = [] { return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())}; };
+  P.Inputs = [] {
+    return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())};
+  };
   P.Flagged = {"auto m = x.max();", Expect::NoSync,
                [](Ctx &C) { return Outputs{C.in(0).max(), C.in(0).sum()}; }};
   P.Rewrite = {"std::get<0>(x.flatten().max(0))", Expect::NoSync, [](Ctx &C) {
-                 return Outputs{std::get<0>(C.in(0).flatten().max(0)), C.in(0).sum()};
+                 return Outputs{std::get<0>(C.in(0).flatten().max(0)),
+                                C.in(0).sum()};
                }};
   Out.push_back(P);
   return Out;

@@ -22,16 +22,21 @@ static std::vector<Pair> nonblockingRacePairs() {
   P.Name = "read-before-sync";
   P.Rows = "C2";
   P.What = "host read of to(kCPU, non_blocking=true) before any sync";
-  P.Inputs = [] { return std::vector<at::Tensor>{torch::randn({4096, 4096}, cudaOpts())}; };
-  P.Flagged = {"auto h = y.to(kCPU, true); float v = h.data_ptr<float>()[0];", Expect::NoSync,
-               [](Ctx &C) {
-                 auto H = torch::mm(C.in(0), C.in(0)).sum(1).to(torch::kCPU, true);
-                 float V = H.data_ptr<float>()[0]; // the race: no wait before the read
-                 return Outputs{H, torch::tensor(V)};
-               }};
-  P.Rewrite = {"auto h = y.to(kCPU, true); ev.record(); ev.synchronize(); float v = ...;",
+  P.Inputs = [] {
+    return std::vector<at::Tensor>{torch::randn({4096, 4096}, cudaOpts())};
+  };
+  P.Flagged = {
+      "auto h = y.to(kCPU, true); float v = h.data_ptr<float>()[0];",
+      Expect::NoSync, [](Ctx &C) {
+        auto H = torch::mm(C.in(0), C.in(0)).sum(1).to(torch::kCPU, true);
+        float V = H.data_ptr<float>()[0]; // the race: no wait before the read
+        return Outputs{H, torch::tensor(V)};
+      }};
+  P.Rewrite = {"auto h = y.to(kCPU, true); ev.record(); ev.synchronize(); "
+               "float v = ...;",
                Expect::Sync, [](Ctx &C) {
-                 auto H = torch::mm(C.in(0), C.in(0)).sum(1).to(torch::kCPU, true);
+                 auto H =
+                     torch::mm(C.in(0), C.in(0)).sum(1).to(torch::kCPU, true);
                  at::cuda::CUDAEvent Ev;
                  Ev.record();
                  Ev.synchronize();
@@ -39,7 +44,8 @@ static std::vector<Pair> nonblockingRacePairs() {
                  return Outputs{H, torch::tensor(V)};
                }};
   P.MayDiffer = {1};
-  P.Note = "output 1 is the value the host read; the flagged variant may read it stale";
+  P.Note = "output 1 is the value the host read; the flagged variant may read "
+           "it stale";
   Out.push_back(P);
   return Out;
 }

@@ -19,23 +19,30 @@ static std::vector<Pair> versionSpecificPairs() {
   P.Name = "normal-tensor-std";
   P.Rows = "E6";
   P.What = "at::normal(0.0, std_tensor) checks std >= 0 on the host";
-  P.Inputs = [] { return std::vector<at::Tensor>{torch::rand({1 << 20}, cudaOpts()) + 0.5}; };
+  P.Inputs = [] {
+    return std::vector<at::Tensor>{torch::rand({1 << 20}, cudaOpts()) + 0.5};
+  };
   // Different random streams: compare the standardized samples' mean and
   // standard deviation, not the values.
   auto Stats = [](const at::Tensor &Sample, const at::Tensor &Std) {
     auto Z = Sample / Std;
     return Outputs{Z.mean(), Z.std()};
   };
-  P.Flagged = {"at::normal(0.0, std)", Expect::Sync,
-               [Stats](Ctx &C) { return Stats(at::normal(0.0, C.in(0)), C.in(0)); }};
-  P.Rewrite = {"std * at::randn_like(std)", Expect::NoSync,
-               [Stats](Ctx &C) { return Stats(C.in(0) * at::randn_like(C.in(0)), C.in(0)); }};
+  P.Flagged = {"at::normal(0.0, std)", Expect::Sync, [Stats](Ctx &C) {
+                 return Stats(at::normal(0.0, C.in(0)), C.in(0));
+               }};
+  P.Rewrite = {"std * at::randn_like(std)", Expect::NoSync, [Stats](Ctx &C) {
+                 return Stats(C.in(0) * at::randn_like(C.in(0)), C.in(0));
+               }};
   P.Rtol = 0;
   P.Atol = 0.01;
-  P.Note = "random: compares mean and std of sample/std (atol 0.01), not values";
+  P.Note =
+      "random: compares mean and std of sample/std (atol 0.01), not values";
   Out.push_back(P);
 
-  auto Flat = [] { return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())}; };
+  auto Flat = [] {
+    return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())};
+  };
   P = Pair();
   P.Check = "version-specific";
   P.Name = "fill-tensor";
@@ -62,10 +69,12 @@ static std::vector<Pair> versionSpecificPairs() {
   P.What = "t.index_put_({idx}, v, /*accumulate=*/true) with CUDA indices";
   P.NoSyncCase = TorchMajor >= 2;
   P.Inputs = [] {
-    return std::vector<at::Tensor>{torch::randint(0, 1000, {1 << 18}, cudaOpts(at::kLong)),
-                                   torch::randn({1 << 18}, cudaOpts())};
+    return std::vector<at::Tensor>{
+        torch::randint(0, 1000, {1 << 18}, cudaOpts(at::kLong)),
+        torch::randn({1 << 18}, cudaOpts())};
   };
-  P.Flagged = {"t.index_put_({idx}, v, /*accumulate=*/true)", OldOnly, [](Ctx &C) {
+  P.Flagged = {"t.index_put_({idx}, v, /*accumulate=*/true)", OldOnly,
+               [](Ctx &C) {
                  auto T = torch::zeros({1000}, cudaOpts());
                  T.index_put_({C.in(0)}, C.in(1), /*accumulate=*/true);
                  return Outputs{T};
