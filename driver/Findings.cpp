@@ -99,13 +99,20 @@ const SourceFiles::Text *SourceFiles::get(llvm::StringRef AbsolutePath) {
   return It->second ? &*It->second : nullptr;
 }
 
-Place SourceFiles::place(llvm::StringRef File, unsigned Offset,
-                         llvm::StringRef BuildDir) {
+Place SourceFiles::fileOnly(llvm::StringRef File, llvm::StringRef Base) const {
   Place P;
   if (File.empty())
     return P;
-  P.File = absoluteFilePath(File, BuildDir);
+  P.File = absoluteFilePath(File, Base);
   P.Path = relativePath(P.File);
+  return P;
+}
+
+Place SourceFiles::place(llvm::StringRef File, unsigned Offset,
+                         llvm::StringRef BuildDir) {
+  Place P = fileOnly(File, BuildDir);
+  if (P.File.empty())
+    return P;
   P.Offset = Offset;
   const Text *T = get(P.File);
   if (!T || Offset > T->Buffer->getBufferSize())
@@ -121,11 +128,9 @@ Place SourceFiles::place(llvm::StringRef File, unsigned Offset,
 
 Place SourceFiles::placeAt(llvm::StringRef File, unsigned Line,
                            unsigned Column) {
-  Place P;
-  if (File.empty())
+  Place P = fileOnly(File, Root);
+  if (P.File.empty())
     return P;
-  P.File = absoluteFilePath(File, Root);
-  P.Path = relativePath(P.File);
   P.Line = Line;
   P.Column = Column;
   const Text *T = get(P.File);

@@ -133,6 +133,8 @@ public:
   llvm::StringRef root() const { return Root; }
 
 private:
+  /// A place in File (made absolute against Base) with no position yet.
+  Place fileOnly(llvm::StringRef File, llvm::StringRef Base) const;
   struct Text {
     std::unique_ptr<llvm::MemoryBuffer> Buffer;
     std::vector<unsigned> LineStarts;
