@@ -192,9 +192,15 @@ Device DeviceInference::ofTensor(const Expr *E) {
 
 Device DeviceInference::ofDeviceSpec(const Expr *E) { return specImpl(E); }
 
+Device DeviceInference::ofParameter(const ParmVarDecl *P) {
+  // Within one function the callers are not seen.
+  (void)P;
+  return Device::Unknown;
+}
+
 Device DeviceInference::ofVariable(const VarDecl *V) {
-  if (isa<ParmVarDecl>(V))
-    return Device::Unknown;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V))
+    return ofParameter(P);
   if (auto It = VarMemo.find(V); It != VarMemo.end())
     return It->second;
   if (!InProgress.insert(V).second) {

@@ -18,6 +18,7 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class VarDecl;
+class ParmVarDecl;
 class BindingDecl;
 namespace tidy::torchsync {
 
@@ -70,6 +71,9 @@ private:
   Device tensorImpl(const Expr *E);
   Device specImpl(const Expr *E);
   Device ofVariable(const VarDecl *V);
+  /// The device of a tensor or device parameter, as far as it is known from
+  /// outside the function's body.
+  Device ofParameter(const ParmVarDecl *P);
   Device ofBinding(const BindingDecl *B);
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
