@@ -25,6 +25,10 @@ findings cover, recomputed without a GPU from a stored observation.
         one row per program with results/NAME.findings.json and
         results/NAME.observed.json: the README's table.
 
+    coverage.py check [--results bench/public/results]
+        score() against the GPU's own reports of the same findings
+        (results/reports/NAME.report.json): exit 1 when they differ.
+
 Only python3's standard library and runtime-verify/tools/verify_program.py
 are used.
 """
@@ -187,8 +191,9 @@ def render(r, source_line=None):
             v["path"], v["line"], v["check"], v["verdict"], v["count"], v["blocked_ns"] / 1e6))
     for m in r["missed"]:
         text = source_line(m["path"], m["line"]) if source_line else ""
+        function = m["function"].split("<", 1)[0]  # no template arguments
         out.append("  missed %s:%d %s: %d syncs, %.1f ms (%s)%s" % (
-            m["path"], m["line"], m["function"], m["count"], m["blocked_ns"] / 1e6,
+            m["path"], m["line"], function, m["count"], m["blocked_ns"] / 1e6,
             pct(m["share"]), ("  | " + text) if text else ""))
     return "\n".join(out)
 
@@ -247,6 +252,35 @@ def cmd_table(args):
     print("\n".join(rows))
 
 
+def cmd_check(args):
+    """The GPU's own reports (results/reports/NAME.report.json, the run
+    reconciled by torchsync-verify with that day's findings) against score()
+    of the stored observation with the same findings: both must give each
+    finding the same syncs and blocked time and leave the same sites."""
+    bad = 0
+    for p in prepare.PROGRAMS:
+        rep = os.path.join(args.results, "reports", p["name"] + ".report.json")
+        obs = os.path.join(args.results, p["name"] + ".observed.json")
+        if not (os.path.exists(rep) and os.path.exists(obs)):
+            continue
+        gpu = read_json(rep)
+        findings = {"findings": [
+            {k: f[k] for k in ("check", "path", "line", "endLine", "fingerprint")
+             if k in f} for f in gpu["findings"]]}
+        r = score(findings, read_json(obs), os.path.join(prepare.SRC, p["checkout"]))
+        want = [(f["path"], f["line"], f["count"], f["blocked_ns"]) for f in gpu["findings"]]
+        got = [(f["path"], f["line"], f["count"], f["blocked_ns"]) for f in r["verdicts"]]
+        want_u = sorted((u["path"], u["line"], u["count"], u["blocked_ns"])
+                        for u in gpu["unpredicted"])
+        got_u = sorted((m["path"], m["line"], m["count"], m["blocked_ns"]) for m in r["missed"])
+        ok = want == got and want_u == got_u
+        bad += not ok
+        print("%s: %s" % (p["name"], "same as the GPU's report" if ok else
+                          "DIFFERS: findings %s vs %s; unpredicted %s vs %s" % (
+                              want, got, want_u, got_u)))
+    return 1 if bad else 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -266,8 +300,11 @@ def main(argv):
     t = sub.add_parser("table")
     t.add_argument("--results", default=os.path.join(HERE, "results"))
     t.set_defaults(func=cmd_table)
+    c = sub.add_parser("check")
+    c.add_argument("--results", default=os.path.join(HERE, "results"))
+    c.set_defaults(func=cmd_check)
     args = ap.parse_args(argv)
-    args.func(args)
+    sys.exit(args.func(args) or 0)
 
 
 if __name__ == "__main__":
