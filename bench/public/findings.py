@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Runs torchsync on each public program of bench/public and writes
+results/<program>.findings.json (the input of `torchsync-verify run` on the
+GPU machine and of coverage.py).
+
+    findings.py [--torchsync build/bin/torchsync] [--build bench/public/build]
+                [--out bench/public/results] [--only NAME] [-- EXTRA TORCHSYNC ARGS]
+
+--build is a CMake build folder of bench/public/CMakeLists.txt configured
+with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON (Debian's LibTorch here). Each
+program is analyzed with its checkout as --root (src/examples,
+src/pytorch-cpp), so finding paths are the upstream repository's paths, the
+same the verifier reports with that --root. Like
+runtime-verify/e2e/make_findings.py, the report is made independent of the
+checkout's place: root ".", each "file" its root-relative "path", the tool
+version "(any)".
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import prepare  # noqa: E402
+
+
+def normalized(doc):
+    def strip(obj):
+        if isinstance(obj, dict):
+            return {k: strip(obj["path"] if k == "file" and "path" in obj else v)
+                    for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [strip(v) for v in obj]
+        return obj
+    doc = strip(doc)
+    doc["root"] = "."
+    doc["tool"] = {"name": doc["tool"]["name"], "version": "(any)"}
+    return doc
+
+
+def sources_of(build, root, folder):
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
+        entries = json.load(f)
+    prefix = os.path.join(root, folder) + os.sep
+    return sorted(e["file"] for e in entries if os.path.realpath(e["file"]).startswith(prefix))
+
+
+def main(argv):
+    extra = []
+    if "--" in argv:
+        at = argv.index("--")
+        argv, extra = argv[:at], argv[at + 1:]
+    repo = os.path.dirname(os.path.dirname(HERE))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--torchsync", default=os.path.join(repo, "build", "bin", "torchsync"))
+    ap.add_argument("--build", default=os.path.join(HERE, "build"))
+    ap.add_argument("--out", default=os.path.join(HERE, "results"))
+    ap.add_argument("--only", action="append")
+    args = ap.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    for p in prepare.PROGRAMS:
+        if args.only and p["name"] not in args.only:
+            continue
+        root = os.path.realpath(os.path.join(prepare.SRC, p["checkout"]))
+        files = sources_of(args.build, root, p["dir"])
+        if not files:
+            sys.exit("findings: no compile command for %s under %s" % (p["name"], root))
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "f.json")
+            cmd = [args.torchsync, "--root=" + root, "--format=json", "--fail-on=none",
+                   "--no-cache", "--quiet", "-p", args.build, "-o", out] + extra + files
+            proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  universal_newlines=True)
+            if proc.returncode != 0:
+                sys.exit("findings: %s failed (exit %d): %s" % (
+                    " ".join(cmd), proc.returncode, proc.stdout.strip()[-500:]))
+            with open(out, encoding="utf-8") as f:
+                doc = normalized(json.load(f))
+        dest = os.path.join(args.out, p["name"] + ".findings.json")
+        with open(dest, "w", encoding="utf-8") as f:
+            f.write(json.dumps(doc, indent=1, sort_keys=True) + "\n")
+        print("%s: %d findings -> %s" % (p["name"], len(doc["findings"]),
+                                         os.path.relpath(dest)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

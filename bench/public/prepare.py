@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""The public LibTorch programs of bench/public: where they come from, how
+their sources are checked out and how their data is replaced.
+
+    prepare.py checkout [--mirrors DIR]   sources into bench/public/src/
+    prepare.py data RUN_DIR               random data files under RUN_DIR
+    prepare.py list                       one line per program (name, cwd, args)
+
+The third-party code never enters git: `checkout` extracts the pinned
+commits (`git archive`) from local mirrors of the upstream repositories
+into bench/public/src/, which .gitignore ignores. Not one source file is
+edited.
+
+`data` writes the files the programs read, in the upstream file formats,
+with the same sizes and shapes as the real data sets and random contents
+(a fixed seed): MNIST (idx files, random pixels, labels 0-9), CIFAR-10
+(binary version, random pixels, labels 0-9) and a Penn Treebank
+`train.txt` with the same number of lines, words and distinct words as the
+real one (random words). Only python3's standard library is used, so it runs
+on the GPU machine too.
+"""
+
+import argparse
+import os
+import random
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.join(HERE, "src")
+
+# Upstream repositories, pinned. "paths" are what `checkout` extracts.
+REPOS = {
+    "examples": {
+        "repo": "pytorch/examples",
+        "commit": "77f55b912142e11fcfdf5b530231fb9c52f181e8",
+        "paths": ["cpp/mnist", "cpp/dcgan", "LICENSE"],
+    },
+    "pytorch-cpp": {
+        "repo": "prabhuomkar/pytorch-cpp",
+        "commit": "4c4d060f94f4b06cf2ce8cf43fa48b320e319507",
+        "paths": ["tutorials/intermediate/language_model",
+                  "tutorials/intermediate/deep_residual_network", "LICENSE"],
+    },
+    # A dependency of cpp/dcgan (a header it includes); outside every root,
+    # so the verifier never counts it as user code.
+    "_deps/argparse": {
+        "repo": "p-ranav/argparse",
+        "commit": None,  # filled in from the mirror's HEAD, printed by checkout
+        "paths": ["include/argparse/argparse.hpp", "LICENSE"],
+    },
+}
+ARGPARSE_COMMIT = "d924b84eba1f0f0adf38b20b7b4829f6f65b6570"
+REPOS["_deps/argparse"]["commit"] = ARGPARSE_COMMIT
+
+# Each program: its checkout (the verifier's and torchsync's --root), the
+# executable (bench/public/CMakeLists.txt), the folder it runs in, relative
+# to the run folder (the programs read their data through relative paths
+# such as "./data" or "../../../../data/mnist/"), and its arguments.
+PROGRAMS = [
+    {"name": "examples-mnist", "checkout": "examples", "dir": "cpp/mnist",
+     "cwd": "examples-mnist", "args": [], "data": ["mnist:examples-mnist/data"]},
+    # --epochs is the program's own option (default 30); one epoch of
+    # 938 steps shows the steady state.
+    {"name": "examples-dcgan", "checkout": "examples", "dir": "cpp/dcgan",
+     "cwd": "examples-dcgan", "args": ["--epochs", "1"],
+     "data": ["mnist:examples-dcgan/data"]},
+    {"name": "pytorch-cpp-language-model", "checkout": "pytorch-cpp",
+     "dir": "tutorials/intermediate/language_model",
+     "cwd": "pytorch-cpp/build/tutorials/intermediate/language_model", "args": [],
+     "mkdir": ["output"],  # its CMakeLists.txt makes it after the build
+     "data": ["ptb:pytorch-cpp/data/penntreebank"]},
+    {"name": "pytorch-cpp-deep-residual-network", "checkout": "pytorch-cpp",
+     "dir": "tutorials/intermediate/deep_residual_network",
+     "cwd": "pytorch-cpp/build/tutorials/intermediate/deep_residual_network", "args": [],
+     "data": ["cifar10:pytorch-cpp/data/cifar10"]},
+]
+
+
+def mirror_of(repo, mirrors):
+    return os.path.join(mirrors, repo.replace("/", "+"), "repo")
+
+
+def cmd_checkout(args):
+    for folder, r in REPOS.items():
+        git_dir = mirror_of(r["repo"], args.mirrors)
+        dest = os.path.join(SRC, folder)
+        os.makedirs(dest, exist_ok=True)
+        archive = subprocess.run(
+            ["git", "--git-dir", git_dir, "archive", "--format=tar", r["commit"]] + r["paths"],
+            stdout=subprocess.PIPE, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", dest], input=archive, check=True)
+        print("%s: %s@%s -> %s" % (folder, r["repo"], r["commit"], os.path.relpath(dest)))
+
+
+# ------------------------------------------------------------------ data
+
+def idx_file(path, magic, dims, payload):
+    with open(path, "wb") as f:
+        f.write(struct.pack(">i", magic))
+        for d in dims:
+            f.write(struct.pack(">i", d))
+        f.write(payload)
+
+
+def labels(rng, n, classes=10):
+    return bytes(rng.randrange(classes) for _ in range(n))
+
+
+def mnist(folder, rng):
+    # torch/csrc/api/src/data/datasets/mnist.cpp: 60000 / 10000 images of
+    # 28x28 bytes, big-endian idx headers (2051 images, 2049 labels).
+    for prefix, n in (("train", 60000), ("t10k", 10000)):
+        idx_file(os.path.join(folder, prefix + "-images-idx3-ubyte"), 2051, (n, 28, 28),
+                 rng.randbytes(n * 28 * 28))
+        idx_file(os.path.join(folder, prefix + "-labels-idx1-ubyte"), 2049, (n,),
+                 labels(rng, n))
+
+
+def cifar10(folder, rng):
+    # The binary version: 10000 rows of 1 label byte + 3072 pixel bytes per
+    # file, data_batch_1..5.bin and test_batch.bin.
+    names = ["data_batch_%d.bin" % i for i in range(1, 6)] + ["test_batch.bin"]
+    for name in names:
+        with open(os.path.join(folder, name), "wb") as f:
+            for _ in range(10000):
+                f.write(bytes((rng.randrange(10),)))
+                f.write(rng.randbytes(3072))
+
+
+# The real ptb.train.txt: 42068 lines, 887521 words, 9999 distinct words
+# (with the <eos> the program appends to each line: 929589 ids, a
+# vocabulary of 10000).
+PTB_LINES, PTB_WORDS, PTB_VOCAB = 42068, 887521, 9999
+
+
+def ptb(folder, rng):
+    vocab = ["w%d" % i for i in range(PTB_VOCAB)]
+    words = vocab[:]
+    rng.shuffle(words)  # every word once, then random ones
+    words += [rng.choice(vocab) for _ in range(PTB_WORDS - PTB_VOCAB)]
+    base, extra = divmod(PTB_WORDS, PTB_LINES)
+    at = 0
+    with open(os.path.join(folder, "train.txt"), "w") as f:
+        for i in range(PTB_LINES):
+            n = base + (1 if i < extra else 0)
+            f.write(" " + " ".join(words[at:at + n]) + " \n")
+            at += n
+    assert at == PTB_WORDS
+
+
+MAKERS = {"mnist": mnist, "cifar10": cifar10, "ptb": ptb}
+
+
+def cmd_data(args):
+    made = set()
+    for p in PROGRAMS:
+        for item in p["data"]:
+            kind, rel = item.split(":", 1)
+            folder = os.path.join(args.run_dir, rel)
+            if folder in made:
+                continue
+            os.makedirs(folder, exist_ok=True)
+            MAKERS[kind](folder, random.Random(13))
+            made.add(folder)
+            print("data: %s -> %s" % (kind, folder))
+        cwd = os.path.join(args.run_dir, p["cwd"])
+        os.makedirs(cwd, exist_ok=True)
+        for d in p.get("mkdir", []):
+            os.makedirs(os.path.join(cwd, d), exist_ok=True)
+
+
+def cmd_list(args):
+    for p in PROGRAMS:
+        print("%s\t%s\t%s\t%s" % (p["name"], p["checkout"], p["cwd"], " ".join(p["args"])))
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("checkout")
+    c.add_argument("--mirrors", default="/work/.mirror")
+    c.set_defaults(func=cmd_checkout)
+    d = sub.add_parser("data")
+    d.add_argument("run_dir")
+    d.set_defaults(func=cmd_data)
+    sub.add_parser("list").set_defaults(func=cmd_list)
+    args = ap.parse_args(argv)
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
