@@ -258,7 +258,10 @@ private:
     Registered R = registeredFunction(Arg, Ctx);
     if (!R.Function)
       return NoEntry;
-    Out.push_back(EntryPoint{Kind, R.Function, Arg->getBeginLoc(),
+    // `TORCH_FN(fn)`: the place of the macro, not inside it.
+    SourceLocation Loc =
+        Ctx.getSourceManager().getFileLoc(Arg->getBeginLoc());
+    Out.push_back(EntryPoint{Kind, R.Function, Loc,
                              R.Key.empty() ? std::move(Key) : R.Key});
     return Out.size() - 1;
   }

@@ -3,6 +3,7 @@
 // CUDA runtime wrapper declares for kernel launches (files compiled with
 // `-x cuda --cuda-host-only -nocudainc -nocudalib` see neither). Included by
 // cuda_runtime.h.
+#include <cstddef>
 #include <vector_types.h>
 
 #ifdef __CUDA__
@@ -13,7 +14,12 @@
 #define __constant__ __attribute__((constant))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 
+// What `k<<<g, b>>>(...)` calls: clang picks the one of the CUDA version it
+// finds (cudaConfigureCall when it finds no CUDA installation).
 extern "C" int __cudaPushCallConfiguration(dim3 gridSize, dim3 blockSize,
                                            size_t sharedMem = 0,
                                            struct CUstream_st* stream = 0);
+extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                                 size_t sharedMem = 0,
+                                 struct CUstream_st* stream = 0);
 #endif
