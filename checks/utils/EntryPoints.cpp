@@ -266,14 +266,19 @@ private:
     return Out.size() - 1;
   }
 
-  /// The first function named in \p E (through lambdas and casts), as in
-  /// `&TORCH_LIBRARY_init_ns` or the real headers' `if_constexpr` lambdas
-  /// that return that address.
+  /// The first init function (`void(torch::Library&)`) named in \p E,
+  /// through lambdas and casts: `&TORCH_LIBRARY_init_ns`, or the real
+  /// headers' `c10::guts::if_constexpr<...>([]() { return &init; }, ...)`.
   static const FunctionDecl *firstFunctionIn(const Stmt *S) {
     if (!S)
       return nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+          FD && FD->getNumParams() == 1 &&
+          recordName(FD->getParamDecl(0)
+                         ->getType()
+                         .getNonReferenceType()
+                         ->getAsCXXRecordDecl()) == "torch::Library")
         return FD;
     for (const Stmt *Child : S->children())
       if (const FunctionDecl *FD = firstFunctionIn(Child))

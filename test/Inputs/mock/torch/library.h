@@ -5,9 +5,8 @@
 // header, each macro declares a static torch::detail::TorchLibraryInit whose
 // constructor takes the kind, the init function's address, the namespace and
 // the dispatch key (TORCH_LIBRARY_IMPL), then defines the init function with
-// the `torch::Library&` parameter named by the macro. The real
-// TORCH_LIBRARY_IMPL wraps the address in c10::guts::if_constexpr lambdas;
-// the mock passes it directly.
+// the `torch::Library&` parameter named by the macro. TORCH_LIBRARY_IMPL
+// wraps the address in c10::guts::if_constexpr lambdas, as the real one.
 #include <ATen/ATen.h>
 #include <c10/core/CompileTimeFunctionPointer.h>
 #include <c10/core/DispatchKey.h>
@@ -22,6 +21,25 @@
 namespace at {
 enum class Tag { core, data_dependent_output, dynamic_output_shape, nondeterministic_seeded };
 } // namespace at
+
+namespace c10 {
+namespace impl {
+constexpr bool dispatch_key_allowlist_check(DispatchKey /*k*/) {
+  return true;
+}
+} // namespace impl
+namespace guts {
+// c10/util/C++17.h: calls one of the two functors.
+template <bool Condition, class ThenCallback, class ElseCallback>
+decltype(auto) if_constexpr(ThenCallback&& thenCallback, ElseCallback&& elseCallback) {
+  if constexpr (Condition) {
+    return static_cast<ThenCallback&&>(thenCallback)();
+  } else {
+    return static_cast<ElseCallback&&>(elseCallback)();
+  }
+}
+} // namespace guts
+} // namespace c10
 
 namespace torch {
 
@@ -153,7 +171,13 @@ class TorchLibraryInit final {
   static const torch::detail::TorchLibraryInit C10_CONCATENATE(              \
       TORCH_LIBRARY_IMPL_static_init_##ns##_##k##_, uid)(                    \
       torch::Library::IMPL,                                                  \
-      &C10_CONCATENATE(TORCH_LIBRARY_IMPL_init_##ns##_##k##_, uid),          \
+      c10::guts::if_constexpr<c10::impl::dispatch_key_allowlist_check(       \
+          c10::DispatchKey::k)>(                                             \
+          []() {                                                             \
+            return &C10_CONCATENATE(                                         \
+                TORCH_LIBRARY_IMPL_init_##ns##_##k##_, uid);                 \
+          },                                                                 \
+          []() { return [](torch::Library&) -> void {}; }),                  \
       #ns,                                                                   \
       c10::optional<c10::DispatchKey>(c10::DispatchKey::k),                  \
       __FILE__,                                                              \
