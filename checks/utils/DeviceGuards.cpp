@@ -61,8 +61,7 @@ Device deviceTypeValue(const Expr *E, const ASTContext &Ctx) {
     return Device::None;
   E = E->IgnoreParenImpCasts();
   const auto *ET = E->getType()->getAs<EnumType>();
-  if (!ET ||
-      ET->getDecl()->getQualifiedNameAsString() != "c10::DeviceType")
+  if (!ET || ET->getDecl()->getQualifiedNameAsString() != "c10::DeviceType")
     return Device::None;
   Expr::EvalResult R;
   if (!E->EvaluateAsInt(R, Ctx))
@@ -149,8 +148,8 @@ const ParmVarDecl *devicePointerOf(const Expr *Arg, const FunctionDecl *FD) {
 
 } // namespace
 
-void DeviceGuards::addFact(FunctionFacts &Facts, const ParmVarDecl *P,
-                           Device D, SourceLocation Loc) {
+void DeviceGuards::addFact(FunctionFacts &Facts, const ParmVarDecl *P, Device D,
+                           SourceLocation Loc) {
   if (!P || (D != Device::CPU && D != Device::CUDA))
     return;
   auto [It, Inserted] = Facts.try_emplace(P, Fact{D, Loc});
@@ -160,9 +159,9 @@ void DeviceGuards::addFact(FunctionFacts &Facts, const ParmVarDecl *P,
 
 /// Facts of a check's condition: `x.is_cuda()`, `x.device().is_cuda()`,
 /// `x.device().type() == kCUDA`, the CPU forms, and `a && b`.
-static void conditionFacts(
-    const Expr *Cond, const FunctionDecl *FD, const ASTContext &Ctx,
-    llvm::function_ref<void(const ParmVarDecl *, Device)> Add) {
+static void
+conditionFacts(const Expr *Cond, const FunctionDecl *FD, const ASTContext &Ctx,
+               llvm::function_ref<void(const ParmVarDecl *, Device)> Add) {
   Cond = stripCondition(Cond);
   if (!Cond)
     return;
@@ -190,7 +189,8 @@ static void conditionFacts(
     LHS = BO->getLHS();
     RHS = BO->getRHS();
   } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Cond);
-             Op && Op->getOperator() == OO_EqualEqual && Op->getNumArgs() == 2) {
+             Op && Op->getOperator() == OO_EqualEqual &&
+             Op->getNumArgs() == 2) {
     LHS = Op->getArg(0);
     RHS = Op->getArg(1);
   }
@@ -224,17 +224,16 @@ void DeviceGuards::scanTopLevel(const Stmt *S, const FunctionDecl *FD,
     return;
   }
   auto Add = [&](SourceLocation Loc) {
-    return [&, Loc](const ParmVarDecl *P, Device D) {
-      addFact(Facts, P, D, Loc);
-    };
+    return
+        [&, Loc](const ParmVarDecl *P, Device D) { addFact(Facts, P, D, Loc); };
   };
   // TORCH_CHECK(c, ...) and its kin: `if (!(c)) { fail(...); }`.
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     if (If->getElse() || If->getInit() || If->getConditionVariable() ||
         If->isConsteval() || !neverCompletes(If->getThen()))
       return;
-    const auto *Not = dyn_cast_or_null<UnaryOperator>(
-        stripCondition(If->getCond()));
+    const auto *Not =
+        dyn_cast_or_null<UnaryOperator>(stripCondition(If->getCond()));
     if (!Not || Not->getOpcode() != UO_LNot)
       return;
     conditionFacts(Not->getSubExpr(), FD, Ctx, Add(If->getBeginLoc()));
@@ -302,7 +301,8 @@ void DeviceGuards::addDispatchKeyFacts(const FunctionDecl *FD,
         E->Kind != RegistrationKind::RegisterOperators)
       return; // Python or autograd callers pass any device.
     DispatchDevice D = deviceOfDispatchKey(E->DispatchKey);
-    if (D == DispatchDevice::None || (Common != DispatchDevice::None && D != Common))
+    if (D == DispatchDevice::None ||
+        (Common != DispatchDevice::None && D != Common))
       return;
     Common = D;
   }
@@ -317,10 +317,8 @@ DeviceGuards::factsOf(const FunctionDecl *FD) {
   if (auto It = Memo.find(FD); It != Memo.end())
     return It->second;
   FunctionFacts Facts;
-  if (const auto *Body =
-          dyn_cast_or_null<CompoundStmt>(FD->doesThisDeclarationHaveABody()
-                                             ? FD->getBody()
-                                             : nullptr)) {
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(
+          FD->doesThisDeclarationHaveABody() ? FD->getBody() : nullptr)) {
     bool IsCuda = Ctx.getLangOpts().CUDA;
     for (const Stmt *S : Body->body()) {
       scanTopLevel(S, FD, Facts);

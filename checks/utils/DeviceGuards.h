@@ -1,4 +1,5 @@
-//===--- DeviceGuards.h - Parameters whose device a guard decides -*- C++ -*-===//
+//===--- DeviceGuards.h - Parameters whose device a guard decides -*- C++
+//-*-===//
 //
 // Part of torchsync. Within one file the callers of a function are not
 // seen, so its tensor parameters have no known device, but operator

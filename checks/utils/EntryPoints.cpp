@@ -199,8 +199,7 @@ public:
       if (Index != NoEntry && Key.empty() && Out[Index].DispatchKey.empty())
         if (const auto *P = dyn_cast_or_null<ParmVarDecl>(
                 chainRoot(Call->getImplicitObjectArgument())))
-          if (const auto *InitFn =
-                  dyn_cast<FunctionDecl>(P->getDeclContext()))
+          if (const auto *InitFn = dyn_cast<FunctionDecl>(P->getDeclContext()))
             Pending.push_back({Index, InitFn->getCanonicalDecl()});
     } else if (Class == "pybind11::module_" && Name == "def" && N >= 2) {
       add(RegistrationKind::Pybind11, Call->getArg(1), "");
@@ -241,8 +240,7 @@ public:
       // Static member templates (`template <class T> static ... forward`).
       for (const Decl *D : RD->decls())
         if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-          if (const auto *MD =
-                  dyn_cast<CXXMethodDecl>(FTD->getTemplatedDecl());
+          if (const auto *MD = dyn_cast<CXXMethodDecl>(FTD->getTemplatedDecl());
               MD && MD->isStatic() && MD->getIdentifier() &&
               (MD->getName() == "forward" || MD->getName() == "backward"))
             Out.push_back(EntryPoint{RegistrationKind::AutogradFunction, MD,
@@ -259,8 +257,7 @@ private:
     if (!R.Function)
       return NoEntry;
     // `TORCH_FN(fn)`: the place of the macro, not inside it.
-    SourceLocation Loc =
-        Ctx.getSourceManager().getFileLoc(Arg->getBeginLoc());
+    SourceLocation Loc = Ctx.getSourceManager().getFileLoc(Arg->getBeginLoc());
     Out.push_back(EntryPoint{Kind, R.Function, Loc,
                              R.Key.empty() ? std::move(Key) : R.Key});
     return Out.size() - 1;

@@ -178,8 +178,7 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
   return Result;
 }
 
-std::optional<HotReason>
-HotPathAnalysis::registeredAt(const FunctionDecl *FD) {
+std::optional<HotReason> HotPathAnalysis::registeredAt(const FunctionDecl *FD) {
   llvm::SmallVector<const EntryPoint *, 2> Entries = EntryPoints.of(FD);
   if (Entries.empty())
     return std::nullopt;
