@@ -59,6 +59,7 @@ std::string enumeratorName(const Expr *E, const ASTContext &Ctx) {
 struct Registered {
   const FunctionDecl *Function = nullptr;
   std::string Key;
+  std::string Holder;
 };
 
 Registered registeredFunction(const Expr *E, const ASTContext &Ctx,
@@ -85,6 +86,8 @@ Registered registeredFunction(const Expr *E, const ASTContext &Ctx,
           E->getType().getNonReferenceType()->getAsCXXRecordDecl()) {
     if (RD->isLambda()) {
       R.Function = RD->getLambdaCallOperator();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        R.Holder = DRE->getDecl()->getNameAsString();
       return R;
     }
     if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
@@ -259,7 +262,8 @@ private:
     // `TORCH_FN(fn)`: the place of the macro, not inside it.
     SourceLocation Loc = Ctx.getSourceManager().getFileLoc(Arg->getBeginLoc());
     Out.push_back(EntryPoint{Kind, R.Function, Loc,
-                             R.Key.empty() ? std::move(Key) : R.Key});
+                             R.Key.empty() ? std::move(Key) : R.Key,
+                             std::move(R.Holder)});
     return Out.size() - 1;
   }
 
@@ -365,7 +369,10 @@ std::vector<EntryPoint> findEntryPoints(ASTContext &Ctx) {
   return Index.all().vec();
 }
 
-std::string entryPointName(const FunctionDecl *FD) {
+std::string entryPointName(const EntryPoint &E) {
+  if (!E.Holder.empty())
+    return E.Holder;
+  const FunctionDecl *FD = E.Function;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
     if (MD->getParent()->isLambda())
       return "lambda";

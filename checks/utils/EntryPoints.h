@@ -62,6 +62,9 @@ struct EntryPoint {
   /// `kernel(Key, fn)`; empty for a registration without one (a catch-all
   /// kernel from `TORCH_LIBRARY` `m.def`, Python bindings).
   std::string DispatchKey;
+  /// The variable a registered lambda is held in (`m.def("op", op)`), for
+  /// notes; empty otherwise.
+  std::string Holder;
 };
 
 /// What a dispatch key says about the device of the tensors a kernel
@@ -104,9 +107,9 @@ private:
 /// index (the whole-program summaries).
 std::vector<EntryPoint> findEntryPoints(ASTContext &Ctx);
 
-/// A name for \p FD in notes: `fn`, `F::forward`, or `lambda` for a lambda's
-/// call operator.
-std::string entryPointName(const FunctionDecl *FD);
+/// A name for the function of \p E in notes: `fn`, `F::forward`, the
+/// variable holding a lambda, or `lambda` for a lambda written in place.
+std::string entryPointName(const EntryPoint &E);
 
 } // namespace tidy::torchsync
 } // namespace clang

@@ -185,7 +185,7 @@ std::optional<HotReason> HotPathAnalysis::registeredAt(const FunctionDecl *FD) {
   HotReason R;
   R.Kind = HotReason::EntryPoint;
   R.Loc = Entries.front()->Loc;
-  R.Callee = entryPointName(FD);
+  R.Callee = entryPointName(*Entries.front());
   R.Registration = Entries.front()->Kind;
   return R;
 }

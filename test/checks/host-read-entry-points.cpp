@@ -161,6 +161,23 @@ template <typename T> struct TScale : torch::autograd::Function<TScale<T>> {
   }
 };
 
+// A lambda held in a variable, and a legacy catch-all kernel.
+static auto stored_op = [](at::Tensor x) {
+  return x * x.logsumexp(0).item<float>();
+  // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'item<float>()' copies the value of 'x.logsumexp(0)'
+  // CHECK-NOTES: :[[@LINE+3]]:56: note: 'stored_op' is registered as an operator here
+};
+
+TORCH_LIBRARY_FRAGMENT(stored, m) { m.def("stored_op", stored_op); }
+
+static auto catch_all = torch::RegisterOperators().op(
+    "myops::catch_all",
+    torch::RegisterOperators::options().catchAllKernel([](at::Tensor x) {
+      return x * x.sum().item<float>();
+      // CHECK-NOTES: :[[@LINE-1]]:26: warning: 'item<float>()' copies the value of 'x.sum()'
+      // CHECK-NOTES: :[[@LINE-3]]:56: note: 'lambda' is registered as an operator here
+    }));
+
 // ---- Negatives -------------------------------------------------------------
 
 // Not registered, no loop, not called from a hot path: a one-off.
