@@ -108,6 +108,12 @@ Registered registeredFunction(const Expr *E, const ASTContext &Ctx,
       R.Key = enumeratorName(Call->getArg(0), Ctx);
       return R;
     }
+    // A call that picks or wraps one function: `py::overload_cast<T>(&fn)`
+    // (an operator() call on a constant), `wrap(&fn)`. Not member calls:
+    // `options().catchAllKernel(fn)` is a registration of its own.
+    unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    if (!isa<CXXMemberCallExpr>(Call) && Call->getNumArgs() == First + 1)
+      return registeredFunction(Call->getArg(First), Ctx, Depth + 1);
   }
   // `torch::CppFunction(fn)` and other wrappers of one function.
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);

@@ -90,22 +90,29 @@ static auto legacy2 = torch::RegisterOperators("myops::legacy_ctor", &legacy_cto
 at::Tensor py_forward(at::Tensor x) {
   return x * x.std().item<float>();
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'x.std()'
-  // CHECK-NOTES: :[[@LINE+18]]:20: note: 'py_forward' is registered as a Python function here
+  // CHECK-NOTES: :[[@LINE+25]]:20: note: 'py_forward' is registered as a Python function here
 }
 
 struct Runner {
   at::Tensor run(at::Tensor x) {
     return x * x.var().item<float>();
     // CHECK-NOTES: :[[@LINE-1]]:24: warning: 'item<float>()' copies the value of 'x.var()'
-    // CHECK-NOTES: :[[@LINE+18]]:64: note: 'Runner::run' is registered as a Python function here
+    // CHECK-NOTES: :[[@LINE+25]]:64: note: 'Runner::run' is registered as a Python function here
   }
 };
 
 template <typename T> at::Tensor scaled(at::Tensor x) {
   return x * x.max().item<T>();
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<T>()' copies the value of 'x.max()'
-  // CHECK-NOTES: :[[@LINE+5]]:19: note: 'scaled' is registered as a Python function here
+  // CHECK-NOTES: :[[@LINE+12]]:19: note: 'scaled' is registered as a Python function here
 }
+
+at::Tensor overloaded(at::Tensor x) {
+  return x * x.exp().sum().item<float>();
+  // CHECK-NOTES: :[[@LINE-1]]:28: warning: 'item<float>()' copies the value of 'x.exp().sum()'
+  // CHECK-NOTES: :[[@LINE+13]]:23: note: 'overloaded' is registered as a Python function here
+}
+at::Tensor overloaded(at::Tensor x, double s);
 
 PYBIND11_MODULE(myext, m) {
   m.def("forward", &py_forward, "forward", py::arg("x"));
@@ -116,6 +123,7 @@ PYBIND11_MODULE(myext, m) {
     // CHECK-NOTES: :[[@LINE-3]]:19: note: 'lambda' is registered as a Python function here
   });
   py::class_<Runner>(m, "Runner").def(py::init<>()).def("run", &Runner::run);
+  m.def("overloaded", py::overload_cast<at::Tensor>(&overloaded));
 }
 
 // ---- Positives: torch::autograd::Function ----------------------------------

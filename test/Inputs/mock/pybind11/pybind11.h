@@ -59,6 +59,19 @@ class class_ : public object {
   }
 };
 
+namespace detail {
+template <typename... Args>
+struct overload_cast_impl {
+  template <typename Return>
+  constexpr auto operator()(Return (*pf)(Args...)) const noexcept
+      -> decltype(pf) {
+    return pf;
+  }
+};
+} // namespace detail
+template <typename... Args>
+static constexpr detail::overload_cast_impl<Args...> overload_cast = {};
+
 namespace literals {
 constexpr arg operator"" _a(const char* name, decltype(sizeof 0)) {
   return arg(name);

@@ -1,4 +1,5 @@
-// RUN: %check_torchsync %s host-read %t -config="{CheckOptions: {ReportOutsideLoops: true, UnknownDevice: ignore}}" -- -x cuda --cuda-host-only -nocudainc -nocudalib -Wno-unknown-cuda-version
+// Input of host-read-cuda-launch.test (a file compiled as CUDA; kept out of
+// the C++ inputs that fix-all.test runs every check over).
 // In a file compiled as CUDA, a tensor whose memory a kernel launch is given
 // is a CUDA tensor (DeviceGuards.h). With UnknownDevice: ignore only tensors
 // proven CUDA are reported.
