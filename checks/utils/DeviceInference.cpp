@@ -1,6 +1,7 @@
 //===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
 
 #include "DeviceInference.h"
+#include "DeviceGuards.h"
 #include "Parents.h"
 #include "TorchApi.h"
 #include "Transfers.h"
@@ -192,9 +193,18 @@ Device DeviceInference::ofTensor(const Expr *E) {
 
 Device DeviceInference::ofDeviceSpec(const Expr *E) { return specImpl(E); }
 
+DeviceGuards &DeviceInference::guards() {
+  if (!Guards)
+    Guards = std::make_shared<DeviceGuards>(Ctx, Uses);
+  return *Guards;
+}
+
 Device DeviceInference::ofParameter(const ParmVarDecl *P) {
+  // A check, a CUDA guard, a dispatch key or a kernel launch in the
+  // function decides it (DeviceGuards.h).
+  if (Device Guarded = guards().deviceOf(P); Guarded != Device::None)
+    return Guarded;
   // Within one function the callers are not seen.
-  (void)P;
   return Device::Unknown;
 }
 

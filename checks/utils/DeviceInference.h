@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <memory>
 
 namespace clang {
 class ASTContext;
@@ -21,6 +22,8 @@ class VarDecl;
 class ParmVarDecl;
 class BindingDecl;
 namespace tidy::torchsync {
+
+class DeviceGuards;
 
 /// What is known about where a tensor lives. `None` means "no information
 /// from this source" (an undefined tensor, a cycle); it joins away.
@@ -45,6 +48,10 @@ public:
 
   /// How the functions of this translation unit use their variables.
   UseIndex &uses() { return Uses; }
+
+  /// What the guards of this translation unit's functions decide about
+  /// their parameters (DeviceGuards.h).
+  DeviceGuards &guards();
 
   /// The device of a tensor-valued expression: CPU, CUDA or Unknown.
   Device ofTensor(const Expr *E);
@@ -92,6 +99,9 @@ private:
   ASTContext &Ctx;
   RunTimeChoice Choice;
   UseIndex Uses;
+  /// Made on the first question. A shared_ptr: DeviceGuards is incomplete
+  /// here, and the inline constructor needs no deleter of it.
+  std::shared_ptr<DeviceGuards> Guards;
   llvm::DenseMap<const Expr *, Device> TensorMemo;
   llvm::DenseMap<const VarDecl *, Device> VarMemo;
   llvm::DenseSet<const void *> InProgress;

@@ -157,6 +157,10 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
         return H == Name || H == QName || "::" + QName == H;
       })) {
     Result = HotReason{HotReason::HotFunction, FD->getLocation(), Name};
+  } else if (std::optional<HotReason> Entry = registeredAt(FD)) {
+    // Before `forward`: the static forward of a torch::autograd::Function
+    // is hot as an entry point, with its own note.
+    Result = std::move(Entry);
   } else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
              MD && Name == "forward" && derivesFromModule(MD->getParent()) &&
              MD->getParent()->getQualifiedNameAsString() !=
@@ -174,7 +178,22 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
   return Result;
 }
 
+std::optional<HotReason> HotPathAnalysis::registeredAt(const FunctionDecl *FD) {
+  llvm::SmallVector<const EntryPoint *, 2> Entries = EntryPoints.of(FD);
+  if (Entries.empty())
+    return std::nullopt;
+  HotReason R;
+  R.Kind = HotReason::EntryPoint;
+  R.Loc = Entries.front()->Loc;
+  R.Callee = entryPointName(*Entries.front());
+  R.Registration = Entries.front()->Kind;
+  return R;
+}
+
 std::optional<HotReason> HotPathAnalysis::classifyLambda(const LambdaExpr *LE) {
+  // A lambda registered as an operator or a Python function.
+  if (std::optional<HotReason> R = registeredAt(LE->getCallOperator()))
+    return R;
   // A lambda written inside a loop (e.g. passed to an algorithm there) runs
   // on every iteration.
   if (std::optional<HotReason> R = classify(LE))

@@ -8,6 +8,7 @@
 #ifndef TORCHSYNC_UTILS_HOTPATH_H
 #define TORCHSYNC_UTILS_HOTPATH_H
 
+#include "EntryPoints.h"
 #include "SyncOptions.h"
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/Basic/SourceLocation.h"
@@ -29,15 +30,21 @@ struct HotReason {
   enum KindType {
     Loop,           ///< In a loop body or loop condition.
     CalledFromLoop, ///< In a function or lambda called from a hot path.
+    EntryPoint,     ///< In a function registered as an operator library's
+                    ///< entry point (EntryPoints.h): run once per step.
     Forward,        ///< In `forward` of a `torch::nn::Module` subclass.
     HotFunction,    ///< In a function named by the `HotFunctions` option.
     Everywhere      ///< Not hot, but `ReportOutsideLoops` is set.
   };
   KindType Kind = Loop;
-  /// The loop, or for CalledFromLoop the hot call site.
+  /// The loop, for CalledFromLoop the hot call site, for EntryPoint the
+  /// registration.
   SourceLocation Loc;
-  /// For CalledFromLoop: the function or lambda called there.
+  /// For CalledFromLoop: the function or lambda called there; for
+  /// EntryPoint: the function registered.
   std::string Callee;
+  /// For EntryPoint: how it is registered.
+  RegistrationKind Registration = RegistrationKind::TorchLibrary;
 };
 
 /// Classifies statements of one translation unit as hot or not. Function
@@ -63,6 +70,7 @@ private:
   std::optional<HotReason> hotUse(llvm::ArrayRef<const Stmt *> Uses,
                                   std::string Callee);
   void buildUseIndex();
+  std::optional<HotReason> registeredAt(const FunctionDecl *FD);
 
   ASTContext &Ctx;
   const SyncOptions &Opts;
@@ -72,6 +80,7 @@ private:
   llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 4>> Uses;
   llvm::DenseMap<const Decl *, std::optional<HotReason>> FunctionMemo;
   llvm::DenseMap<const Decl *, bool> InProgress;
+  EntryPointIndex EntryPoints{Ctx};
 };
 
 } // namespace tidy::torchsync

@@ -42,6 +42,13 @@ void TorchSyncCheck::noteHotReason(const HotReason &R) {
          DiagnosticIDs::Note)
         << R.Callee;
     break;
+  case HotReason::EntryPoint:
+    diag(R.Loc,
+         "'%0' is registered as %select{an operator|an operator|a Python "
+         "function|an autograd function}1 here",
+         DiagnosticIDs::Note)
+        << R.Callee << static_cast<unsigned>(R.Registration);
+    break;
   case HotReason::Loop:
   case HotReason::Forward:
   case HotReason::Everywhere:

@@ -1,6 +1,7 @@
 #pragma once
 // torchsync mock of ATen/ATen.h (1.13).
 #include <ATen/Context.h>
+#include <ATen/DeviceGuard.h>
 #include <ATen/Formatting.h>
 #include <ATen/Functions.h>
 #include <ATen/Tensor.h>

@@ -184,6 +184,8 @@ C10_DEPRECATED_MESSAGE(
     "AT_ERROR(msg) is deprecated, use TORCH_CHECK(false, msg) instead.")
 inline void deprecated_AT_ERROR() {}
 
+inline void deprecated_AT_ASSERTM() {}
+
 } // namespace detail
 } // namespace c10
 
@@ -282,4 +284,10 @@ inline void deprecated_AT_ERROR() {}
   do {                                                                       \
     ::c10::detail::deprecated_AT_ERROR();                                    \
     C10_EXPAND_MSVC_WORKAROUND(TORCH_CHECK(false, ::c10::str(__VA_ARGS__))); \
+  } while (false)
+
+#define AT_ASSERTM(cond, ...)                                             \
+  do {                                                                    \
+    ::c10::detail::deprecated_AT_ASSERTM();                               \
+    C10_EXPAND_MSVC_WORKAROUND(TORCH_INTERNAL_ASSERT(cond, __VA_ARGS__)); \
   } while (false)

@@ -1,0 +1,117 @@
+//===--- EntryPoints.h - Functions that code outside calls ------*- C++ -*-===//
+//
+// Part of torchsync. Operator libraries have no training loop: PyTorch's
+// dispatcher or Python calls their functions once per model step. This finds
+// the functions a translation unit registers as such entry points (design.md,
+// "Whole-program facts"), where it registers them and, for the dispatcher,
+// under which dispatch key:
+//   - `TORCH_LIBRARY(ns, m)` / `TORCH_LIBRARY_FRAGMENT(ns, m)` /
+//     `TORCH_LIBRARY_IMPL(ns, Key, m)` blocks: `m.def("sig", &fn)`,
+//     `m.def("name", fn)`, `m.impl("name", &fn)`, `m.impl("name",
+//     TORCH_FN(fn))`, `m.impl("name", torch::dispatch(Key, fn))`,
+//     `m.impl("name", Key, fn)`, lambdas in place of `fn`;
+//   - `torch::RegisterOperators().op("sig", &fn)`, the constructor form, and
+//     `options().kernel(Key, fn)` / `catchAllKernel(fn)`;
+//   - `PYBIND11_MODULE(name, m)`: `m.def("name", &fn, ...)`, and the `def` /
+//     `def_static` of `py::class_` bindings;
+//   - the static `forward` and `backward` of a class derived from
+//     `torch::autograd::Function<F>`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_ENTRYPOINTS_H
+#define TORCHSYNC_UTILS_ENTRYPOINTS_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class FunctionDecl;
+namespace tidy::torchsync {
+
+/// How a function is made callable from outside the translation unit.
+enum class RegistrationKind {
+  TorchLibrary,      ///< `m.def` / `m.impl` in a TORCH_LIBRARY* block.
+  RegisterOperators, ///< `torch::RegisterOperators` (the legacy API).
+  Pybind11,          ///< `m.def` of a PYBIND11_MODULE, a `py::class_` def.
+  AutogradFunction   ///< `forward` / `backward` of a torch::autograd::Function.
+};
+
+/// One registration of one function.
+struct EntryPoint {
+  RegistrationKind Kind = RegistrationKind::TorchLibrary;
+  /// The function registered: a function, a member function, the call
+  /// operator of a lambda, or the static forward/backward of an autograd
+  /// function.
+  const FunctionDecl *Function = nullptr;
+  /// Where it is registered: the argument that names the function (or the
+  /// lambda), or for an autograd function the `torch::autograd::Function<F>`
+  /// base specifier.
+  SourceLocation Loc;
+  /// The dispatch key it is registered under, as its enumerator is named
+  /// ("CUDA", "CPU", "AutogradCUDA", ...), from `TORCH_LIBRARY_IMPL(ns, Key,
+  /// m)`, `torch::dispatch(Key, fn)`, `m.impl(name, Key, fn)` or
+  /// `kernel(Key, fn)`; empty for a registration without one (a catch-all
+  /// kernel from `TORCH_LIBRARY` `m.def`, Python bindings).
+  std::string DispatchKey;
+  /// The variable a registered lambda is held in (`m.def("op", op)`), for
+  /// notes; empty otherwise.
+  std::string Holder;
+};
+
+/// What a dispatch key says about the device of the tensors a kernel
+/// registered under it receives.
+enum class DispatchDevice {
+  None, ///< Nothing: a catch-all, autograd or composite key, or no key.
+  CPU,  ///< A CPU backend key (CPU, SparseCPU, AutogradCPU, ...).
+  CUDA  ///< A CUDA backend key (CUDA, SparseCUDA, AutogradCUDA, ...).
+};
+DispatchDevice deviceOfDispatchKey(llvm::StringRef Key);
+
+/// Every entry point registered in the user code of one translation unit.
+/// The search runs once, on the first question.
+class EntryPointIndex {
+public:
+  explicit EntryPointIndex(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// All registrations, in source order of the translation unit.
+  llvm::ArrayRef<EntryPoint> all();
+
+  /// The registrations of \p FD: of its canonical declaration or, for an
+  /// instantiation, of the template it was instantiated from.
+  llvm::SmallVector<const EntryPoint *, 2> of(const FunctionDecl *FD);
+
+  /// True when this translation unit calls \p FD directly (not through a
+  /// registration): then callers besides the dispatcher exist.
+  bool calledDirectly(const FunctionDecl *FD);
+
+private:
+  void build();
+
+  ASTContext &Ctx;
+  bool Built = false;
+  std::vector<EntryPoint> Entries;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<unsigned, 2>> ByDecl;
+  llvm::DenseMap<const FunctionDecl *, bool> Called;
+};
+
+/// The entry points of \p Ctx's translation unit, for callers that keep no
+/// index (the whole-program summaries).
+std::vector<EntryPoint> findEntryPoints(ASTContext &Ctx);
+
+/// A name for the function of \p E in notes: `fn`, `F::forward`, the
+/// variable holding a lambda, or `lambda` for a lambda written in place.
+std::string entryPointName(const EntryPoint &E);
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_ENTRYPOINTS_H
