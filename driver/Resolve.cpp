@@ -107,6 +107,19 @@ struct ProgramModel::Impl {
           Changed = true;
         }
       }
+      // A hot call of a virtual function may run any override of it.
+      for (const auto &Entry : Functions) {
+        if (HotBy.count(Entry.first()))
+          continue;
+        for (const std::string &Base : Entry.second->Overrides) {
+          auto It = HotBy.find(Base);
+          if (It != HotBy.end()) {
+            HotBy[Entry.first()] = It->second;
+            Changed = true;
+            break;
+          }
+        }
+      }
     }
     // Devices: parameters and returns start at None (closed) or Unknown
     // (open) and only go up; the lattice is finite, so this ends.

@@ -18,6 +18,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -139,6 +140,21 @@ public:
     F.External = FD->isExternallyVisible();
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     F.Virtual = MD && MD->isVirtual();
+    if (MD) {
+      llvm::SmallVector<const CXXMethodDecl *, 4> Work(
+          MD->overridden_methods().begin(), MD->overridden_methods().end());
+      llvm::SmallPtrSet<const CXXMethodDecl *, 4> Seen;
+      while (!Work.empty()) {
+        const CXXMethodDecl *Base = Work.pop_back_val();
+        if (!Seen.insert(Base).second)
+          continue;
+        std::string Usr = usrOf(namedFunction(Base));
+        if (!Usr.empty())
+          F.Overrides.push_back(Usr);
+        Work.append(Base->overridden_methods().begin(),
+                    Base->overridden_methods().end());
+      }
+    }
     F.Template = FD->getDescribedFunctionTemplate() != nullptr ||
                  FD->isDependentContext();
     F.ReturnsTensor = isTensorType(FD->getReturnType());
@@ -408,6 +424,12 @@ std::string summaryToJson(const Summary &S) {
                    {"entryPoint", F.EntryPoint}};
     if (F.ReturnsTensor)
       O["returns"] = valueToJson(F.Returns);
+    if (!F.Overrides.empty()) {
+      json::Array Overrides;
+      for (const std::string &U : F.Overrides)
+        Overrides.push_back(U);
+      O["overrides"] = std::move(Overrides);
+    }
     Functions.push_back(std::move(O));
   }
   for (const CallSummary &C : S.Calls) {
@@ -462,6 +484,10 @@ llvm::Expected<Summary> summaryFromJson(StringRef Text) {
       F.Virtual = O->getBoolean("virtual").value_or(true);
       F.Template = O->getBoolean("template").value_or(true);
       F.EntryPoint = O->getBoolean("entryPoint").value_or(false);
+      if (const json::Array *Overrides = O->getArray("overrides"))
+        for (const json::Value &U : *Overrides)
+          if (std::optional<StringRef> S = U.getAsString())
+            F.Overrides.push_back(S->str());
       if (const json::Value *R = O->get("returns")) {
         F.ReturnsTensor = true;
         F.Returns = valueFromJson(R);

@@ -24,7 +24,7 @@
 
 namespace clang {
 class CompilerInstance;
-}
+} // namespace clang
 
 namespace torchsync {
 
@@ -56,6 +56,9 @@ struct FunctionSummary {
   bool EntryPoint = false;
   bool ReturnsTensor = false;
   DeviceValue Returns;
+  /// For a virtual function: the USRs of the functions it overrides,
+  /// directly or not (a hot call of one of them may dispatch here).
+  std::vector<std::string> Overrides;
 };
 
 struct CallSummary {
