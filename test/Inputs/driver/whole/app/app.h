@@ -14,3 +14,4 @@ struct Stage {
 struct Fast : Stage {
   float run(torch::Tensor t) override;
 };
+float scale(torch::Tensor x);
