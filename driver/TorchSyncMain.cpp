@@ -758,14 +758,14 @@ int main(int argc, const char **argv) {
   bool CacheWarned = false;
   // The summaries of every file, reported or not; a file without one (it
   // failed to compile) makes the facts incomplete.
-  std::vector<Summary> Summaries;
+  std::vector<std::pair<std::string, Summary>> Summaries;
   bool Complete = true;
   auto AddSummary = [&](const std::string &File, const FileResult &R) {
     if (!Whole)
       return;
     llvm::Expected<Summary> S = summaryFromJson(R.Summary);
     if (S && !R.Failure) {
-      Summaries.push_back(std::move(*S));
+      Summaries.emplace_back(File, std::move(*S));
       return;
     }
     if (!S)
@@ -810,7 +810,14 @@ int main(int argc, const char **argv) {
   // Candidates of a whole-project run become findings where the program's
   // facts say so.
   if (Whole) {
-    ProgramModel Model(std::move(Summaries), Complete);
+    // In file order, whatever the selection: the notes name the same call
+    // sites whichever files are reported.
+    llvm::sort(Summaries,
+               [](const auto &A, const auto &B) { return A.first < B.first; });
+    std::vector<Summary> Ordered;
+    for (auto &Entry : Summaries)
+      Ordered.push_back(std::move(Entry.second));
+    ProgramModel Model(std::move(Ordered), Complete);
     Model.apply(Findings, Sources);
     Model.apply(Suppressed, Sources);
   }
