@@ -132,6 +132,11 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Assumption = assumptionOf(*T, Ctx);
   if (!Sync.reportsAssumption(!Assumption.empty()))
     return;
+  // In a whole-project run, the finding's device condition.
+  if (T->sourceAssumed() && Dir == Direction::DeviceToHost)
+    assumeCuda(T->Source, Ctx);
+  else if (T->destinationAssumed())
+    assumeCuda(T->Destination, Ctx);
   std::optional<bool> NonBlocking = nonBlockingValue(Call);
   if (!NonBlocking)
     return; // Decided at run time: nothing to prove either way.

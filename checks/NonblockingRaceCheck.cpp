@@ -184,6 +184,8 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
   if (T->From == Device::CPU)
     return;
   if (T->From == Device::Unknown)
+    assumeCuda(T->Source, Ctx);
+  if (T->From == Device::Unknown)
     Assumptions.insert(Assumptions.begin(),
                        "'" + exprText(T->Source, Ctx) + "' is a CUDA tensor");
   if (!Sync.reportsAssumption(!Assumptions.empty()))

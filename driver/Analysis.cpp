@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis.h"
+#include "Summary.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "utils/SyncOptions.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -104,8 +106,11 @@ std::string absolutePath(FileEntryRef Entry, llvm::StringRef Directory) {
 class TidyActionFactory : public tooling::FrontendActionFactory {
 public:
   TidyActionFactory(ClangTidyContext &Context, bool TraverseAll,
-                    std::vector<Dependency> *Deps)
-      : ConsumerFactory(Context), TraverseAll(TraverseAll), Deps(Deps) {}
+                    std::vector<Dependency> *Deps,
+                    std::string *Summary = nullptr,
+                    std::vector<std::string> HotFunctions = {})
+      : ConsumerFactory(Context), TraverseAll(TraverseAll), Deps(Deps),
+        Summary(Summary), HotFunctions(std::move(HotFunctions)) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(*this);
@@ -140,6 +145,10 @@ private:
       Consumers.push_back(
           std::make_unique<UserCodeScope>(Compiler.getSourceManager()));
       Consumers.push_back(std::move(Tidy));
+      // The summary reads the same traversal scope, after the checks.
+      if (Factory.Summary)
+        Consumers.push_back(makeSummaryConsumer(Compiler, Factory.HotFunctions,
+                                                *Factory.Summary));
       return std::make_unique<MultiplexConsumer>(std::move(Consumers));
     }
 
@@ -170,7 +179,46 @@ private:
   ClangTidyASTConsumerFactory ConsumerFactory;
   bool TraverseAll;
   std::vector<Dependency> *Deps;
+  std::string *Summary;
+  std::vector<std::string> HotFunctions;
 };
+
+/// The configuration of a whole-project run: the user's, with the reserved
+/// option that makes the checks record the facts their findings rest on.
+/// The option is part of the configuration, so per-file and whole-project
+/// results have different cache keys.
+class RecordFactsProvider : public ClangTidyOptionsProvider {
+public:
+  explicit RecordFactsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base)
+      : Base(std::move(Base)) {}
+  const ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Base->getGlobalOptions();
+  }
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    std::vector<OptionsSource> Sources = Base->getRawOptions(FileName);
+    ClangTidyOptions Record;
+    Record.CheckOptions[clang::tidy::torchsync::RecordFactsOption] = "true";
+    Sources.emplace_back(std::move(Record), "torchsync whole-project run");
+    return Sources;
+  }
+
+private:
+  std::unique_ptr<ClangTidyOptionsProvider> Base;
+};
+
+/// The configuration's global HotFunctions list, for the summary.
+std::vector<std::string> hotFunctionsOf(const ClangTidyOptions &Options) {
+  std::vector<std::string> Names;
+  auto It = Options.CheckOptions.find("HotFunctions");
+  if (It == Options.CheckOptions.end())
+    return Names;
+  llvm::SmallVector<StringRef, 8> Parts;
+  StringRef(It->getValue().Value).split(Parts, ';', -1, false);
+  for (StringRef Name : Parts)
+    if (!Name.trim().empty())
+      Names.push_back(Name.trim().str());
+  return Names;
+}
 
 /// Sits in front of clang-tidy's consumer and keeps the findings that a
 /// NOLINT comment suppresses (clang-tidy's consumer keeps only a count),
@@ -381,7 +429,10 @@ FileResult analyzeFileUnprotected(StringRef File,
     Result.Failure = "no compile command for it in the compilation database";
     return Result;
   }
-  ClangTidyContext Context(Options.MakeProvider(),
+  std::unique_ptr<ClangTidyOptionsProvider> Provider = Options.MakeProvider();
+  if (Options.WholeProgram)
+    Provider = std::make_unique<RecordFactsProvider>(std::move(Provider));
+  ClangTidyContext Context(std::move(Provider),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   Context.setCurrentBuildDirectory(Commands.front().Directory);
 
@@ -397,7 +448,9 @@ FileResult analyzeFileUnprotected(StringRef File,
                          (Options.FixesFromNotes ? "\nfixes-from-notes" : "") +
                          (Options.TraverseAll ? "\ntraverse-all" : "");
     Key = Cache->keyFor(File, Command, Commands.front().Directory, Config);
-    if (auto Cached = Cache->lookup(Key, &Result.Suppressed)) {
+    if (auto Cached =
+            Cache->lookup(Key, &Result.Suppressed,
+                          Options.WholeProgram ? &Result.Summary : nullptr)) {
       Result.Errors = std::move(*Cached);
       Result.FromCache = true;
       return Result;
@@ -412,8 +465,11 @@ FileResult analyzeFileUnprotected(StringRef File,
                        /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&DE);
   std::vector<Dependency> Deps;
-  TidyActionFactory Factory(Context, Options.TraverseAll,
-                            Cache ? &Deps : nullptr);
+  TidyActionFactory Factory(
+      Context, Options.TraverseAll, Cache ? &Deps : nullptr,
+      Options.WholeProgram ? &Result.Summary : nullptr,
+      Options.WholeProgram ? hotFunctionsOf(Context.getOptionsForFile(File))
+                           : std::vector<std::string>());
 
   std::vector<std::string> Absent;
   std::unique_ptr<tooling::ClangTool> ToolPtr =
@@ -461,8 +517,8 @@ FileResult analyzeFileUnprotected(StringRef File,
   llvm::sort(Absent);
   Absent.erase(std::unique(Absent.begin(), Absent.end()), Absent.end());
   if (Cache && !Result.Failure && !Deps.empty())
-    if (llvm::Error E =
-            Cache->store(Key, Deps, Absent, Result.Errors, Result.Suppressed))
+    if (llvm::Error E = Cache->store(Key, Deps, Absent, Result.Errors,
+                                     Result.Suppressed, Result.Summary))
       Result.CacheProblem = llvm::toString(std::move(E));
   return Result;
 }

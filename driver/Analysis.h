@@ -37,6 +37,9 @@ struct AnalysisOptions {
   /// Match in every declaration, LibTorch's and the system's included (for
   /// measuring what the traversal scope saves).
   bool TraverseAll = false;
+  /// A whole-project run: the checks record the whole-program facts their
+  /// findings rest on, and each file's summary is made (Summary.h).
+  bool WholeProgram = false;
   /// Makes the configuration provider of one analysis (each analysis needs
   /// its own: providers cache per directory and are not thread-safe).
   std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
@@ -51,6 +54,8 @@ struct FileResult {
   /// command); its findings are then incomplete.
   std::optional<std::string> Failure;
   bool FromCache = false;
+  /// The file's whole-program summary (JSON), in a whole-project run.
+  std::string Summary;
   /// Why the result could not be stored in the cache, if it could not.
   std::optional<std::string> CacheProblem;
 };

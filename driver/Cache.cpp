@@ -26,8 +26,8 @@ namespace {
 
 /// Changes whenever the entry format or what the key covers does.
 /// 2: findings suppressed by NOLINT; 3: include candidates that must stay
-/// absent.
-constexpr int CacheFormat = 3;
+/// absent; 4: the file's whole-program summary.
+constexpr int CacheFormat = 4;
 
 /// An entry as stored: ClangTidyError is a tooling::Diagnostic plus two
 /// fields, and has no default constructor, so it travels as this.
@@ -44,6 +44,8 @@ struct Entry {
   std::vector<Dependency> Deps;
   std::vector<std::string> Absent;
   std::vector<StoredError> Errors;
+  /// The summary of a whole-project run (Summary.h), JSON; empty otherwise.
+  std::string Summary;
 };
 
 /// Entries are compressed when LLVM has zstd (most of an entry is the
@@ -110,6 +112,7 @@ template <> struct MappingTraits<torchsync::Entry> {
     Io.mapRequired("Dependencies", E.Deps);
     Io.mapRequired("Absent", E.Absent);
     Io.mapRequired("Diagnostics", E.Errors);
+    Io.mapOptional("Summary", E.Summary, std::string());
   }
 };
 } // namespace llvm::yaml
@@ -205,7 +208,8 @@ bool ResultCache::existsNow(StringRef Path) {
 }
 
 std::optional<std::vector<ClangTidyError>>
-ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed) {
+ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed,
+                    std::string *Summary) {
   std::string Path = entryPath(Key);
   auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/false,
                                       /*RequiresNullTerminator=*/false);
@@ -236,6 +240,8 @@ ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed) {
         FD, std::chrono::system_clock::now());
     sys::Process::SafelyCloseFileDescriptor(FD);
   }
+  if (Summary)
+    *Summary = std::move(E.Summary);
   std::vector<ClangTidyError> Errors;
   for (StoredError &S : E.Errors) {
     ClangTidyError Error(S.Diag.DiagnosticName, S.Diag.DiagLevel,
@@ -254,8 +260,10 @@ ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed) {
 Error ResultCache::store(StringRef Key, ArrayRef<Dependency> Deps,
                          ArrayRef<std::string> Absent,
                          ArrayRef<ClangTidyError> Errors,
-                         ArrayRef<ClangTidyError> Suppressed) {
+                         ArrayRef<ClangTidyError> Suppressed,
+                         StringRef Summary) {
   Entry E;
+  E.Summary = Summary.str();
   E.Format = CacheFormat;
   E.Key = Key.str();
   E.Deps.assign(Deps.begin(), Deps.end());

@@ -57,21 +57,23 @@ public:
                      llvm::StringRef Directory, llvm::StringRef Config) const;
 
   /// The stored findings, if every file they depended on is unchanged;
-  /// those suppressed by NOLINT go to Suppressed when it is not null.
+  /// those suppressed by NOLINT go to Suppressed and the whole-program
+  /// summary to Summary when they are not null.
   std::optional<std::vector<clang::tidy::ClangTidyError>>
   lookup(llvm::StringRef Key,
-         std::vector<clang::tidy::ClangTidyError> *Suppressed = nullptr);
+         std::vector<clang::tidy::ClangTidyError> *Suppressed = nullptr,
+         std::string *Summary = nullptr);
 
   /// Stores the findings of a complete analysis (those suppressed by NOLINT
-  /// in Suppressed), with the files it read (Deps) and the paths it looked
-  /// for and did not find (Absent). Failing to write is not an error of the
-  /// run (the next one analyzes again); it is returned so the caller can say
-  /// so once.
-  llvm::Error
-  store(llvm::StringRef Key, llvm::ArrayRef<Dependency> Deps,
-        llvm::ArrayRef<std::string> Absent,
-        llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
-        llvm::ArrayRef<clang::tidy::ClangTidyError> Suppressed = {});
+  /// in Suppressed, and its whole-program Summary), with the files it read
+  /// (Deps) and the paths it looked for and did not find (Absent). Failing to
+  /// write is not an error of the run (the next one analyzes again); it is
+  /// returned so the caller can say so once.
+  llvm::Error store(llvm::StringRef Key, llvm::ArrayRef<Dependency> Deps,
+                    llvm::ArrayRef<std::string> Absent,
+                    llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
+                    llvm::ArrayRef<clang::tidy::ClangTidyError> Suppressed = {},
+                    llvm::StringRef Summary = "");
 
   /// Removes entries not used for a week (at most once every 20 minutes).
   void prune();

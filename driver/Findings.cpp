@@ -201,10 +201,36 @@ void removeDuplicates(std::vector<Finding> &Findings) {
   });
 }
 
+/// The condition a check's note carries ("hot=...;device=...;cuda=1").
+static FindingCondition parseCondition(llvm::StringRef Text) {
+  FindingCondition C;
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Text.split(Parts, ';');
+  for (llvm::StringRef Part : Parts) {
+    auto [Key, Value] = Part.split('=');
+    if (Key == "hot")
+      C.Hot = clang::tidy::torchsync::decodeFacts(Value);
+    else if (Key == "device")
+      C.Devices = clang::tidy::torchsync::decodeFacts(Value);
+    else if (Key == "cuda")
+      C.Cuda = Value == "1";
+  }
+  return C;
+}
+
 Finding makeFinding(ClangTidyError E, llvm::StringRef TranslationUnit,
                     SourceFiles &Sources) {
   const std::string &BuildDir = E.BuildDirectory;
   Finding F;
+  // A whole-project run's condition travels as a note of the finding; it
+  // is taken off here, before anything reports the notes.
+  llvm::erase_if(E.Notes, [&](const clang::tooling::DiagnosticMessage &N) {
+    llvm::StringRef Text = N.Message;
+    if (!Text.consume_front(clang::tidy::torchsync::ConditionNotePrefix))
+      return false;
+    F.Condition = parseCondition(Text);
+    return true;
+  });
   F.TranslationUnit = TranslationUnit.str();
   F.Check = E.DiagnosticName;
   F.Severity = E.DiagLevel == ClangTidyError::Error || E.IsWarningAsError

@@ -13,6 +13,7 @@
 #define TORCHSYNC_DRIVER_FINDINGS_H
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "utils/ProgramFacts.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
@@ -83,6 +84,14 @@ struct RuntimeVerdict {
   llvm::json::Object Properties;
 };
 
+/// What a candidate finding of a whole-project run rests on (the checks'
+/// condition note, ConditionNotePrefix): every Hot function hot; some Devices
+/// fact non-CPU when there are any; with Cuda, a program that reaches CUDA.
+struct FindingCondition {
+  std::vector<clang::tidy::torchsync::ProgramFact> Hot, Devices;
+  bool Cuda = false;
+};
+
 /// One finding, from the analysis (or the result cache) through the gate to
 /// the reports and the fixes: everything that is known about it travels
 /// here, nothing beside it in a list of the same order.
@@ -108,6 +117,8 @@ struct Finding {
   std::vector<FixPlace> AppliedFixes;
   /// What the runtime verifier measured (torchsync render-sarif).
   std::optional<RuntimeVerdict> Runtime;
+  /// A candidate of a whole-project run until Resolve.h decides it.
+  std::optional<FindingCondition> Condition;
   /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,
   /// counted in the summary, never fails the gate, never fixed.
   bool Suppressed = false;

@@ -24,6 +24,7 @@
 #include "Output.h"
 #include "Progress.h"
 #include "RenderSarif.h"
+#include "Resolve.h"
 #include "SafeWrite.h"
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
@@ -47,7 +48,7 @@
 
 using namespace clang;
 using namespace clang::tidy;
-using namespace torchsync;
+using namespace ::torchsync;
 namespace cl = llvm::cl;
 
 namespace clang::tidy {
@@ -161,6 +162,14 @@ cl::opt<std::string> CacheDir(
              "includes, its compile command, the configuration and torchsync "
              "are unchanged (default: ~/.cache/torchsync)."),
     cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> WholeProgram(
+    "whole-program",
+    cl::desc("With -p: on (the default) learns from every file of the "
+             "compilation database which functions are hot and which devices "
+             "callers pass, and reports only what holds for the whole program "
+             "(docs/options.md, \"Whole-program facts\"); off: each file on "
+             "its own. Off with --shard."),
+    cl::value_desc("on|off"), cl::init("on"), cl::cat(Category));
 cl::opt<bool> NoCache("no-cache",
                       cl::desc("Neither read nor write the result cache."),
                       cl::cat(Category));
@@ -415,6 +424,9 @@ int main(int argc, const char **argv) {
     return inputError(First + " (see --help)");
   }
 
+  if (WholeProgram != "on" && WholeProgram != "off")
+    return inputError("unknown --whole-program value '" + WholeProgram +
+                      "' (expected on or off)");
   if (BadJobs)
     return inputError("invalid -j '" + *BadJobs +
                       "' (expected the number of files to analyze at once; "
@@ -684,7 +696,29 @@ int main(int argc, const char **argv) {
     }
   }
 
+  // A whole-project run also analyzes the files of the database that are not
+  // reported (a selection, --include/--exclude, --diff limit what is
+  // reported, not what is known); they are not counted in the progress. A
+  // shard sees only its files, so it keeps the per-file rules (FIXME: carry
+  // summaries to `merge`).
+  bool Whole = !BuildPath.empty() && WholeProgram == "on" &&
+               !ShardSpec.getNumOccurrences();
+  std::vector<std::string> Known;
+  if (Whole) {
+    llvm::StringSet<> Selected;
+    for (const std::string &F : Files)
+      Selected.insert(F);
+    for (const std::string &F : Compilations->getAllFiles()) {
+      SmallString<256> Abs(F);
+      llvm::sys::fs::make_absolute(Abs);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      if (Selected.insert(Abs).second)
+        Known.push_back(std::string(Abs));
+    }
+  }
+
   AnalysisOptions Analysis;
+  Analysis.WholeProgram = Whole;
   Analysis.FixesFromNotes = Fix || FixNotes;
   Analysis.ExtraArgs = ExtraArgs;
   Analysis.TraverseAll = TraverseAll;
@@ -693,6 +727,7 @@ int main(int argc, const char **argv) {
     return llvm::cantFail(makeProvider(Input, /*Problems=*/nullptr));
   };
   std::vector<FileResult> Results(Files.size());
+  std::vector<FileResult> KnownResults(Known.size());
   {
     SourceFiles Names(Run->Root);
     std::optional<Progress> Bar;
@@ -700,7 +735,13 @@ int main(int argc, const char **argv) {
       Bar.emplace(llvm::errs(), Files.size(),
                   ProgressBar || llvm::sys::Process::StandardErrIsDisplayed(),
                   llvm::sys::Process::StandardErrColumns());
-    forEachInParallel(Files.size(), Jobs, [&](size_t I) {
+    forEachInParallel(Files.size() + Known.size(), Jobs, [&](size_t I) {
+      if (I >= Files.size()) {
+        size_t K = I - Files.size();
+        KnownResults[K] =
+            analyzeFile(Known[K], *Compilations, Analysis, Cache.get());
+        return;
+      }
       Results[I] = analyzeFile(Files[I], *Compilations, Analysis, Cache.get());
       if (Bar)
         Bar->finished(Names.relativePath(Files[I]), Results[I].FromCache,
@@ -715,8 +756,33 @@ int main(int argc, const char **argv) {
   std::vector<Finding> Findings, Suppressed;
   std::vector<Failure> Failures;
   bool CacheWarned = false;
+  // The summaries of every file, reported or not; a file without one (it
+  // failed to compile) makes the facts incomplete.
+  std::vector<std::pair<std::string, Summary>> Summaries;
+  bool Complete = true;
+  auto AddSummary = [&](const std::string &File, const FileResult &R) {
+    if (!Whole)
+      return;
+    llvm::Expected<Summary> S = summaryFromJson(R.Summary);
+    if (S && !R.Failure) {
+      Summaries.emplace_back(File, std::move(*S));
+      return;
+    }
+    if (!S)
+      llvm::consumeError(S.takeError());
+    Complete = false;
+  };
+  for (size_t K = 0; K < Known.size(); ++K) {
+    AddSummary(Known[K], KnownResults[K]);
+    if (KnownResults[K].Failure && !Quiet)
+      llvm::errs() << "torchsync: warning: cannot analyze '" << Known[K]
+                   << "' for whole-program facts: " << *KnownResults[K].Failure
+                   << "; what it calls is not known\n";
+  }
+  KnownResults.clear();
   for (size_t I = 0; I < Files.size(); ++I) {
     FileResult &R = Results[I];
+    AddSummary(Files[I], R);
     for (ClangTidyError &E : R.Errors) {
       Findings.push_back(makeFinding(std::move(E), Files[I], Sources));
       Findings.back().FromBrokenUnit = R.Failure.has_value();
@@ -741,6 +807,20 @@ int main(int argc, const char **argv) {
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   if (!Files.empty())
     Context.setCurrentFile(Files.front());
+  // Candidates of a whole-project run become findings where the program's
+  // facts say so.
+  if (Whole) {
+    // In file order, whatever the selection: the notes name the same call
+    // sites whichever files are reported.
+    llvm::sort(Summaries,
+               [](const auto &A, const auto &B) { return A.first < B.first; });
+    std::vector<Summary> Ordered;
+    for (auto &Entry : Summaries)
+      Ordered.push_back(std::move(Entry.second));
+    ProgramModel Model(std::move(Ordered), Complete);
+    Model.apply(Findings, Sources);
+    Model.apply(Suppressed, Sources);
+  }
   removeDuplicates(Findings);
   assignFingerprints(Findings, Sources);
   // Fingerprints of suppressed findings are counted apart, so that adding

@@ -175,7 +175,7 @@ const Decl *DeviceInference::ownerOf(const VarDecl *V) const {
 
 const DeviceInference::FunctionFacts &
 DeviceInference::factsFor(const Decl *Owner) {
-  std::unique_ptr<FunctionFacts> &Slot = Facts[Owner];
+  std::unique_ptr<FunctionFacts> &Slot = BodyFacts[Owner];
   if (!Slot) {
     Slot = std::make_unique<FunctionFacts>();
     if (Owner && Owner->getBody()) {
@@ -204,7 +204,21 @@ Device DeviceInference::ofParameter(const ParmVarDecl *P) {
   // function decides it (DeviceGuards.h).
   if (Device Guarded = guards().deviceOf(P); Guarded != Device::None)
     return Guarded;
-  // Within one function the callers are not seen.
+  // Within one function the callers are not seen: what every caller in the
+  // program passes, when whole-program facts say.
+  if (Facts)
+    if (std::optional<Device> D = Facts->parameterDevice(P))
+      return *D;
+  return Device::Unknown;
+}
+
+Device DeviceInference::ofUserCall(const CallExpr *Call,
+                                   const FunctionDecl *FD) {
+  (void)Call;
+  // What the function returns on every path, when whole-program facts say.
+  if (Facts && FD && isTensorType(FD->getReturnType()))
+    if (std::optional<Device> D = Facts->returnDevice(FD))
+      return *D;
   return Device::Unknown;
 }
 
@@ -430,6 +444,9 @@ Device DeviceInference::tensorImpl(const Expr *E) {
       // as in `x = x * 0.5`, stays None and joins away.)
       if (Result == Device::None && CycleHits == HitsBefore)
         Result = Device::Unknown;
+    } else if (FD && !isa<CXXMethodDecl>(FD) && !isInLibTorchNamespace(FD)) {
+      // A function of the user's, perhaps defined in another file.
+      Result = ofUserCall(Call, FD);
     }
   }
   --Depth;

@@ -8,6 +8,7 @@
 #ifndef TORCHSYNC_UTILS_DEVICEINFERENCE_H
 #define TORCHSYNC_UTILS_DEVICEINFERENCE_H
 
+#include "ProgramFacts.h"
 #include "VariableUses.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -53,6 +54,10 @@ public:
   /// their parameters (DeviceGuards.h).
   DeviceGuards &guards();
 
+  /// Facts about the rest of the program that parameters and calls to user
+  /// functions consult (none: per-file rules). Set before the first query.
+  void setProgramFacts(ProgramFacts *F) { Facts = F; }
+
   /// The device of a tensor-valued expression: CPU, CUDA or Unknown.
   Device ofTensor(const Expr *E);
 
@@ -85,6 +90,8 @@ private:
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
   Device ofCallInputs(const Expr *Call);
+  /// The device of what a user function (not LibTorch's) returns.
+  Device ofUserCall(const CallExpr *Call, const FunctionDecl *FD);
   HostMemory memoryImpl(const Expr *E, unsigned Depth);
 
   /// What a function body does with its module variables.
@@ -94,6 +101,7 @@ private:
         ModuleTo;
   };
   const FunctionFacts &factsFor(const Decl *Owner);
+  ProgramFacts *Facts = nullptr;
   const Decl *ownerOf(const VarDecl *V) const;
 
   ASTContext &Ctx;
@@ -105,7 +113,7 @@ private:
   llvm::DenseMap<const Expr *, Device> TensorMemo;
   llvm::DenseMap<const VarDecl *, Device> VarMemo;
   llvm::DenseSet<const void *> InProgress;
-  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> Facts;
+  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> BodyFacts;
   unsigned Depth = 0;
   unsigned CycleHits = 0;
 };

@@ -2,6 +2,7 @@
 
 #include "HotPath.h"
 #include "Parents.h"
+#include "ProgramFacts.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -121,8 +122,17 @@ std::optional<HotReason> HotPathAnalysis::classifyNode(DynTypedNode Node) {
 std::optional<HotReason>
 HotPathAnalysis::hotUse(llvm::ArrayRef<const Stmt *> UseSites,
                         std::string Callee) {
+  // A use that is hot only if its function is (IfHot) does not make the
+  // callee definitely hot: the program's call graph decides (the driver's
+  // summary records that call site with its condition).
+  std::optional<HotReason> Conditional;
   for (const Stmt *Use : UseSites) {
     if (std::optional<HotReason> R = classify(Use)) {
+      if (R->conditional()) {
+        if (!Conditional)
+          Conditional = R;
+        continue;
+      }
       HotReason Called;
       Called.Kind = HotReason::CalledFromLoop;
       Called.Loc = Use->getBeginLoc();
@@ -130,7 +140,7 @@ HotPathAnalysis::hotUse(llvm::ArrayRef<const Stmt *> UseSites,
       return Called;
     }
   }
-  return std::nullopt;
+  return Conditional;
 }
 
 std::optional<HotReason>
@@ -169,9 +179,23 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
   } else {
     buildUseIndex();
     Result = hotUse(Uses.lookup(Key), Name);
-    if (!Result)
+    if (!Result || Result->conditional())
       if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
-        Result = hotUse(Uses.lookup(Pattern->getCanonicalDecl()), Name);
+        if (std::optional<HotReason> R =
+                hotUse(Uses.lookup(Pattern->getCanonicalDecl()), Name);
+            R && !R->conditional())
+          Result = R;
+    // No reason in this file: hot if the function is, in the program (its
+    // call sites here and in other files are in the summaries). Template
+    // instantiations are decided by their pattern's name.
+    if (Recording && (!Result || Result->conditional())) {
+      const FunctionDecl *Named = FD;
+      if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+        Named = Pattern;
+      std::string Usr = usrOf(Named->getCanonicalDecl());
+      if (!Usr.empty())
+        Result = HotReason{HotReason::IfHot, FD->getLocation(), Name, Usr};
+    }
   }
   InProgress[Key] = false;
   FunctionMemo[Key] = Result;

@@ -34,17 +34,26 @@ struct HotReason {
                     ///< entry point (EntryPoints.h): run once per step.
     Forward,        ///< In `forward` of a `torch::nn::Module` subclass.
     HotFunction,    ///< In a function named by the `HotFunctions` option.
-    Everywhere      ///< Not hot, but `ReportOutsideLoops` is set.
+    Everywhere,     ///< Not hot, but `ReportOutsideLoops` is set.
+    /// Only in a whole-project run (ProgramFacts Record mode): hot if the
+    /// function Callee (USR Usr) is hot, which the program's call graph
+    /// decides; the driver keeps or drops the finding.
+    IfHot
   };
   KindType Kind = Loop;
   /// The loop, for CalledFromLoop the hot call site, for EntryPoint the
   /// registration.
   SourceLocation Loc;
   /// For CalledFromLoop: the function or lambda called there; for
-  /// EntryPoint: the function registered.
+  /// EntryPoint: the function registered; for IfHot: the function whose
+  /// hotness decides.
   std::string Callee;
+  /// For IfHot: the USR of that function.
+  std::string Usr;
   /// For EntryPoint: how it is registered.
   RegistrationKind Registration = RegistrationKind::TorchLibrary;
+
+  bool conditional() const { return Kind == IfHot; }
 };
 
 /// Classifies statements of one translation unit as hot or not. Function
@@ -53,6 +62,10 @@ class HotPathAnalysis {
 public:
   HotPathAnalysis(ASTContext &Ctx, const SyncOptions &Opts)
       : Ctx(Ctx), Opts(Opts) {}
+
+  /// In a whole-project run a function without a local reason to be hot is
+  /// hot if it is (IfHot): the driver decides over the program.
+  void setRecording(bool On) { Recording = On; }
 
   /// Why \p S is hot, or nullopt if it is not (ignoring ReportOutsideLoops).
   std::optional<HotReason> classify(const Stmt *S);
@@ -74,6 +87,7 @@ private:
 
   ASTContext &Ctx;
   const SyncOptions &Opts;
+  bool Recording = false;
   bool IndexBuilt = false;
   /// Every place a function is named (calls, address taken), by canonical
   /// declaration; and every use of a variable holding a lambda.

@@ -12,8 +12,12 @@ SyncContext::TUAnalyses &SyncContext::analyses(ASTContext &Ctx) {
 
 std::optional<HotReason> SyncContext::hotReason(const Stmt *S,
                                                 ASTContext &Ctx) {
-  if (std::optional<HotReason> R = analyses(Ctx).HotPaths.classify(S))
+  if (std::optional<HotReason> R = analyses(Ctx).HotPaths.classify(S)) {
+    // Reported wherever it is: no condition on the function's hotness.
+    if (R->conditional() && Opts.ReportOutsideLoops)
+      return HotReason{HotReason::Everywhere, SourceLocation(), "", ""};
     return R;
+  }
   if (Opts.ReportOutsideLoops)
     return HotReason{HotReason::Everywhere, SourceLocation(), ""};
   return std::nullopt;

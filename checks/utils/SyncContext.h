@@ -12,6 +12,7 @@
 
 #include "DeviceInference.h"
 #include "HotPath.h"
+#include "ProgramFacts.h"
 #include "SyncOptions.h"
 #include "TorchVersion.h"
 #include <memory>
@@ -39,6 +40,10 @@ public:
 
   DeviceInference &devices(ASTContext &Ctx) { return analyses(Ctx).Devices; }
 
+  /// True in the driver's whole-project pass: findings record the
+  /// whole-program facts they depend on (ProgramFacts.h).
+  bool recordsFacts() const { return Opts.RecordFacts; }
+
   /// Why \p S counts as hot, honouring `ReportOutsideLoops`; nullopt when a
   /// sync there is not a finding.
   std::optional<HotReason> hotReason(const Stmt *S, ASTContext &Ctx);
@@ -61,8 +66,14 @@ public:
 private:
   struct TUAnalyses {
     TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts)
-        : Ctx(&Ctx), Devices(Ctx), HotPaths(Ctx, Opts) {}
+        : Ctx(&Ctx), Facts(Opts.RecordFacts ? ProgramFacts::Mode::Record
+                                            : ProgramFacts::Mode::Off),
+          Devices(Ctx), HotPaths(Ctx, Opts) {
+      Devices.setProgramFacts(&Facts);
+      HotPaths.setRecording(Opts.RecordFacts);
+    }
     ASTContext *Ctx;
+    ProgramFacts Facts;
     DeviceInference Devices;
     HotPathAnalysis HotPaths;
   };

@@ -18,8 +18,9 @@ namespace torchsync {
 
 SyncOptions::SyncOptions(ClangTidyCheck::OptionsView &Options)
     : ReportOutsideLoops(Options.getLocalOrGlobal("ReportOutsideLoops", false)),
-      UnknownDevice(Options.getLocalOrGlobal("UnknownDevice",
-                                             UnknownDeviceMode::Report)) {
+      UnknownDevice(
+          Options.getLocalOrGlobal("UnknownDevice", UnknownDeviceMode::Report)),
+      RecordFacts(Options.getLocalOrGlobal(RecordFactsOption, false)) {
   llvm::SmallVector<StringRef, 8> Names;
   StringRef(Options.getLocalOrGlobal("HotFunctions", ""))
       .split(Names, ';', -1, /*KeepEmpty=*/false);

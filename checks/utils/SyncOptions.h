@@ -9,6 +9,10 @@
 
 namespace clang::tidy::torchsync {
 
+/// The reserved (global) option through which the driver switches the
+/// checks to recording whole-program facts; not for configuration files.
+constexpr llvm::StringLiteral RecordFactsOption = "TorchSyncRecordFacts";
+
 /// What to do with a sync on a tensor whose device is not known statically.
 enum class UnknownDeviceMode { Report, Ignore };
 
@@ -22,7 +26,12 @@ struct SyncOptions {
   /// Report syncs outside hot paths too.
   bool ReportOutsideLoops = false;
   UnknownDeviceMode UnknownDevice = UnknownDeviceMode::Report;
+  /// Set only by the torchsync driver in a whole-project run, through the
+  /// reserved option RecordFactsOption: findings record the whole-program
+  /// facts they depend on (ProgramFacts.h). Never stored or dumped.
+  bool RecordFacts = false;
 
+  SyncOptions() = default;
   explicit SyncOptions(ClangTidyCheck::OptionsView &Options);
   void store(ClangTidyCheck::OptionsView &Options,
              ClangTidyOptions::OptionMap &Opts) const;

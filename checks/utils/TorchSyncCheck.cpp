@@ -1,7 +1,9 @@
 //===--- TorchSyncCheck.cpp - Base class of the torchsync checks ----------===//
 
 #include "TorchSyncCheck.h"
+#include "ProgramFacts.h"
 #include "TorchApi.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace clang::tidy::torchsync {
 
@@ -22,13 +24,63 @@ std::string TorchSyncCheck::ifCuda(const Expr *Tensor, Device D,
                                    const ASTContext &Ctx) {
   if (D == Device::CUDA)
     return "";
+  assumeCuda(Tensor, Ctx);
   return " if '" + exprText(Tensor, Ctx) + "' is a CUDA tensor";
 }
 
 std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
   if (D == Device::CUDA)
     return "";
+  if (Sync.recordsFacts()) {
+    Pending.Cuda = true;
+    Pending.Unconditional = true;
+  }
   return (" if " + Subject + " are CUDA tensors").str();
+}
+
+void TorchSyncCheck::assumeCuda(const Expr *Tensor, const ASTContext &Ctx) {
+  if (!Sync.recordsFacts())
+    return;
+  Pending.Cuda = true;
+  if (!Tensor) {
+    Pending.Unconditional = true;
+    return;
+  }
+  // The same evaluation where every parameter and user function answers
+  // CPU: if the tensor is then CPU, the finding stands only if one of the
+  // facts consulted may be non-CPU.
+  ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
+  DeviceInference Fresh(const_cast<ASTContext &>(Ctx));
+  Fresh.setProgramFacts(&AssumeCpu);
+  Device D = isTensorType(Tensor->getType())       ? Fresh.ofTensor(Tensor)
+             : isTensorListType(Tensor->getType()) ? Fresh.ofTensorList(Tensor)
+                                                   : Fresh.ofDeviceSpec(Tensor);
+  if (D != Device::CPU || AssumeCpu.consulted().empty()) {
+    Pending.Unconditional = true;
+    return;
+  }
+  for (const ProgramFact &F : AssumeCpu.consulted())
+    if (!llvm::is_contained(Pending.Facts, F))
+      Pending.Facts.push_back(F);
+}
+
+void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
+                                   bool Emitted) {
+  PendingAssumptions Taken = std::move(Pending);
+  Pending = PendingAssumptions();
+  if (!Emitted || !Sync.recordsFacts() || (!R.conditional() && !Taken.Cuda))
+    return;
+  std::vector<ProgramFact> Hot;
+  if (R.conditional())
+    Hot.push_back({ProgramFact::Hot, R.Usr, 0, R.Callee});
+  std::vector<ProgramFact> Devices;
+  if (!Taken.Unconditional)
+    Devices = std::move(Taken.Facts);
+  std::string Text =
+      (ConditionNotePrefix + "hot=" + encodeFacts(Hot) +
+       ";device=" + encodeFacts(Devices) + ";cuda=" + (Taken.Cuda ? "1" : "0"))
+          .str();
+  diag(Loc, "%0", DiagnosticIDs::Note) << Text;
 }
 
 void TorchSyncCheck::noteHotReason(const HotReason &R) {
@@ -52,6 +104,7 @@ void TorchSyncCheck::noteHotReason(const HotReason &R) {
   case HotReason::Loop:
   case HotReason::Forward:
   case HotReason::Everywhere:
+  case HotReason::IfHot: // The driver adds where the function is hot.
     break;
   }
 }
@@ -99,10 +152,13 @@ SyncReport &SyncReport::note(SourceLocation Loc, std::string Text) {
 }
 
 SyncReport::~SyncReport() {
-  if (!Warning)
-    return;        // Nothing was found after all.
+  if (!Warning) {
+    Check.noteCondition(Hot, WarningLoc, /*Emitted=*/false);
+    return; // Nothing was found after all.
+  }
   Warning.reset(); // Emits it: notes attach to the last warning.
   Check.noteHotReason(Hot);
+  Check.noteCondition(Hot, WarningLoc, /*Emitted=*/true);
   for (const Note &N : Notes) {
     // The text is final: pass it as an argument so that no '%' in it is
     // read as a format directive.

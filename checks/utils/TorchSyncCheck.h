@@ -101,6 +101,12 @@ public:
   /// Stores the shared options (docs/options.md), then the check's own
   /// through storeCheckOptions().
   void storeOptions(ClangTidyOptions::OptionMap &Opts) final;
+  /// Each match starts without pending device assumptions (assumeCuda),
+  /// then goes to check().
+  void run(const ast_matchers::MatchFinder::MatchResult &Result) final {
+    Pending = PendingAssumptions();
+    check(Result);
+  }
 
 protected:
   /// Stores the options a check reads itself, besides the shared ones.
@@ -115,12 +121,20 @@ protected:
 
   /// The device wording of a finding on a tensor with device \p D: empty
   /// where it is proven CUDA, else the assumption it rests on,
-  /// " if 'x' is a CUDA tensor".
-  static std::string ifCuda(const Expr *Tensor, Device D,
-                            const ASTContext &Ctx);
+  /// " if 'x' is a CUDA tensor". In a whole-project run the assumption
+  /// becomes the next finding's device condition (assumeCuda).
+  std::string ifCuda(const Expr *Tensor, Device D, const ASTContext &Ctx);
   /// The same for several tensors or a described \p Subject:
   /// " if 'params' are CUDA tensors", " if its parameters are CUDA tensors".
-  static std::string ifCudaTensors(StringRef Subject, Device D);
+  std::string ifCudaTensors(StringRef Subject, Device D);
+
+  /// In a whole-project run, records that the next finding rests on \p
+  /// Tensor (a tensor, tensor list or device expression; null when there is
+  /// no one expression) being on a CUDA device: the finding is dropped in a
+  /// program that never reaches CUDA, and, when \p Tensor is CPU as soon as
+  /// the parameters and user functions it depends on are, unless one of
+  /// them may be non-CPU. Nothing in per-file runs.
+  void assumeCuda(const Expr *Tensor, const ASTContext &Ctx);
 
   SyncContext Sync;
 
@@ -129,6 +143,18 @@ private:
   /// The note that says why the place is hot, where one helps (a call from
   /// a loop, a HotFunctions entry).
   void noteHotReason(const HotReason &R);
+  /// In a whole-project run, the note that carries the condition of the
+  /// finding just emitted at \p Loc to the driver (ConditionNotePrefix);
+  /// forgets the pending device assumptions either way.
+  void noteCondition(const HotReason &R, SourceLocation Loc, bool Emitted);
+
+  /// The device assumptions of the finding being built (assumeCuda).
+  struct PendingAssumptions {
+    bool Cuda = false;
+    /// Some assumption does not depend on whole-program facts.
+    bool Unconditional = false;
+    std::vector<ProgramFact> Facts;
+  } Pending;
 };
 
 } // namespace clang::tidy::torchsync

@@ -1,0 +1,112 @@
+//===--- ProgramFacts.cpp - What one file cannot see ----------------------===//
+
+#include "ProgramFacts.h"
+#include "DeviceInference.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace clang::tidy::torchsync {
+
+std::string usrOf(const Decl *D) {
+  llvm::SmallString<128> Usr;
+  if (!D || index::generateUSRForDecl(D, Usr))
+    return "";
+  return std::string(Usr);
+}
+
+// USRs contain no spaces or '|'; names are identifiers (operators aside,
+// whose spaces are replaced).
+std::string encodeFacts(const std::vector<ProgramFact> &Facts) {
+  std::vector<std::string> Parts;
+  for (const ProgramFact &F : Facts) {
+    std::string Name = F.Name;
+    std::replace(Name.begin(), Name.end(), ' ', '_');
+    std::replace(Name.begin(), Name.end(), '|', '_');
+    std::replace(Name.begin(), Name.end(), ';', '_');
+    const char *Kind = F.Kind == ProgramFact::Hot         ? "hot"
+                       : F.Kind == ProgramFact::Parameter ? "param"
+                                                          : "returns";
+    Parts.push_back(std::string(Kind) + " " + std::to_string(F.Index) + " " +
+                    Name + " " + F.Usr);
+  }
+  return llvm::join(Parts, "|");
+}
+
+std::vector<ProgramFact> decodeFacts(llvm::StringRef Text) {
+  std::vector<ProgramFact> Facts;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Text.split(Parts, '|', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Part : Parts) {
+    llvm::SmallVector<llvm::StringRef, 4> Fields;
+    Part.split(Fields, ' ', 3);
+    if (Fields.size() != 4)
+      continue;
+    ProgramFact F;
+    if (Fields[0] == "hot")
+      F.Kind = ProgramFact::Hot;
+    else if (Fields[0] == "param")
+      F.Kind = ProgramFact::Parameter;
+    else if (Fields[0] == "returns")
+      F.Kind = ProgramFact::Returns;
+    else
+      continue;
+    if (Fields[1].getAsInteger(10, F.Index))
+      continue;
+    F.Name = Fields[2].str();
+    F.Usr = Fields[3].str();
+    Facts.push_back(std::move(F));
+  }
+  return Facts;
+}
+
+std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
+  switch (M) {
+  case Mode::Off:
+  case Mode::Record:
+  case Mode::Resolved: // FIXME: read the summary file (issue 13, item 2).
+    return std::nullopt;
+  case Mode::AssumeCpu:
+    if (Fact.Usr.empty())
+      return std::nullopt;
+    if (!llvm::is_contained(Consulted, Fact))
+      Consulted.push_back(std::move(Fact));
+    return Device::CPU;
+  }
+  return std::nullopt;
+}
+
+std::optional<Device> ProgramFacts::parameterDevice(const ParmVarDecl *P) {
+  if (M == Mode::Off || !P)
+    return std::nullopt;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+  if (!F)
+    return std::nullopt;
+  // Instantiations of templates and lambdas' call operators have no call
+  // sites of their own in a summary: they stay unknown.
+  if (F->isTemplateInstantiation() || F->getDescribedFunctionTemplate())
+    return std::nullopt;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(F);
+      MD && MD->getParent()->isLambda())
+    return std::nullopt;
+  ProgramFact Fact;
+  Fact.Kind = ProgramFact::Parameter;
+  Fact.Usr = usrOf(F->getCanonicalDecl());
+  Fact.Index = P->getFunctionScopeIndex();
+  Fact.Name = F->getNameAsString();
+  return lookup(std::move(Fact));
+}
+
+std::optional<Device> ProgramFacts::returnDevice(const FunctionDecl *F) {
+  if (M == Mode::Off || !F || F->isTemplateInstantiation())
+    return std::nullopt;
+  ProgramFact Fact;
+  Fact.Kind = ProgramFact::Returns;
+  Fact.Usr = usrOf(F->getCanonicalDecl());
+  Fact.Name = F->getNameAsString();
+  return lookup(std::move(Fact));
+}
+
+} // namespace clang::tidy::torchsync

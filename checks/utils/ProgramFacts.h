@@ -1,0 +1,100 @@
+//===--- ProgramFacts.h - What one file cannot see --------------*- C++ -*-===//
+//
+// Part of torchsync. The questions the analyses of one translation unit ask
+// about the rest of the program (design.md, "Whole-program facts"): is a
+// function hot because of a call in another file, on which device does a
+// caller pass a parameter, on which device does a function defined elsewhere
+// return its tensor. Facts name functions by USR
+// (clang::index::generateUSRForDecl), which is the same in every translation
+// unit that declares the function.
+//
+// Modes:
+//   - Off: per-file rules; every answer is "not known".
+//   - Record: the driver's whole-project pass. Answers are "not known", so a
+//     file's analysis is what it is today, but a finding that rests on a
+//     fact records it as its condition (TorchSyncCheck), for the driver to
+//     resolve over the whole program.
+//   - AssumeCpu: the re-evaluation of a finding's tensor in Record mode:
+//     every device fact answers CPU and is remembered, so that the finding
+//     can say which facts would have to be CPU for it to go away.
+//   - Resolved: answers from resolved facts (for the plugin and the editor
+//     reading a summary file; not wired yet).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_PROGRAMFACTS_H
+#define TORCHSYNC_UTILS_PROGRAMFACTS_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Decl;
+class FunctionDecl;
+class ParmVarDecl;
+namespace tidy::torchsync {
+
+enum class Device;
+
+/// One fact about the program outside a translation unit.
+struct ProgramFact {
+  enum KindType {
+    Hot,       ///< Function Usr is hot.
+    Parameter, ///< Parameter Index of function Usr may be non-CPU.
+    Returns    ///< What function Usr returns may be non-CPU.
+  };
+  KindType Kind = Hot;
+  std::string Usr;
+  unsigned Index = 0;
+  /// The function's name, for messages.
+  std::string Name;
+
+  bool operator==(const ProgramFact &O) const {
+    return Kind == O.Kind && Usr == O.Usr && Index == O.Index;
+  }
+};
+
+/// The USR of \p D, or empty when it has none.
+std::string usrOf(const Decl *D);
+
+/// Encodes facts as one line ("hot <usr>|param <i> <usr>|..."), the text of
+/// the condition note a finding carries to the driver, and back.
+std::string encodeFacts(const std::vector<ProgramFact> &Facts);
+std::vector<ProgramFact> decodeFacts(llvm::StringRef Text);
+
+/// The prefix of the note that carries a finding's condition from the checks
+/// to the driver in a whole-project run (the driver removes it). Its text
+/// after the prefix: "hot=<facts>;device=<facts>;cuda=<0|1>".
+constexpr llvm::StringLiteral ConditionNotePrefix = "torchsync-condition: ";
+
+class ProgramFacts {
+public:
+  enum class Mode { Off, Record, AssumeCpu, Resolved };
+
+  explicit ProgramFacts(Mode M = Mode::Off) : M(M) {}
+  Mode mode() const { return M; }
+  bool recording() const { return M == Mode::Record; }
+
+  /// The device a caller passes for \p P (a tensor or device parameter),
+  /// when the facts say; nullopt when they do not.
+  std::optional<Device> parameterDevice(const ParmVarDecl *P);
+  /// The device of the tensor that \p F returns, when the facts say.
+  std::optional<Device> returnDevice(const FunctionDecl *F);
+
+  /// The device facts asked in AssumeCpu mode, in the order asked.
+  const std::vector<ProgramFact> &consulted() const { return Consulted; }
+
+private:
+  std::optional<Device> lookup(ProgramFact Fact);
+
+  Mode M;
+  std::vector<ProgramFact> Consulted;
+};
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_PROGRAMFACTS_H

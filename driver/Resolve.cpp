@@ -1,0 +1,277 @@
+//===--- Resolve.cpp - Whole-program facts from the files' summaries ------===//
+//
+// Part of torchsync.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Resolve.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+
+using clang::tidy::torchsync::ProgramFact;
+
+namespace torchsync {
+
+namespace {
+/// Devices as the joins of parameters need them: any CUDA caller makes the
+/// parameter CUDA, a CPU and an unknown one make it unknown.
+enum Level { None = 0, Cpu = 1, Unknown = 2, Cuda = 3 };
+
+Level levelOf(llvm::StringRef Device) {
+  return Device == "cpu" ? Cpu : Device == "cuda" ? Cuda : Unknown;
+}
+
+std::string paramKey(const std::string &Usr, unsigned Index) {
+  return std::to_string(Index) + " " + Usr;
+}
+} // namespace
+
+struct ProgramModel::Impl {
+  llvm::StringMap<const FunctionSummary *> Functions;
+  std::vector<const CallSummary *> Calls;
+  llvm::StringSet<> AddressTaken;
+  llvm::StringSet<> Open; ///< Functions whose callers are not all seen.
+  bool DefinesMain = false;
+  bool Complete = true;
+
+  /// Resolved facts.
+  llvm::StringMap<const CallSummary *> HotBy; ///< Hot functions, and why.
+  std::map<std::string, Level> Params;
+  std::map<std::string, const CallSummary *> CudaWitness;
+  llvm::StringMap<Level> Returns;
+
+  std::vector<Summary> Summaries;
+
+  Level factLevel(const ProgramFact &F) const {
+    if (F.Kind == ProgramFact::Parameter) {
+      auto It = Params.find(paramKey(F.Usr, F.Index));
+      if (It == Params.end() || It->second == None)
+        return Unknown; // Not a function of the project, or never called.
+      return It->second;
+    }
+    if (F.Kind == ProgramFact::Returns) {
+      auto It = Returns.find(F.Usr);
+      return It == Returns.end() || It->second == None ? Unknown : It->second;
+    }
+    return Unknown;
+  }
+
+  /// A value resting on facts is CPU while they all are; any CUDA one makes
+  /// it CUDA (tensor ops take the device of their inputs), else unknown.
+  Level valueLevel(const DeviceValue &V, bool Final) const {
+    if (V.Deps.empty() || V.Device != "cpu")
+      return levelOf(V.Device);
+    Level L = Cpu;
+    for (const ProgramFact &F : V.Deps) {
+      Level D;
+      if (F.Kind == ProgramFact::Parameter) {
+        auto It = Params.find(paramKey(F.Usr, F.Index));
+        D = It == Params.end() ? Unknown : It->second;
+      } else {
+        auto It = Returns.find(F.Usr);
+        D = It == Returns.end() ? Unknown : It->second;
+      }
+      if (D == None)
+        D = Final ? Unknown : Cpu; // Not decided yet: the fixpoint goes on.
+      L = std::max(L, D);
+    }
+    return L;
+  }
+
+  void resolve() {
+    // Who may be called from where the project does not see.
+    llvm::StringSet<> Called;
+    for (const CallSummary *C : Calls)
+      Called.insert(C->Callee);
+    for (const auto &Entry : Functions) {
+      const FunctionSummary &F = *Entry.second;
+      bool Closed = Complete && Called.contains(F.Usr) && !F.Virtual &&
+                    !F.Template && !F.EntryPoint &&
+                    !AddressTaken.contains(F.Usr) &&
+                    (!F.External || DefinesMain);
+      if (!Closed)
+        Open.insert(F.Usr);
+    }
+    // Hot functions: a worklist over the call sites.
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (const CallSummary *C : Calls) {
+        if (HotBy.count(C->Callee))
+          continue;
+        bool Hot = C->Hot == "loop" || C->Hot == "hot" ||
+                   (C->Hot == "if" && HotBy.count(C->If));
+        if (Hot) {
+          HotBy[C->Callee] = C;
+          Changed = true;
+        }
+      }
+      // A hot call of a virtual function may run any override of it.
+      for (const auto &Entry : Functions) {
+        if (HotBy.count(Entry.first()))
+          continue;
+        for (const std::string &Base : Entry.second->Overrides) {
+          auto It = HotBy.find(Base);
+          if (It != HotBy.end()) {
+            HotBy[Entry.first()] = It->second;
+            Changed = true;
+            break;
+          }
+        }
+      }
+    }
+    // Devices: parameters and returns start at None (closed) or Unknown
+    // (open) and only go up; the lattice is finite, so this ends.
+    for (const CallSummary *C : Calls)
+      for (const auto &Arg : C->Args) {
+        std::string Key = paramKey(C->Callee, Arg.first);
+        if (!Params.count(Key))
+          Params[Key] = Functions.count(C->Callee) && !Open.contains(C->Callee)
+                            ? None
+                            : Unknown;
+      }
+    for (const auto &Entry : Functions)
+      if (Entry.second->ReturnsTensor)
+        Returns[Entry.first()] = None;
+    propagate();
+    // What no call decided (only reached through cycles) is unknown; then
+    // once more, with those known.
+    for (auto &Entry : Params)
+      if (Entry.second == None)
+        Entry.second = Unknown;
+    for (auto &Entry : Returns)
+      if (Entry.second == None)
+        Entry.second = Unknown;
+    propagate();
+  }
+
+  void propagate() {
+    for (unsigned Round = 0; Round < 64; ++Round) {
+      bool Moved = false;
+      for (const CallSummary *C : Calls)
+        for (const auto &Arg : C->Args) {
+          Level &L = Params[paramKey(C->Callee, Arg.first)];
+          Level V = valueLevel(Arg.second, /*Final=*/false);
+          if (V == Cuda && !CudaWitness.count(paramKey(C->Callee, Arg.first)))
+            CudaWitness[paramKey(C->Callee, Arg.first)] = C;
+          if (V > L) {
+            L = V;
+            Moved = true;
+          }
+        }
+      for (const auto &Entry : Functions) {
+        if (!Entry.second->ReturnsTensor)
+          continue;
+        Level &L = Returns[Entry.first()];
+        Level V = valueLevel(Entry.second->Returns, /*Final=*/false);
+        if (V > L) {
+          L = V;
+          Moved = true;
+        }
+      }
+      if (!Moved)
+        break;
+    }
+  }
+};
+
+ProgramModel::ProgramModel(std::vector<Summary> Summaries, bool Complete)
+    : P(std::make_shared<Impl>()) {
+  P->Summaries = std::move(Summaries);
+  P->Complete = Complete;
+  ReachesCuda = !Complete;
+  for (const Summary &S : P->Summaries) {
+    ReachesCuda |= S.ReachesCuda;
+    P->DefinesMain |= S.DefinesMain;
+    for (const FunctionSummary &F : S.Functions)
+      P->Functions.try_emplace(F.Usr, &F);
+    for (const CallSummary &C : S.Calls)
+      P->Calls.push_back(&C);
+    for (const std::string &U : S.AddressTaken)
+      P->AddressTaken.insert(U);
+  }
+  P->resolve();
+}
+
+namespace {
+void addNote(Finding &F, std::string Message, const SummaryPlace &Where,
+             SourceFiles &Sources) {
+  if (Where.File.empty())
+    return;
+  Place At = Sources.place(Where.File, Where.Offset, "");
+  F.Notes.push_back({Message, At});
+  if (F.Diagnostic)
+    F.Diagnostic->Notes.push_back(clang::tooling::DiagnosticMessage(Message));
+  if (F.Diagnostic) {
+    clang::tooling::DiagnosticMessage &M = F.Diagnostic->Notes.back();
+    M.FilePath = Where.File;
+    M.FileOffset = Where.Offset;
+  }
+}
+} // namespace
+
+void ProgramModel::apply(std::vector<Finding> &Findings,
+                         SourceFiles &Sources) const {
+  std::vector<Finding> Kept;
+  for (Finding &F : Findings) {
+    if (!F.Condition) {
+      Kept.push_back(std::move(F));
+      continue;
+    }
+    const FindingCondition &C = *F.Condition;
+    bool Holds = true;
+    for (const ProgramFact &H : C.Hot)
+      Holds &= P->HotBy.count(H.Usr) > 0;
+    if (C.Cuda && !ReachesCuda)
+      Holds = false;
+    if (!C.Devices.empty())
+      Holds &= llvm::any_of(C.Devices, [&](const ProgramFact &D) {
+        return P->factLevel(D) > Cpu;
+      });
+    if (!Holds)
+      continue;
+    // Why it is hot: the call sites up to one that is hot by itself.
+    for (const ProgramFact &H : C.Hot) {
+      std::string Usr = H.Usr;
+      llvm::StringSet<> Seen;
+      for (unsigned Depth = 0; Depth < 8 && Seen.insert(Usr).second; ++Depth) {
+        auto It = P->HotBy.find(Usr);
+        if (It == P->HotBy.end())
+          break;
+        const CallSummary &Site = *It->second;
+        std::string Text =
+            Site.Hot == "loop"
+                ? "'" + Site.CalleeName + "' is called in a loop here"
+            : Site.Hot == "hot"
+                ? "'" + Site.CalleeName + "' is called on a hot path here"
+                : "'" + Site.CalleeName + "' is called here, in '" +
+                      Site.IfName + "'";
+        addNote(F, Text, Site.Where, Sources);
+        if (Site.Hot != "if")
+          break;
+        Usr = Site.If;
+      }
+    }
+    for (const ProgramFact &D : C.Devices) {
+      if (P->factLevel(D) != Cuda)
+        continue;
+      if (D.Kind == ProgramFact::Parameter) {
+        auto It = P->CudaWitness.find(paramKey(D.Usr, D.Index));
+        if (It != P->CudaWitness.end())
+          addNote(F, "'" + D.Name + "' is passed a CUDA tensor here",
+                  It->second->Where, Sources);
+      } else if (D.Kind == ProgramFact::Returns) {
+        auto It = P->Functions.find(D.Usr);
+        if (It != P->Functions.end())
+          addNote(F, "'" + D.Name + "' returns a CUDA tensor",
+                  It->second->Where, Sources);
+      }
+    }
+    F.Condition.reset();
+    Kept.push_back(std::move(F));
+  }
+  Findings = std::move(Kept);
+}
+
+} // namespace torchsync

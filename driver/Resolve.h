@@ -1,0 +1,54 @@
+//===--- Resolve.h - Whole-program facts from the files' summaries --------===//
+//
+// Part of torchsync. Joins the summaries of a whole-project run (Summary.h)
+// over the project's call graph and keeps the candidate findings whose
+// conditions hold (docs/options.md, "Whole-program facts"):
+//   - a function is hot when a call to it is in a loop or another hot place,
+//     or in a function that is hot (to a fixpoint);
+//   - a parameter's device is the join of what every call site passes (all
+//     CPU: CPU; any CUDA: CUDA; else unknown), for functions whose callers
+//     are all seen: at least one call in the project, not virtual, address
+//     never taken, not an operator entry point, and internal linkage or a
+//     project that defines `main` (a library's external functions may be
+//     called from outside);
+//   - a user function returns the join of its returns' devices;
+//   - a project whose user code never reaches CUDA gets no finding that
+//     rests on "if ... is a CUDA tensor".
+// Findings whose conditions hold get notes at the places in other files
+// that decided them ("'step' is called in a loop here").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_DRIVER_RESOLVE_H
+#define TORCHSYNC_DRIVER_RESOLVE_H
+
+#include "Findings.h"
+#include "Summary.h"
+#include <vector>
+
+namespace torchsync {
+
+/// The resolved facts of a project.
+class ProgramModel {
+public:
+  /// Summaries of the analyzed files; Complete is false when some file of
+  /// the project could not be summarized (its calls are not seen: every
+  /// parameter stays unknown and the program may reach CUDA).
+  ProgramModel(std::vector<Summary> Summaries, bool Complete);
+
+  /// Drops the findings whose conditions do not hold and adds the notes
+  /// that explain those that do; findings without conditions are kept as
+  /// they are.
+  void apply(std::vector<Finding> &Findings, SourceFiles &Sources) const;
+
+  bool reachesCuda() const { return ReachesCuda; }
+
+private:
+  struct Impl;
+  std::shared_ptr<Impl> P;
+  bool ReachesCuda = true;
+};
+
+} // namespace torchsync
+
+#endif // TORCHSYNC_DRIVER_RESOLVE_H

@@ -1,0 +1,533 @@
+//===--- Summary.cpp - What one translation unit tells the others ---------===//
+//
+// Part of torchsync.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Summary.h"
+#include "utils/DeviceInference.h"
+#include "utils/HotPath.h"
+#include "utils/SyncOptions.h"
+#include "utils/TorchApi.h"
+#include "utils/UserCode.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace clang::tidy::torchsync;
+namespace json = llvm::json;
+
+namespace torchsync {
+
+namespace {
+
+const char *deviceName(Device D) {
+  switch (D) {
+  case Device::CPU:
+    return "cpu";
+  case Device::CUDA:
+    return "cuda";
+  case Device::None:
+  case Device::Unknown:
+    break;
+  }
+  return "unknown";
+}
+
+/// Joins the values of several returns: all must agree, a CPU that rests on
+/// facts joins with CPU into CPU resting on all of them.
+DeviceValue joinValues(const DeviceValue &A, const DeviceValue &B) {
+  if (A.Device == "cpu" && B.Device == "cpu") {
+    DeviceValue R = A;
+    for (const ProgramFact &F : B.Deps)
+      if (!llvm::is_contained(R.Deps, F))
+        R.Deps.push_back(F);
+    return R;
+  }
+  if (A.Device == B.Device && A.Deps.empty() && B.Deps.empty())
+    return A;
+  return DeviceValue();
+}
+
+/// Records the user files' includes of CUDA headers (LibTorch's own
+/// includes of them do not count).
+class CudaIncludes : public PPCallbacks {
+public:
+  CudaIncludes(const SourceManager &SM, std::string &Reason)
+      : SM(SM), Reason(Reason) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool, CharSourceRange,
+                          OptionalFileEntryRef, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (!Reason.empty() || !isUserCode(HashLoc, SM))
+      return;
+    std::string Lower = FileName.lower();
+    if (StringRef(Lower).contains("cuda") || StringRef(Lower).ends_with(".cuh"))
+      Reason = "includes <" + FileName.str() + ">";
+  }
+
+private:
+  const SourceManager &SM;
+  std::string &Reason;
+};
+
+bool isUserFunction(const FunctionDecl *FD, const SourceManager &SM) {
+  return FD && !isInLibTorchNamespace(FD) && !FD->isInStdNamespace() &&
+         isUserCode(FD->getLocation(), SM) &&
+         !SM.isInSystemHeader(FD->getLocation());
+}
+
+/// The declaration a call site, a definition and a fact all name: the
+/// template pattern of an instantiation, canonical.
+const FunctionDecl *namedFunction(const FunctionDecl *FD) {
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  return FD->getCanonicalDecl();
+}
+
+class SummaryBuilder : public RecursiveASTVisitor<SummaryBuilder> {
+public:
+  SummaryBuilder(ASTContext &Ctx, const SyncOptions &Opts, Summary &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(ProgramFacts::Mode::Record),
+        Devices(Ctx), Hot(Ctx, Opts), Out(Out) {
+    Devices.setProgramFacts(&Facts);
+    Hot.setRecording(true);
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBodies() const { return true; }
+
+  void run() {
+    for (Decl *D : Ctx.getTraversalScope())
+      TraverseDecl(D);
+    for (const DeclRefExpr *DRE : FunctionRefs)
+      if (!Callees.contains(DRE))
+        if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+            FD && isUserFunction(FD, SM)) {
+          std::string Usr = usrOf(namedFunction(FD));
+          if (!Usr.empty() && AddressTaken.insert(Usr).second)
+            Out.AddressTaken.push_back(Usr);
+        }
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || FD->isTemplateInstantiation() ||
+        !isUserFunction(FD, SM))
+      return true;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
+      return true;
+    if (FD->isMain())
+      Out.DefinesMain = true;
+    FunctionSummary F;
+    F.Usr = usrOf(namedFunction(FD));
+    if (F.Usr.empty())
+      return true;
+    F.Name = FD->getNameAsString();
+    F.Where = placeOf(FD->getLocation());
+    F.External = FD->isExternallyVisible();
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    F.Virtual = MD && MD->isVirtual();
+    if (MD) {
+      llvm::SmallVector<const CXXMethodDecl *, 4> Work(
+          MD->overridden_methods().begin(), MD->overridden_methods().end());
+      llvm::SmallPtrSet<const CXXMethodDecl *, 4> Seen;
+      while (!Work.empty()) {
+        const CXXMethodDecl *Base = Work.pop_back_val();
+        if (!Seen.insert(Base).second)
+          continue;
+        std::string Usr = usrOf(namedFunction(Base));
+        if (!Usr.empty())
+          F.Overrides.push_back(Usr);
+        Work.append(Base->overridden_methods().begin(),
+                    Base->overridden_methods().end());
+      }
+    }
+    F.Template = FD->getDescribedFunctionTemplate() != nullptr ||
+                 FD->isDependentContext();
+    F.ReturnsTensor = isTensorType(FD->getReturnType());
+    if (F.ReturnsTensor && !F.Template)
+      F.Returns = returnsOf(FD);
+    Out.Functions.push_back(std::move(F));
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const ValueDecl *D = DRE->getDecl();
+    if (isa<FunctionDecl>(D))
+      FunctionRefs.push_back(DRE);
+    if (Out.ReachesCuda || !isUserCode(DRE->getLocation(), SM))
+      return true;
+    // kCUDA, DeviceType::CUDA, DispatchKey::CUDA / AutogradCUDA, ...
+    if (D->getDeclName().isIdentifier() &&
+        (isa<EnumConstantDecl>(D) || D->getName() == "kCUDA") &&
+        D->getName().contains("CUDA"))
+      reachesCuda("names " + D->getName().str());
+    return true;
+  }
+
+  bool VisitStringLiteral(StringLiteral *SL) {
+    if (!Out.ReachesCuda && SL->isOrdinary() &&
+        SL->getString().starts_with("cuda") &&
+        isUserCode(SL->getBeginLoc(), SM))
+      reachesCuda("names the device \"" + SL->getString().str() + "\"");
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    // torch::Device(name) with a name known only at run time may be CUDA.
+    if (Out.ReachesCuda || !isClassType(CE->getType(), "c10::Device") ||
+        CE->getNumArgs() == 0 || !isUserCode(CE->getBeginLoc(), SM))
+      return true;
+    const Expr *Arg = CE->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *Inner = dyn_cast<CXXConstructExpr>(Arg);
+        Inner && Inner->getNumArgs() == 1)
+      Arg = Inner->getArg(0)->IgnoreParenImpCasts();
+    if (isa<StringLiteral>(Arg) || Arg->getType()->isEnumeralType() ||
+        isClassType(Arg->getType(), "c10::Device"))
+      return true;
+    if (Arg->getType()->isPointerType() ||
+        isClassType(Arg->getType(), "std::basic_string") ||
+        Arg->getType()->isRecordType())
+      reachesCuda("makes a device from a name chosen at run time");
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      Callees.insert(DRE);
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !isUserCode(Call->getBeginLoc(), SM))
+      return true;
+    if (!Out.ReachesCuda) {
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+          MD && FD->getDeclName().isIdentifier() && FD->getName() == "cuda")
+        reachesCuda("calls .cuda()");
+      std::string QName = FD->getQualifiedNameAsString();
+      if (StringRef(QName).contains("::cuda::") &&
+          !StringRef(QName).ends_with("is_available") &&
+          !StringRef(QName).ends_with("device_count") &&
+          !StringRef(QName).ends_with("cudnn_is_available"))
+        reachesCuda("calls " + QName);
+    }
+    if (!isUserFunction(FD, SM) || Call->getBeginLoc().isInvalid())
+      return true;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
+      return true;
+    CallSummary C;
+    const FunctionDecl *Named = namedFunction(FD);
+    C.Callee = usrOf(Named);
+    if (C.Callee.empty())
+      return true;
+    C.CalleeName = FD->getNameAsString();
+    C.Where = placeOf(Call->getBeginLoc());
+    if (std::optional<HotReason> R = Hot.classify(Call)) {
+      if (R->conditional()) {
+        C.Hot = "if";
+        C.If = R->Usr;
+        C.IfName = R->Callee;
+      } else {
+        C.Hot = R->Kind == HotReason::Loop ? "loop" : "hot";
+      }
+    }
+    // Arguments by parameter: a member operator's first argument is the
+    // object.
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
+    for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+      unsigned Param = I - Shift;
+      if (Param >= FD->getNumParams())
+        break;
+      QualType T = FD->getParamDecl(Param)->getType();
+      if (!isTensorType(T) && !isClassType(T, "c10::Device") &&
+          !isEnumType(T, "c10::DeviceType"))
+        continue;
+      C.Args.push_back({Param, valueOf(Call->getArg(I))});
+    }
+    Out.Calls.push_back(std::move(C));
+    return true;
+  }
+
+private:
+  void reachesCuda(std::string Why) {
+    Out.ReachesCuda = true;
+    Out.CudaReason = std::move(Why);
+  }
+
+  SummaryPlace placeOf(SourceLocation Loc) {
+    SummaryPlace P;
+    Loc = SM.getFileLoc(Loc);
+    if (Loc.isInvalid())
+      return P;
+    auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+    if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID)) {
+      StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+      P.File = Real.empty() ? Entry->getName().str() : Real.str();
+    }
+    P.Offset = Offset;
+    P.Line = SM.getLineNumber(FID, Offset);
+    P.Column = SM.getColumnNumber(FID, Offset);
+    return P;
+  }
+
+  /// The device of a tensor or device expression: known, or CPU resting on
+  /// whole-program facts (parameters, user functions' returns), or unknown.
+  DeviceValue valueOf(const Expr *E) {
+    bool IsTensor = isTensorType(E->getType());
+    Device D = IsTensor ? Devices.ofTensor(E) : Devices.ofDeviceSpec(E);
+    DeviceValue V;
+    if (D == Device::CPU || D == Device::CUDA) {
+      V.Device = deviceName(D);
+      return V;
+    }
+    ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
+    DeviceInference Fresh(Ctx);
+    Fresh.setProgramFacts(&AssumeCpu);
+    Device Assumed = IsTensor ? Fresh.ofTensor(E) : Fresh.ofDeviceSpec(E);
+    if (Assumed == Device::CPU && !AssumeCpu.consulted().empty()) {
+      V.Device = "cpu";
+      V.Deps = AssumeCpu.consulted();
+    }
+    return V;
+  }
+
+  DeviceValue returnsOf(const FunctionDecl *FD) {
+    struct Returns : RecursiveASTVisitor<Returns> {
+      std::vector<const Expr *> Values;
+      bool Unknown = false;
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+      bool VisitReturnStmt(ReturnStmt *R) {
+        if (R->getRetValue())
+          Values.push_back(R->getRetValue());
+        else
+          Unknown = true;
+        return true;
+      }
+    } Collector;
+    Collector.TraverseStmt(FD->getBody());
+    if (Collector.Unknown || Collector.Values.empty())
+      return DeviceValue();
+    std::optional<DeviceValue> Joined;
+    for (const Expr *E : Collector.Values) {
+      DeviceValue V = valueOf(E);
+      Joined = Joined ? joinValues(*Joined, V) : V;
+    }
+    return *Joined;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  ProgramFacts Facts;
+  DeviceInference Devices;
+  HotPathAnalysis Hot;
+  Summary &Out;
+  std::vector<const DeclRefExpr *> FunctionRefs;
+  llvm::DenseSet<const DeclRefExpr *> Callees;
+  llvm::StringSet<> AddressTaken;
+};
+
+class SummaryConsumer : public ASTConsumer {
+public:
+  SummaryConsumer(CompilerInstance &Compiler, std::vector<std::string> Hot,
+                  std::string &Out)
+      : Out(Out) {
+    for (std::string &H : Hot)
+      Opts.HotFunctions.push_back(std::move(H));
+    const SourceManager &SM = Compiler.getSourceManager();
+    Compiler.getPreprocessor().addPPCallbacks(
+        std::make_unique<CudaIncludes>(SM, IncludeReason));
+    if (Compiler.getLangOpts().CUDA)
+      IncludeReason = "is compiled as CUDA";
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Summary S;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      if (llvm::sys::path::extension(Main->getName()) == ".cu")
+        IncludeReason = "is a .cu file";
+    SummaryBuilder Builder(Ctx, Opts, S);
+    Builder.run();
+    if (!S.ReachesCuda && !IncludeReason.empty()) {
+      S.ReachesCuda = true;
+      S.CudaReason = IncludeReason;
+    }
+    Out = summaryToJson(S);
+  }
+
+private:
+  SyncOptions Opts;
+  std::string IncludeReason;
+  std::string &Out;
+};
+
+json::Value placeToJson(const SummaryPlace &P) {
+  return json::Object{{"file", P.File},
+                      {"offset", P.Offset},
+                      {"line", P.Line},
+                      {"column", P.Column}};
+}
+
+json::Value valueToJson(const DeviceValue &V) {
+  json::Object O{{"device", V.Device}};
+  if (!V.Deps.empty())
+    O["deps"] = encodeFacts(V.Deps);
+  return O;
+}
+
+bool placeFromJson(const json::Value *V, SummaryPlace &P) {
+  const json::Object *O = V ? V->getAsObject() : nullptr;
+  if (!O)
+    return false;
+  P.File = O->getString("file").value_or("").str();
+  P.Offset = O->getInteger("offset").value_or(0);
+  P.Line = O->getInteger("line").value_or(0);
+  P.Column = O->getInteger("column").value_or(0);
+  return true;
+}
+
+DeviceValue valueFromJson(const json::Value *V) {
+  DeviceValue D;
+  const json::Object *O = V ? V->getAsObject() : nullptr;
+  if (!O)
+    return D;
+  D.Device = O->getString("device").value_or("unknown").str();
+  if (std::optional<StringRef> Deps = O->getString("deps"))
+    D.Deps = decodeFacts(*Deps);
+  return D;
+}
+
+} // namespace
+
+std::string summaryToJson(const Summary &S) {
+  json::Array Functions, Calls, Taken;
+  for (const FunctionSummary &F : S.Functions) {
+    json::Object O{{"usr", F.Usr},
+                   {"name", F.Name},
+                   {"place", placeToJson(F.Where)},
+                   {"external", F.External},
+                   {"virtual", F.Virtual},
+                   {"template", F.Template},
+                   {"entryPoint", F.EntryPoint}};
+    if (F.ReturnsTensor)
+      O["returns"] = valueToJson(F.Returns);
+    if (!F.Overrides.empty()) {
+      json::Array Overrides;
+      for (const std::string &U : F.Overrides)
+        Overrides.push_back(U);
+      O["overrides"] = std::move(Overrides);
+    }
+    Functions.push_back(std::move(O));
+  }
+  for (const CallSummary &C : S.Calls) {
+    json::Array Args;
+    for (const auto &[Index, Value] : C.Args)
+      Args.push_back(
+          json::Object{{"param", Index}, {"value", valueToJson(Value)}});
+    json::Object O{{"callee", C.Callee},
+                   {"calleeName", C.CalleeName},
+                   {"place", placeToJson(C.Where)},
+                   {"hot", C.Hot},
+                   {"args", std::move(Args)}};
+    if (C.Hot == "if") {
+      O["if"] = C.If;
+      O["ifName"] = C.IfName;
+    }
+    Calls.push_back(std::move(O));
+  }
+  for (const std::string &U : S.AddressTaken)
+    Taken.push_back(U);
+  json::Object Root{{"version", 1},
+                    {"functions", std::move(Functions)},
+                    {"calls", std::move(Calls)},
+                    {"addressTaken", std::move(Taken)},
+                    {"definesMain", S.DefinesMain},
+                    {"reachesCuda", S.ReachesCuda},
+                    {"cudaReason", S.CudaReason}};
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << json::Value(std::move(Root));
+  return Text;
+}
+
+llvm::Expected<Summary> summaryFromJson(StringRef Text) {
+  llvm::Expected<json::Value> Parsed = json::parse(Text);
+  if (!Parsed)
+    return Parsed.takeError();
+  const json::Object *Root = Parsed->getAsObject();
+  if (!Root || Root->getInteger("version") != 1)
+    return llvm::createStringError("not a torchsync summary (version 1)");
+  Summary S;
+  if (const json::Array *A = Root->getArray("functions"))
+    for (const json::Value &V : *A) {
+      const json::Object *O = V.getAsObject();
+      if (!O)
+        continue;
+      FunctionSummary F;
+      F.Usr = O->getString("usr").value_or("").str();
+      F.Name = O->getString("name").value_or("").str();
+      placeFromJson(O->get("place"), F.Where);
+      F.External = O->getBoolean("external").value_or(true);
+      F.Virtual = O->getBoolean("virtual").value_or(true);
+      F.Template = O->getBoolean("template").value_or(true);
+      F.EntryPoint = O->getBoolean("entryPoint").value_or(false);
+      if (const json::Array *Overrides = O->getArray("overrides"))
+        for (const json::Value &U : *Overrides)
+          if (std::optional<StringRef> S = U.getAsString())
+            F.Overrides.push_back(S->str());
+      if (const json::Value *R = O->get("returns")) {
+        F.ReturnsTensor = true;
+        F.Returns = valueFromJson(R);
+      }
+      S.Functions.push_back(std::move(F));
+    }
+  if (const json::Array *A = Root->getArray("calls"))
+    for (const json::Value &V : *A) {
+      const json::Object *O = V.getAsObject();
+      if (!O)
+        continue;
+      CallSummary C;
+      C.Callee = O->getString("callee").value_or("").str();
+      C.CalleeName = O->getString("calleeName").value_or("").str();
+      placeFromJson(O->get("place"), C.Where);
+      C.Hot = O->getString("hot").value_or("no").str();
+      C.If = O->getString("if").value_or("").str();
+      C.IfName = O->getString("ifName").value_or("").str();
+      if (const json::Array *Args = O->getArray("args"))
+        for (const json::Value &AV : *Args)
+          if (const json::Object *AO = AV.getAsObject())
+            C.Args.push_back({unsigned(AO->getInteger("param").value_or(0)),
+                              valueFromJson(AO->get("value"))});
+      S.Calls.push_back(std::move(C));
+    }
+  if (const json::Array *A = Root->getArray("addressTaken"))
+    for (const json::Value &V : *A)
+      if (std::optional<StringRef> U = V.getAsString())
+        S.AddressTaken.push_back(U->str());
+  S.DefinesMain = Root->getBoolean("definesMain").value_or(false);
+  S.ReachesCuda = Root->getBoolean("reachesCuda").value_or(true);
+  S.CudaReason = Root->getString("cudaReason").value_or("").str();
+  return S;
+}
+
+std::unique_ptr<ASTConsumer>
+makeSummaryConsumer(CompilerInstance &Compiler,
+                    std::vector<std::string> HotFunctions, std::string &Out) {
+  return std::make_unique<SummaryConsumer>(Compiler, std::move(HotFunctions),
+                                           Out);
+}
+
+} // namespace torchsync

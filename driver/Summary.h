@@ -1,0 +1,99 @@
+//===--- Summary.h - What one translation unit tells the others -----------===//
+//
+// Part of torchsync. In a whole-project run (docs/options.md, "Whole-program
+// facts") each file's analysis also writes a summary of what the other files
+// need to know: the functions it defines (by USR, with whether code outside
+// the project could call them), every call to a user function with whether
+// the call is hot and the device of each tensor or device argument, the
+// device each function returns, whether the file defines `main`, and whether
+// its user code reaches CUDA at all. Summaries are JSON text, cached with the
+// file's findings (Cache.h), so that a file that did not change is not parsed
+// again; Resolve.h joins them over the project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_DRIVER_SUMMARY_H
+#define TORCHSYNC_DRIVER_SUMMARY_H
+
+#include "utils/ProgramFacts.h"
+#include "clang/AST/ASTConsumer.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+} // namespace clang
+
+namespace torchsync {
+
+/// A place in a file: absolute path, byte offset, 1-based line and column.
+struct SummaryPlace {
+  std::string File;
+  unsigned Offset = 0, Line = 0, Column = 0;
+};
+
+/// The device of an argument or a returned tensor: Device ("cpu", "cuda",
+/// "unknown"), or, with Deps, "cpu unless one of these facts may be
+/// non-CPU" (the parameters of the caller and the user functions it came
+/// from).
+struct DeviceValue {
+  std::string Device = "unknown";
+  std::vector<clang::tidy::torchsync::ProgramFact> Deps;
+};
+
+struct FunctionSummary {
+  std::string Usr, Name;
+  SummaryPlace Where;
+  /// Code in other translation units (or outside the project) may call it.
+  bool External = false;
+  bool Virtual = false;
+  /// A template: its instantiations are not told apart.
+  bool Template = false;
+  /// Registered as an operator-library entry point (always open and hot).
+  /// FIXME: set from checks/utils/EntryPoints once issue 13's item 3 is in.
+  bool EntryPoint = false;
+  bool ReturnsTensor = false;
+  DeviceValue Returns;
+  /// For a virtual function: the USRs of the functions it overrides,
+  /// directly or not (a hot call of one of them may dispatch here).
+  std::vector<std::string> Overrides;
+};
+
+struct CallSummary {
+  std::string Callee, CalleeName;
+  SummaryPlace Where;
+  /// "loop" (in a loop), "hot" (hot for another local reason), "if" (hot
+  /// if function If is), "no".
+  std::string Hot = "no";
+  std::string If, IfName;
+  /// Per parameter of the callee (tensor and device parameters only; the
+  /// others are absent).
+  std::vector<std::pair<unsigned, DeviceValue>> Args;
+};
+
+struct Summary {
+  std::vector<FunctionSummary> Functions;
+  std::vector<CallSummary> Calls;
+  /// Functions whose address is taken (they may be called from anywhere).
+  std::vector<std::string> AddressTaken;
+  bool DefinesMain = false;
+  /// The user code reaches CUDA, and the first reason found.
+  bool ReachesCuda = false;
+  std::string CudaReason;
+};
+
+std::string summaryToJson(const Summary &S);
+llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text);
+
+/// An AST consumer that fills Out with the summary of the translation unit
+/// (run it after UserCodeScope has set the traversal scope). HotFunctions
+/// is the configuration's global `HotFunctions` list.
+std::unique_ptr<clang::ASTConsumer>
+makeSummaryConsumer(clang::CompilerInstance &Compiler,
+                    std::vector<std::string> HotFunctions, std::string &Out);
+
+} // namespace torchsync
+
+#endif // TORCHSYNC_DRIVER_SUMMARY_H
