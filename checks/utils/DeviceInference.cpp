@@ -89,20 +89,6 @@ bool isDefaultArg(const Expr *E) {
   return isa<CXXDefaultArgExpr>(E->IgnoreImplicit());
 }
 
-bool callsCudaIsAvailable(const Expr *E) {
-  if (!E)
-    return false;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return false; // `!is_available()` picks the other branch; stay unknown.
-  if (const FunctionDecl *FD = calleeOf(E)) {
-    std::string Name = qualifiedName(FD);
-    return Name == "torch::cuda::is_available" || Name == "at::hasCUDA" ||
-           Name == "at::cuda::is_available";
-  }
-  return false;
-}
-
 /// Collects the `m->to(dev)` calls of each module variable in a body.
 class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
 public:
@@ -142,11 +128,15 @@ const Expr *ignoreListCopies(const Expr *E) {
 bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx) {
   if (!E)
     return false;
-  // The same evaluation, where a choice made at run time is not CUDA.
-  DeviceInference EveryRun(Ctx, DeviceInference::RunTimeChoice::Unknown);
+  // A device chosen at run time evaluates to Runtime, not CUDA.
+  DeviceInference EveryRun(Ctx);
   Device D = isTensorType(E->getType()) ? EveryRun.ofTensor(E)
                                         : EveryRun.ofDeviceSpec(E);
   return D == Device::CUDA;
+}
+
+bool isDeviceValueType(QualType T) {
+  return isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType");
 }
 
 Device joinAgreeing(Device A, Device B) {
@@ -157,9 +147,21 @@ Device joinAgreeing(Device A, Device B) {
   return Device::Unknown;
 }
 
+Device joinChoices(Device A, Device B) {
+  if (A == Device::None)
+    return B;
+  if (B == Device::None || A == B)
+    return A;
+  if (A == Device::Unknown || B == Device::Unknown)
+    return Device::Unknown;
+  return Device::Runtime; // CPU, CUDA, Runtime: the run decides.
+}
+
 Device combineInputs(Device A, Device B) {
   if (A == Device::CUDA || B == Device::CUDA)
     return Device::CUDA;
+  if (A == Device::Runtime || B == Device::Runtime)
+    return Device::Runtime;
   if (A == Device::Unknown || B == Device::Unknown)
     return Device::Unknown;
   if (A == Device::CPU || B == Device::CPU)
@@ -193,8 +195,10 @@ Device DeviceInference::ofTensor(const Expr *E) {
 Device DeviceInference::ofDeviceSpec(const Expr *E) { return specImpl(E); }
 
 Device DeviceInference::ofParameter(const ParmVarDecl *P) {
-  // Within one function the callers are not seen.
-  (void)P;
+  // Within one function the callers are not seen. Last: a device passed in
+  // is chosen by the caller, at run time as far as this function knows.
+  if (isDeviceValueType(P->getType()))
+    return Device::Runtime;
   return Device::Unknown;
 }
 
@@ -212,7 +216,10 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
   Device Result = Device::None;
   const Decl *Owner = ownerOf(V);
   if (!Owner && !V->getType().isConstQualified()) {
-    Result = Device::Unknown; // A mutable global: any function may set it.
+    // A mutable global: any function may set it. A device there is chosen
+    // at run time (a flag, a configuration).
+    Result =
+        isDeviceValueType(V->getType()) ? Device::Runtime : Device::Unknown;
   } else if (V->isCXXForRangeDecl()) {
     for (const DynTypedNode &P : parentsOf(*V, Ctx))
       if (const auto *DS = P.get<DeclStmt>())
@@ -229,11 +236,14 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
     auto Value = [&](const Expr *Src) {
       return IsTensor ? tensorImpl(Src) : specImpl(Src);
     };
+    // A tensor that holds CPU and CUDA values (flow-insensitively) is not
+    // known; a device variable that does is chosen at run time.
+    auto Join = IsTensor ? joinAgreeing : joinChoices;
     if (const Expr *Init = V->getInit())
       Result = Value(Init);
     if (U)
       for (const Expr *RHS : U->Assigned)
-        Result = joinAgreeing(Result, Value(RHS));
+        Result = Join(Result, Value(RHS));
   }
   InProgress.erase(V);
   // A result computed across a cut cycle is partial unless this variable is
@@ -289,7 +299,7 @@ Device DeviceInference::ofModule(const Expr *ModuleExpr) {
     return Device::Unknown;
   Device D = Device::None;
   for (const Expr *Dev : factsFor(Owner).ModuleTo.lookup(V))
-    D = joinAgreeing(D, specImpl(Dev));
+    D = joinChoices(D, specImpl(Dev));
   if (D != Device::None)
     return D;
   // Never moved: a module built here keeps its parameters on the CPU; one
@@ -455,6 +465,10 @@ Device DeviceInference::specImpl(const Expr *E) {
     } else if (const auto *V = dyn_cast<VarDecl>(D)) {
       Result = ofVariable(V);
     }
+  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // A device kept in a member: each object holds the one it was given.
+    if (isa<FieldDecl>(ME->getMemberDecl()) && isDeviceValueType(T))
+      Result = Device::Runtime;
   } else if (const auto *SL = dyn_cast<StringLiteral>(E)) {
     StringRef S = SL->getString();
     Result = S.starts_with("cuda") ? Device::CUDA
@@ -466,14 +480,14 @@ Device DeviceInference::specImpl(const Expr *E) {
       Result = Device::None;
     else
       Result = specImpl(CE->getArg(0));
-    if (isClassType(CE->getType(), "c10::Device") && Result == Device::None)
-      Result = Device::Unknown;
+    if (isClassType(CE->getType(), "c10::Device")) {
+      if (Result == Device::None)
+        Result = Device::Unknown;
+    }
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    if (Choice == RunTimeChoice::Cuda && callsCudaIsAvailable(CO->getCond()))
-      Result = specImpl(CO->getTrueExpr());
-    else
-      Result = joinAgreeing(specImpl(CO->getTrueExpr()),
-                            specImpl(CO->getFalseExpr()));
+    // `cond ? kCUDA : kCPU`, whatever the condition: chosen at run time.
+    Result =
+        joinChoices(specImpl(CO->getTrueExpr()), specImpl(CO->getFalseExpr()));
   } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     StringRef Name =
@@ -493,8 +507,23 @@ Device DeviceInference::specImpl(const Expr *E) {
         Result = specImpl(Call->getArg(0));
       else if (isClassType(FD->getReturnType(), "c10::TensorOptions"))
         Result = Device::None; // dtype(...), requires_grad(...), ...
+    } else if (!Recv && FD && !isInLibTorchNamespace(FD) &&
+               isDeviceValueType(FD->getReturnType())) {
+      // `pick_device()`, `parse_device(argv[1])`: a device a function of
+      // the program chooses when it runs.
+      Result = Device::Runtime;
     }
   }
+  // `Device(name)` of a string that is not a known literal (the converting
+  // constructor is looked through): parsed from a flag or a configuration
+  // when the program runs.
+  if (Result == Device::Unknown &&
+      (isClassType(T, "std::basic_string") ||
+       isClassType(T, "std::__cxx11::basic_string") ||
+       isClassType(T, "c10::basic_string_view") ||
+       (T->isPointerType() && T->getPointeeType()->isCharType()) ||
+       (T->isArrayType() && T->getArrayElementTypeNoTypeQual()->isCharType())))
+    Result = Device::Runtime;
   --Depth;
   return Result;
 }

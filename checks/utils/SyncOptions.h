@@ -11,6 +11,9 @@ namespace clang::tidy::torchsync {
 
 /// What to do with a sync on a tensor whose device is not known statically.
 enum class UnknownDeviceMode { Report, Ignore };
+/// What to do with a sync on a tensor on a device chosen at run time (CUDA
+/// or CPU, e.g. `torch::Device device(flag ? kCUDA : kCPU)`).
+enum class RuntimeDeviceMode { Report, Ignore };
 
 /// The options every torchsync check reads. Each can be set per check
 /// (`torchsync-host-read.HotFunctions`) or for all checks at once
@@ -22,6 +25,7 @@ struct SyncOptions {
   /// Report syncs outside hot paths too.
   bool ReportOutsideLoops = false;
   UnknownDeviceMode UnknownDevice = UnknownDeviceMode::Report;
+  RuntimeDeviceMode RuntimeDevice = RuntimeDeviceMode::Report;
 
   explicit SyncOptions(ClangTidyCheck::OptionsView &Options);
   void store(ClangTidyCheck::OptionsView &Options,
@@ -33,6 +37,10 @@ struct SyncOptions {
 namespace clang::tidy {
 template <> struct OptionEnumMapping<torchsync::UnknownDeviceMode> {
   static llvm::ArrayRef<std::pair<torchsync::UnknownDeviceMode, StringRef>>
+  getEnumMapping();
+};
+template <> struct OptionEnumMapping<torchsync::RuntimeDeviceMode> {
+  static llvm::ArrayRef<std::pair<torchsync::RuntimeDeviceMode, StringRef>>
   getEnumMapping();
 };
 } // namespace clang::tidy

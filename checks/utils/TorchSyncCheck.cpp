@@ -22,13 +22,28 @@ std::string TorchSyncCheck::ifCuda(const Expr *Tensor, Device D,
                                    const ASTContext &Ctx) {
   if (D == Device::CUDA)
     return "";
+  if (D == Device::Runtime)
+    return " if '" + exprText(Tensor, Ctx) +
+           "' is on a CUDA device (chosen at run time)";
   return " if '" + exprText(Tensor, Ctx) + "' is a CUDA tensor";
 }
 
 std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
   if (D == Device::CUDA)
     return "";
+  if (D == Device::Runtime)
+    return (" if " + Subject + " are on a CUDA device (chosen at run time)")
+        .str();
   return (" if " + Subject + " are CUDA tensors").str();
+}
+
+std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,
+                                         const ASTContext &Ctx,
+                                         StringRef Predicate) {
+  if (D == Device::CUDA)
+    return "";
+  return (D == Device::Runtime ? " when '" : " if '") + exprText(Spec, Ctx) +
+         "' " + Predicate.str();
 }
 
 void TorchSyncCheck::noteHotReason(const HotReason &R) {
