@@ -1,6 +1,7 @@
 //===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
 
 #include "DeviceInference.h"
+#include "DataLoaders.h"
 #include "Parents.h"
 #include "TorchApi.h"
 #include "Transfers.h"
@@ -357,6 +358,131 @@ Device DeviceInference::ofCallInputs(const Expr *Call) {
   return D;
 }
 
+Device DeviceInference::ofBatch(const Expr *E, unsigned Depth) {
+  for (; E && Depth < 16; ++Depth) {
+    E = ignoreWrappers(E)->IgnoreImplicit();
+    if (QualType D = loaderDataset(E->getType()); !D.isNull())
+      return ofDataset(D, Depth + 1);
+    // Copies of an Example or a batch.
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor()) {
+      E = CE->getArg(0);
+      continue;
+    }
+    // `*it`, `it->`, `batch[i]`, `*loader`.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      OverloadedOperatorKind K = OC->getOperator();
+      if ((K == OO_Star || K == OO_Arrow || K == OO_Subscript) &&
+          OC->getNumArgs() >= 1) {
+        E = OC->getArg(0);
+        continue;
+      }
+      return Device::Unknown;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    // `loader->begin()`, `batch.at(i)`, `batch.front()`: the same examples.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      StringRef Name =
+          MD && MD->getDeclName().isIdentifier() ? MD->getName() : StringRef();
+      if (llvm::is_contained({"begin", "at", "front", "back", "value", "get"},
+                             Name)) {
+        E = MC->getImplicitObjectArgument();
+        continue;
+      }
+      return Device::Unknown;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || isa<ParmVarDecl>(V) || !ownerOf(V))
+      return Device::Unknown;
+    if (V->isCXXForRangeDecl()) {
+      // An element of the range: a batch of a loader, an example of a batch.
+      for (const DynTypedNode &P : parentsOf(*V, Ctx))
+        if (const auto *DS = P.get<DeclStmt>())
+          for (const DynTypedNode &PP : parentsOf(*DS, Ctx))
+            if (const auto *FR = PP.get<CXXForRangeStmt>())
+              return ofBatch(FR->getRangeInit(), Depth + 1);
+      return Device::Unknown;
+    }
+    // A batch or iterator variable holds what its initializer and its
+    // assignments give (`++it` steps through the same loader).
+    Device D = V->getInit() ? ofBatch(V->getInit(), Depth + 1) : Device::None;
+    if (const VariableUses *U = Uses.of(V))
+      for (const Expr *RHS : U->Assigned)
+        D = joinAgreeing(D, ofBatch(RHS, Depth + 1));
+    return D == Device::None ? Device::Unknown : D;
+  }
+  return Device::Unknown;
+}
+
+/// The devices of the tensors a `return` of a dataset's get or a
+/// transform's apply yields: `{data, target}`, `Example<>(data, target)`, a
+/// tensor; None where it cannot be read.
+static void collectReturned(const Expr *E, DeviceInference &DI,
+                            llvm::function_ref<Device(const Expr *)> Tensor,
+                            Device &D, unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return;
+  E = ignoreWrappers(E)->IgnoreImplicit();
+  if (isTensorType(E->getType())) {
+    D = combineInputs(D, Tensor(E));
+    return;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *Init : IL->inits())
+      collectReturned(Init, DI, Tensor, D, Depth + 1);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    for (const Expr *Arg : CE->arguments())
+      collectReturned(Arg, DI, Tensor, D, Depth + 1);
+}
+
+Device DeviceInference::ofDataset(QualType Dataset, unsigned Depth) {
+  if (Depth > 16)
+    return Device::Unknown;
+  DatasetFacts F = datasetFacts(Dataset);
+  switch (F.K) {
+  case DatasetFacts::Host:
+    return Device::CPU;
+  case DatasetFacts::Unknown:
+    return Device::Unknown;
+  case DatasetFacts::SourceDevice:
+    return ofDataset(F.Source, Depth + 1);
+  case DatasetFacts::User:
+    break;
+  }
+  // A user dataset (or transform) makes host tensors unless its code is
+  // shown to return CUDA tensors (or ones on a device chosen at run time).
+  Device Made = Device::None;
+  for (const CXXMethodDecl *MD : F.Methods) {
+    struct Returns : RecursiveASTVisitor<Returns> {
+      llvm::SmallVector<const Expr *, 4> Values;
+      bool VisitReturnStmt(ReturnStmt *R) {
+        if (R->getRetValue())
+          Values.push_back(R->getRetValue());
+        return true;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    } Collector;
+    Collector.TraverseStmt(MD->getBody());
+    for (const Expr *RV : Collector.Values)
+      collectReturned(
+          RV, *this, [&](const Expr *T) { return tensorImpl(T); }, Made);
+  }
+  Device Source =
+      F.Source.isNull() ? Device::CPU : ofDataset(F.Source, Depth + 1);
+  if (Made == Device::CUDA || Made == Device::Runtime)
+    return Made;
+  return Source;
+}
+
 Device DeviceInference::tensorImpl(const Expr *E) {
   if (!E)
     return Device::Unknown;
@@ -377,6 +503,8 @@ Device DeviceInference::tensorImpl(const Expr *E) {
   } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isModuleType(ME->getBase()->getType()))
       Result = ofModule(ME->getBase());
+    else if (isExampleType(ME->getBase()->getType()))
+      Result = ofBatch(ME->getBase()); // batch.data, batch.target
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Result = joinAgreeing(tensorImpl(CO->getTrueExpr()),
                           tensorImpl(CO->getFalseExpr()));

@@ -76,6 +76,11 @@ private:
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
   Device ofCallInputs(const Expr *Call);
+  /// The device of the tensors in a `torch::data` batch: an `Example<>`, a
+  /// vector of them, a data loader, its iterator.
+  Device ofBatch(const Expr *E, unsigned Depth = 0);
+  /// The device of the batches a dataset type yields.
+  Device ofDataset(QualType Dataset, unsigned Depth = 0);
   HostMemory memoryImpl(const Expr *E, unsigned Depth);
 
   /// What a function body does with its module variables.
