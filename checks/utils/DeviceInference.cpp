@@ -635,10 +635,10 @@ Device DeviceInference::specImpl(const Expr *E) {
         Result = specImpl(Call->getArg(0));
       else if (isClassType(FD->getReturnType(), "c10::TensorOptions"))
         Result = Device::None; // dtype(...), requires_grad(...), ...
-    } else if (!Recv && FD && !isInLibTorchNamespace(FD) &&
+    } else if (FD && !isInLibTorchNamespace(FD) &&
                isDeviceValueType(FD->getReturnType())) {
-      // `pick_device()`, `parse_device(argv[1])`: a device a function of
-      // the program chooses when it runs.
+      // `pick_device()`, `parse_device(argv[1])`, `config.device()`: a
+      // device a function of the program chooses when it runs.
       Result = Device::Runtime;
     }
   }

@@ -91,9 +91,10 @@ void sources(torch::Device param, torch::DeviceType type, char **argv,
   }
 }
 
-// A member.
+// A member, and an accessor that returns it.
 struct Trainer {
   torch::Device device_;
+  torch::Device device() const { return device_; }
   void step(int steps) {
     for (int i = 0; i < steps; ++i) {
       auto x = torch::zeros({4});
@@ -102,7 +103,12 @@ struct Trainer {
       // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device_)' copies
       // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device_)' copies
       // CHECK-FIXES-NOTES: auto y = x.pin_memory().to(device_, /*non_blocking=*/true);
-      (void)y;
+      auto z = x.to(device());
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device())' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'device()' is a CUDA device
+      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device())' copies
+      // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device())' copies
+      // CHECK-FIXES-NOTES: auto z = x.pin_memory().to(device(), /*non_blocking=*/true);
+      (void)y; (void)z;
     }
   }
 };
