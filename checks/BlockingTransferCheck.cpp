@@ -41,16 +41,18 @@ static std::string quoted(const Expr *E, const ASTContext &Ctx) {
 }
 
 /// The condition under which \p T is a copy, for the message: empty when
-/// both sides are proven.
-static std::string assumptionOf(const Transfer &T, const ASTContext &Ctx) {
+/// both sides are proven. In a whole-project run, ifCuda/ifCudaDevice also
+/// make a CUDA side the finding's device condition.
+std::string BlockingTransferCheck::assumptionOf(const Transfer &T,
+                                                const ASTContext &Ctx) {
   if (T.sourceAssumed())
-    return " if " + quoted(T.Source, Ctx) +
-           (T.direction() == Direction::DeviceToHost ? " is a CUDA tensor"
-                                                     : " is a CPU tensor");
+    return T.direction() == Direction::DeviceToHost
+               ? ifCuda(T.Source, T.From, Ctx)
+               : " if " + quoted(T.Source, Ctx) + " is a CPU tensor";
   if (T.destinationAssumed())
-    return " if " + quoted(T.Destination, Ctx) +
-           (isTensorType(T.Destination->getType()) ? " is a CUDA tensor"
-                                                   : " is a CUDA device");
+    return isTensorType(T.Destination->getType())
+               ? ifCuda(T.Destination, T.To, Ctx)
+               : ifCudaDevice(T.Destination, T.To, Ctx);
   return "";
 }
 
@@ -130,13 +132,8 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   const Expr *HostDst =
       IsCopy && Dir == Direction::DeviceToHost ? T->Destination : nullptr;
   std::string Assumption = assumptionOf(*T, Ctx);
-  if (!Sync.reportsAssumption(!Assumption.empty()))
+  if (!Sync.reportsDevice(T->assumedDevice()))
     return;
-  // In a whole-project run, the finding's device condition.
-  if (T->sourceAssumed() && Dir == Direction::DeviceToHost)
-    assumeCuda(T->Source, Ctx);
-  else if (T->destinationAssumed())
-    assumeCuda(T->Destination, Ctx);
   std::optional<bool> NonBlocking = nonBlockingValue(Call);
   if (!NonBlocking)
     return; // Decided at run time: nothing to prove either way.
@@ -146,8 +143,12 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   HostMemory Pageable = HostMemory::Unknown;
   if (*NonBlocking) {
     const Expr *HostSide = Host ? Host : HostDst;
-    if (!HostSide || !Assumption.empty())
-      return; // C2: a non_blocking D2H into fresh pinned memory is async.
+    // C2: a non_blocking D2H into fresh pinned memory is async. A host
+    // source is staged wherever the destination is CUDA, also one chosen
+    // at run time.
+    if (!HostSide || (!Assumption.empty() &&
+                      (T->sourceAssumed() || T->To != Device::Runtime)))
+      return;
     Pageable = Devices.hostMemoryOf(HostSide);
     if (Pageable != HostMemory::Pageable)
       return;
@@ -171,13 +172,14 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<FixItHint> PinFix;
     SyncReport Report = reportSync(*Hot);
     Report.warning(Loc, "'%0' %1 pageable host tensor %2 is staged by the "
-                        "CUDA driver and waits despite non_blocking=true "
+                        "CUDA driver and waits despite non_blocking=true%4 "
                         "(cudaMemcpyAsync with pageable memory); consider %3")
         << Api << (Dir == Direction::HostToDevice ? "from" : "into")
         << quoted(HostSide, Ctx)
         << (Dir == Direction::HostToDevice
                 ? "pinning it with 'pin_memory()'"
-                : "allocating it with TensorOptions().pinned_memory(true)");
+                : "allocating it with TensorOptions().pinned_memory(true)")
+        << Assumption;
     // Pinning a pageable source makes a fresh pinned copy: same values.
     if (Dir == Direction::HostToDevice && isFixable(Call, Ctx))
       PinFix = appendMember(Host, ".pin_memory()", Ctx);
@@ -240,12 +242,13 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
         << (Devices.ofTensor(Host) == Device::CPU ? "host tensor " : "") +
                quoted(Host, Ctx)
         << Assumption << MemcpyAndSyncPath;
-    // Only when both sides are proven: if the destination were the CPU, the
-    // rewrite would return a pinned copy instead of the tensor itself.
-    // A blocking upload also waits for the stream; where a read of an
-    // earlier non_blocking download relies on that wait, the non_blocking
-    // rewrite would make the read race: no fix.
-    if (Assumption.empty())
+    // Only when the source is proven and the destination is CUDA, or chosen
+    // at run time (then on the note: on a run that chooses the CPU the
+    // rewrite throws, or returns a pinned copy instead of the tensor
+    // itself). A blocking upload also waits for the stream; where a read of
+    // an earlier non_blocking download relies on that wait, the
+    // non_blocking rewrite would make the read race: no fix.
+    if (Assumption.empty() || (!T->sourceAssumed() && T->To == Device::Runtime))
       PinFixes = pinAndNonBlockingFix(Call, Host, Devices, Ctx);
     if (!PinFixes.empty() && Reads.endsARaceWindow(Call, Devices, Ctx))
       PinFixes.clear();

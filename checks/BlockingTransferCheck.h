@@ -5,6 +5,7 @@
 
 #include "utils/PendingReads.h"
 #include "utils/TorchSyncCheck.h"
+#include "utils/Transfers.h"
 
 namespace clang::tidy::torchsync {
 
@@ -21,6 +22,9 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// The condition under which \p T is a copy, for the message.
+  std::string assumptionOf(const Transfer &T, const ASTContext &Ctx);
+
   /// Decides whether a download may become non_blocking: only where the
   /// host does not touch the result before something waits for the GPU.
   PendingReads Reads;

@@ -152,19 +152,22 @@ static std::optional<std::string> plainReceiverText(const CallExpr *Call,
 // Classifying the call
 //===----------------------------------------------------------------------===//
 
-/// The first non-CPU tensor among \p Operands (CUDA before unknown), or
-/// null: it decides where an op's result lives.
+/// The first non-CPU tensor among \p Operands (CUDA before a device chosen
+/// at run time before unknown), or null: it decides where an op's result
+/// lives.
 static const Expr *deviceOperand(llvm::ArrayRef<const Expr *> Operands,
                                  DeviceInference &DI, Device &D) {
+  auto Rank = [](Device X) {
+    return X == Device::CUDA      ? 3
+           : X == Device::Runtime ? 2
+           : X == Device::Unknown ? 1
+                                  : 0;
+  };
   const Expr *Found = nullptr;
   D = Device::CPU;
   for (const Expr *O : Operands) {
     Device OD = DI.ofTensor(O);
-    if (OD == Device::CUDA) {
-      D = OD;
-      return O;
-    }
-    if (OD == Device::Unknown && !Found) {
+    if (Rank(OD) > Rank(D)) {
       D = OD;
       Found = O;
     }

@@ -235,7 +235,7 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
 
   DeviceInference &Devices = Sync.devices(Ctx);
   Device Dev = Devices.ofDeviceSpec(OptsArg);
-  if (Dev != Device::CUDA && Dev != Device::Unknown)
+  if (Dev == Device::CPU || Dev == Device::None)
     return; // CPU, or options that name no device (CPU by default).
   if (!Sync.reportsDevice(Dev))
     return;
@@ -255,9 +255,8 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
                      : Data.Kind == DataKind::Value
                          ? "the value " + quoted(Data.Data, Ctx)
                          : quoted(Data.Data, Ctx);
-  std::string Assumption = Dev == Device::CUDA ? ""
-                                               : " if " + quoted(OptsArg, Ctx) +
-                                                     " names a CUDA device";
+  std::string Assumption =
+      ifCudaDevice(OptsArg, Dev, Ctx, "names a CUDA device");
 
   bool Fixable =
       IsTorch && isFixable(Call, Ctx) && isQualifiedWithTorch(Callee);

@@ -160,6 +160,7 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
   if (!T)
     return;
   std::vector<std::string> Assumptions;
+  bool MemoryAssumed = false;
   PendingCopy P;
 
   if (!T->IsCopy) {
@@ -175,8 +176,10 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     // (blocking-transfer reports that).
     if (Memory == HostMemory::Pageable)
       return;
-    if (Memory == HostMemory::Unknown)
+    if (Memory == HostMemory::Unknown) {
       Assumptions.push_back("'" + exprText(Recv, Ctx) + "' is pinned");
+      MemoryAssumed = true;
+    }
     P = destinationOfCopy(Call, DI);
     if (!P.Var)
       return;
@@ -185,10 +188,13 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   if (T->From == Device::Unknown)
     assumeCuda(T->Source, Ctx);
-  if (T->From == Device::Unknown)
+  // " if 'x' is a CUDA tensor" without its " if ".
+  if (T->From == Device::Unknown || T->From == Device::Runtime)
     Assumptions.insert(Assumptions.begin(),
-                       "'" + exprText(T->Source, Ctx) + "' is a CUDA tensor");
-  if (!Sync.reportsAssumption(!Assumptions.empty()))
+                       ifCuda(T->Source, T->From, Ctx).substr(4));
+  // The source's device decides (RuntimeDevice, UnknownDevice); an
+  // unknown host memory is an assumption too (UnknownDevice).
+  if (!Sync.reportsDevice(T->From) || !Sync.reportsAssumption(MemoryAssumed))
     return;
   if (P.Var && (!P.Var->hasLocalStorage() || !isTensorType(P.Var->getType())))
     return;

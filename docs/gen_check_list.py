@@ -41,6 +41,9 @@ SHARED_OPTIONS = [
     ("ReportOutsideLoops", "false", "Report syncs outside hot paths too."),
     ("UnknownDevice", "report",
      "`report` or `ignore` syncs on tensors whose device is not known."),
+    ("RuntimeDevice", "report",
+     "`report` or `ignore` syncs on tensors on a device chosen at run time "
+     "(CUDA or CPU)."),
 ]
 
 

@@ -39,6 +39,10 @@ const char *deviceName(Device D) {
     return "cuda";
   case Device::None:
   case Device::Unknown:
+  // Chosen at run time: no proof either way. The parameter stays unknown to
+  // the facts, and a device parameter then falls back to the run-time rule
+  // (DeviceInference::ofParameter).
+  case Device::Runtime:
     break;
   }
   return "unknown";

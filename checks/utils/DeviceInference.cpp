@@ -2,6 +2,7 @@
 
 #include "DeviceInference.h"
 #include "DeviceGuards.h"
+#include "DataLoaders.h"
 #include "Parents.h"
 #include "TorchApi.h"
 #include "Transfers.h"
@@ -90,20 +91,6 @@ bool isDefaultArg(const Expr *E) {
   return isa<CXXDefaultArgExpr>(E->IgnoreImplicit());
 }
 
-bool callsCudaIsAvailable(const Expr *E) {
-  if (!E)
-    return false;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return false; // `!is_available()` picks the other branch; stay unknown.
-  if (const FunctionDecl *FD = calleeOf(E)) {
-    std::string Name = qualifiedName(FD);
-    return Name == "torch::cuda::is_available" || Name == "at::hasCUDA" ||
-           Name == "at::cuda::is_available";
-  }
-  return false;
-}
-
 /// Collects the `m->to(dev)` calls of each module variable in a body.
 class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
 public:
@@ -143,11 +130,15 @@ const Expr *ignoreListCopies(const Expr *E) {
 bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx) {
   if (!E)
     return false;
-  // The same evaluation, where a choice made at run time is not CUDA.
-  DeviceInference EveryRun(Ctx, DeviceInference::RunTimeChoice::Unknown);
+  // A device chosen at run time evaluates to Runtime, not CUDA.
+  DeviceInference EveryRun(Ctx);
   Device D = isTensorType(E->getType()) ? EveryRun.ofTensor(E)
                                         : EveryRun.ofDeviceSpec(E);
   return D == Device::CUDA;
+}
+
+bool isDeviceValueType(QualType T) {
+  return isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType");
 }
 
 Device joinAgreeing(Device A, Device B) {
@@ -158,9 +149,21 @@ Device joinAgreeing(Device A, Device B) {
   return Device::Unknown;
 }
 
+Device joinChoices(Device A, Device B) {
+  if (A == Device::None)
+    return B;
+  if (B == Device::None || A == B)
+    return A;
+  if (A == Device::Unknown || B == Device::Unknown)
+    return Device::Unknown;
+  return Device::Runtime; // CPU, CUDA, Runtime: the run decides.
+}
+
 Device combineInputs(Device A, Device B) {
   if (A == Device::CUDA || B == Device::CUDA)
     return Device::CUDA;
+  if (A == Device::Runtime || B == Device::Runtime)
+    return Device::Runtime;
   if (A == Device::Unknown || B == Device::Unknown)
     return Device::Unknown;
   if (A == Device::CPU || B == Device::CPU)
@@ -205,10 +208,15 @@ Device DeviceInference::ofParameter(const ParmVarDecl *P) {
   if (Device Guarded = guards().deviceOf(P); Guarded != Device::None)
     return Guarded;
   // Within one function the callers are not seen: what every caller in the
-  // program passes, when whole-program facts say.
+  // program passes, when whole-program facts prove it.
   if (Facts)
-    if (std::optional<Device> D = Facts->parameterDevice(P))
+    if (std::optional<Device> D = Facts->parameterDevice(P);
+        D && *D != Device::Unknown)
       return *D;
+  // Last: a device passed in is chosen by the caller, at run time as far as
+  // this function knows.
+  if (isDeviceValueType(P->getType()))
+    return Device::Runtime;
   return Device::Unknown;
 }
 
@@ -236,7 +244,10 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
   Device Result = Device::None;
   const Decl *Owner = ownerOf(V);
   if (!Owner && !V->getType().isConstQualified()) {
-    Result = Device::Unknown; // A mutable global: any function may set it.
+    // A mutable global: any function may set it. A device there is chosen
+    // at run time (a flag, a configuration).
+    Result =
+        isDeviceValueType(V->getType()) ? Device::Runtime : Device::Unknown;
   } else if (V->isCXXForRangeDecl()) {
     for (const DynTypedNode &P : parentsOf(*V, Ctx))
       if (const auto *DS = P.get<DeclStmt>())
@@ -253,11 +264,14 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
     auto Value = [&](const Expr *Src) {
       return IsTensor ? tensorImpl(Src) : specImpl(Src);
     };
+    // A tensor that holds CPU and CUDA values (flow-insensitively) is not
+    // known; a device variable that does is chosen at run time.
+    auto Join = IsTensor ? joinAgreeing : joinChoices;
     if (const Expr *Init = V->getInit())
       Result = Value(Init);
     if (U)
       for (const Expr *RHS : U->Assigned)
-        Result = joinAgreeing(Result, Value(RHS));
+        Result = Join(Result, Value(RHS));
   }
   InProgress.erase(V);
   // A result computed across a cut cycle is partial unless this variable is
@@ -313,7 +327,7 @@ Device DeviceInference::ofModule(const Expr *ModuleExpr) {
     return Device::Unknown;
   Device D = Device::None;
   for (const Expr *Dev : factsFor(Owner).ModuleTo.lookup(V))
-    D = joinAgreeing(D, specImpl(Dev));
+    D = joinChoices(D, specImpl(Dev));
   if (D != Device::None)
     return D;
   // Never moved: a module built here keeps its parameters on the CPU; one
@@ -371,6 +385,131 @@ Device DeviceInference::ofCallInputs(const Expr *Call) {
   return D;
 }
 
+Device DeviceInference::ofBatch(const Expr *E, unsigned Depth) {
+  for (; E && Depth < 16; ++Depth) {
+    E = ignoreWrappers(E)->IgnoreImplicit();
+    if (QualType D = loaderDataset(E->getType()); !D.isNull())
+      return ofDataset(D, Depth + 1);
+    // Copies of an Example or a batch.
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor()) {
+      E = CE->getArg(0);
+      continue;
+    }
+    // `*it`, `it->`, `batch[i]`, `*loader`.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      OverloadedOperatorKind K = OC->getOperator();
+      if ((K == OO_Star || K == OO_Arrow || K == OO_Subscript) &&
+          OC->getNumArgs() >= 1) {
+        E = OC->getArg(0);
+        continue;
+      }
+      return Device::Unknown;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    // `loader->begin()`, `batch.at(i)`, `batch.front()`: the same examples.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      StringRef Name =
+          MD && MD->getDeclName().isIdentifier() ? MD->getName() : StringRef();
+      if (llvm::is_contained({"begin", "at", "front", "back", "value", "get"},
+                             Name)) {
+        E = MC->getImplicitObjectArgument();
+        continue;
+      }
+      return Device::Unknown;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || isa<ParmVarDecl>(V) || !ownerOf(V))
+      return Device::Unknown;
+    if (V->isCXXForRangeDecl()) {
+      // An element of the range: a batch of a loader, an example of a batch.
+      for (const DynTypedNode &P : parentsOf(*V, Ctx))
+        if (const auto *DS = P.get<DeclStmt>())
+          for (const DynTypedNode &PP : parentsOf(*DS, Ctx))
+            if (const auto *FR = PP.get<CXXForRangeStmt>())
+              return ofBatch(FR->getRangeInit(), Depth + 1);
+      return Device::Unknown;
+    }
+    // A batch or iterator variable holds what its initializer and its
+    // assignments give (`++it` steps through the same loader).
+    Device D = V->getInit() ? ofBatch(V->getInit(), Depth + 1) : Device::None;
+    if (const VariableUses *U = Uses.of(V))
+      for (const Expr *RHS : U->Assigned)
+        D = joinAgreeing(D, ofBatch(RHS, Depth + 1));
+    return D == Device::None ? Device::Unknown : D;
+  }
+  return Device::Unknown;
+}
+
+/// The devices of the tensors a `return` of a dataset's get or a
+/// transform's apply yields: `{data, target}`, `Example<>(data, target)`, a
+/// tensor; None where it cannot be read.
+static void collectReturned(const Expr *E, DeviceInference &DI,
+                            llvm::function_ref<Device(const Expr *)> Tensor,
+                            Device &D, unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return;
+  E = ignoreWrappers(E)->IgnoreImplicit();
+  if (isTensorType(E->getType())) {
+    D = combineInputs(D, Tensor(E));
+    return;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *Init : IL->inits())
+      collectReturned(Init, DI, Tensor, D, Depth + 1);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    for (const Expr *Arg : CE->arguments())
+      collectReturned(Arg, DI, Tensor, D, Depth + 1);
+}
+
+Device DeviceInference::ofDataset(QualType Dataset, unsigned Depth) {
+  if (Depth > 16)
+    return Device::Unknown;
+  DatasetFacts F = datasetFacts(Dataset);
+  switch (F.K) {
+  case DatasetFacts::Host:
+    return Device::CPU;
+  case DatasetFacts::Unknown:
+    return Device::Unknown;
+  case DatasetFacts::SourceDevice:
+    return ofDataset(F.Source, Depth + 1);
+  case DatasetFacts::User:
+    break;
+  }
+  // A user dataset (or transform) makes host tensors unless its code is
+  // shown to return CUDA tensors (or ones on a device chosen at run time).
+  Device Made = Device::None;
+  for (const CXXMethodDecl *MD : F.Methods) {
+    struct Returns : RecursiveASTVisitor<Returns> {
+      llvm::SmallVector<const Expr *, 4> Values;
+      bool VisitReturnStmt(ReturnStmt *R) {
+        if (R->getRetValue())
+          Values.push_back(R->getRetValue());
+        return true;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    } Collector;
+    Collector.TraverseStmt(MD->getBody());
+    for (const Expr *RV : Collector.Values)
+      collectReturned(
+          RV, *this, [&](const Expr *T) { return tensorImpl(T); }, Made);
+  }
+  Device Source =
+      F.Source.isNull() ? Device::CPU : ofDataset(F.Source, Depth + 1);
+  if (Made == Device::CUDA || Made == Device::Runtime)
+    return Made;
+  return Source;
+}
+
 Device DeviceInference::tensorImpl(const Expr *E) {
   if (!E)
     return Device::Unknown;
@@ -391,6 +530,8 @@ Device DeviceInference::tensorImpl(const Expr *E) {
   } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isModuleType(ME->getBase()->getType()))
       Result = ofModule(ME->getBase());
+    else if (isExampleType(ME->getBase()->getType()))
+      Result = ofBatch(ME->getBase()); // batch.data, batch.target
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Result = joinAgreeing(tensorImpl(CO->getTrueExpr()),
                           tensorImpl(CO->getFalseExpr()));
@@ -482,6 +623,10 @@ Device DeviceInference::specImpl(const Expr *E) {
     } else if (const auto *V = dyn_cast<VarDecl>(D)) {
       Result = ofVariable(V);
     }
+  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // A device kept in a member: each object holds the one it was given.
+    if (isa<FieldDecl>(ME->getMemberDecl()) && isDeviceValueType(T))
+      Result = Device::Runtime;
   } else if (const auto *SL = dyn_cast<StringLiteral>(E)) {
     StringRef S = SL->getString();
     Result = S.starts_with("cuda") ? Device::CUDA
@@ -493,14 +638,14 @@ Device DeviceInference::specImpl(const Expr *E) {
       Result = Device::None;
     else
       Result = specImpl(CE->getArg(0));
-    if (isClassType(CE->getType(), "c10::Device") && Result == Device::None)
-      Result = Device::Unknown;
+    if (isClassType(CE->getType(), "c10::Device")) {
+      if (Result == Device::None)
+        Result = Device::Unknown;
+    }
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    if (Choice == RunTimeChoice::Cuda && callsCudaIsAvailable(CO->getCond()))
-      Result = specImpl(CO->getTrueExpr());
-    else
-      Result = joinAgreeing(specImpl(CO->getTrueExpr()),
-                            specImpl(CO->getFalseExpr()));
+    // `cond ? kCUDA : kCPU`, whatever the condition: chosen at run time.
+    Result =
+        joinChoices(specImpl(CO->getTrueExpr()), specImpl(CO->getFalseExpr()));
   } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     StringRef Name =
@@ -520,8 +665,23 @@ Device DeviceInference::specImpl(const Expr *E) {
         Result = specImpl(Call->getArg(0));
       else if (isClassType(FD->getReturnType(), "c10::TensorOptions"))
         Result = Device::None; // dtype(...), requires_grad(...), ...
+    } else if (FD && !isInLibTorchNamespace(FD) &&
+               isDeviceValueType(FD->getReturnType())) {
+      // `pick_device()`, `parse_device(argv[1])`, `config.device()`: a
+      // device a function of the program chooses when it runs.
+      Result = Device::Runtime;
     }
   }
+  // `Device(name)` of a string that is not a known literal (the converting
+  // constructor is looked through): parsed from a flag or a configuration
+  // when the program runs.
+  if (Result == Device::Unknown &&
+      (isClassType(T, "std::basic_string") ||
+       isClassType(T, "std::__cxx11::basic_string") ||
+       isClassType(T, "c10::basic_string_view") ||
+       (T->isPointerType() && T->getPointeeType()->isCharType()) ||
+       (T->isArrayType() && T->getArrayElementTypeNoTypeQual()->isCharType())))
+    Result = Device::Runtime;
   --Depth;
   return Result;
 }

@@ -26,9 +26,15 @@ namespace tidy::torchsync {
 
 class DeviceGuards;
 
-/// What is known about where a tensor lives. `None` means "no information
-/// from this source" (an undefined tensor, a cycle); it joins away.
-enum class Device { None, CPU, CUDA, Unknown };
+/// What is known about where a tensor lives (or which device a device spec
+/// names). `None` means "no information from this source" (an undefined
+/// tensor, a cycle); it joins away. `Runtime` is "CUDA or CPU, chosen when
+/// the program runs": a `torch::Device` that is a parameter, a member, a
+/// mutable global, parsed from a string, or `cond ? kCUDA : kCPU` with any
+/// condition, and the tensors moved there. A sync on it costs on the runs
+/// that choose CUDA; a fix that needs CUDA breaks the runs that choose the
+/// CPU. `Unknown` is "nothing is known" (a tensor parameter, say).
+enum class Device { None, CPU, CUDA, Runtime, Unknown };
 
 /// Whether a host tensor's memory is page-locked.
 enum class HostMemory { Unknown, Pageable, Pinned };
@@ -37,15 +43,7 @@ enum class HostMemory { Unknown, Pageable, Pinned };
 /// are memoized; create one per translation unit.
 class DeviceInference {
 public:
-  /// How `cuda::is_available() ? kCUDA : kCPU` counts.
-  enum class RunTimeChoice {
-    Cuda,   ///< As CUDA: the code is written for a machine that has one.
-    Unknown ///< As either: for "CUDA on every run, on every machine".
-  };
-
-  explicit DeviceInference(ASTContext &Ctx,
-                           RunTimeChoice Choice = RunTimeChoice::Cuda)
-      : Ctx(Ctx), Choice(Choice), Uses(Ctx) {}
+  explicit DeviceInference(ASTContext &Ctx) : Ctx(Ctx), Uses(Ctx) {}
 
   /// How the functions of this translation unit use their variables.
   UseIndex &uses() { return Uses; }
@@ -92,6 +90,11 @@ private:
   Device ofCallInputs(const Expr *Call);
   /// The device of what a user function (not LibTorch's) returns.
   Device ofUserCall(const CallExpr *Call, const FunctionDecl *FD);
+  /// The device of the tensors in a `torch::data` batch: an `Example<>`, a
+  /// vector of them, a data loader, its iterator.
+  Device ofBatch(const Expr *E, unsigned Depth = 0);
+  /// The device of the batches a dataset type yields.
+  Device ofDataset(QualType Dataset, unsigned Depth = 0);
   HostMemory memoryImpl(const Expr *E, unsigned Depth);
 
   /// What a function body does with its module variables.
@@ -105,7 +108,6 @@ private:
   const Decl *ownerOf(const VarDecl *V) const;
 
   ASTContext &Ctx;
-  RunTimeChoice Choice;
   UseIndex Uses;
   /// Made on the first question. A shared_ptr: DeviceGuards is incomplete
   /// here, and the inline constructor needs no deleter of it.
@@ -119,18 +121,30 @@ private:
 };
 
 /// True when \p E (a device spec or a tensor) is CUDA on every run, on
-/// every machine: DeviceInference's evaluation where a choice made at run
-/// time (`is_available() ? kCUDA : kCPU`) does not count. DeviceInference
-/// treats that choice as CUDA for deciding what to report, but on a machine
-/// without CUDA it picks the CPU, so a fix that needs CUDA (`pin_memory()`)
-/// would break the program there.
+/// every machine: proven CUDA, not a device chosen at run time (`Runtime`,
+/// e.g. `is_available() ? kCUDA : kCPU`), which picks the CPU on a machine
+/// without CUDA, where a fix that needs CUDA (`pin_memory()`) would break
+/// the program. The gate of every warning fix-it that needs CUDA.
 bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx);
 
-/// Joins the values a variable may hold: they must all agree.
+/// Joins the tensors a variable (or a `?:`) may hold: they must all agree,
+/// else Unknown (the joins are flow-insensitive: `t = t.cuda()` after a CPU
+/// initializer does not make a choice made at run time).
 Device joinAgreeing(Device A, Device B);
+/// Joins the devices a device spec (a Device or DeviceType variable, a
+/// `?:`, the `m->to(dev)` calls of a module) may name: equal values stay;
+/// anything joined with Unknown is Unknown; CPU, CUDA and Runtime that
+/// disagree are Runtime: the run decides which one it names.
+Device joinChoices(Device A, Device B);
 /// Combines the devices of an op's tensor inputs: any CUDA input makes the
-/// result CUDA (CPU 0-dim operands are allowed with CUDA tensors).
+/// result CUDA (CPU 0-dim operands are allowed with CUDA tensors); else any
+/// Runtime input makes it Runtime (CUDA on the runs that choose CUDA,
+/// whatever the other inputs are); else any Unknown input, Unknown.
 Device combineInputs(Device A, Device B);
+
+/// True for `c10::Device` and `c10::DeviceType` (cv, references): the
+/// values whose unknown source makes a device chosen at run time.
+bool isDeviceValueType(QualType T);
 
 } // namespace tidy::torchsync
 } // namespace clang

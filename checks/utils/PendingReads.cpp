@@ -162,7 +162,8 @@ Role receiverRole(const CallExpr *Call, DeviceInference &DI) {
     return Role::Ordered;
   if (Name == "to") {
     std::optional<Transfer> T = asTransfer(Call, DI);
-    if (T && (T->To == Device::CUDA || T->To == Device::Unknown))
+    if (T && (T->To == Device::CUDA || T->To == Device::Runtime ||
+              T->To == Device::Unknown))
       return Role::Ordered;
     return T && T->Converts ? Role::Read : Role::View;
   }

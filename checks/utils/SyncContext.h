@@ -49,16 +49,29 @@ public:
   std::optional<HotReason> hotReason(const Stmt *S, ASTContext &Ctx);
 
   /// True when a finding that holds only under an assumption about a
-  /// device (\p Assumed: "if 'x' is a CUDA tensor") is reported: the
-  /// `UnknownDevice` option decides.
+  /// device whose value is not known (\p Assumed: "if 'x' is a CUDA
+  /// tensor") is reported: the `UnknownDevice` option decides. Findings
+  /// that assume a device chosen at run time ask reportsDevice(Runtime).
   bool reportsAssumption(bool Assumed) const {
     return !Assumed || Opts.UnknownDevice == UnknownDeviceMode::Report;
   }
 
-  /// True when a sync on a tensor with device \p D is reported.
+  /// True when a sync on a tensor with device \p D is reported: always on
+  /// CUDA, on a device chosen at run time unless `RuntimeDevice` is
+  /// `ignore`, on an unknown device unless `UnknownDevice` is `ignore`.
   bool reportsDevice(Device D) const {
-    return D == Device::CUDA ||
-           (D == Device::Unknown && reportsAssumption(true));
+    switch (D) {
+    case Device::CUDA:
+      return true;
+    case Device::Runtime:
+      return Opts.RuntimeDevice == RuntimeDeviceMode::Report;
+    case Device::Unknown:
+      return reportsAssumption(true);
+    case Device::None:
+    case Device::CPU:
+      return false;
+    }
+    return false;
   }
 
   TorchVersion version();

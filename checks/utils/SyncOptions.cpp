@@ -14,12 +14,22 @@ OptionEnumMapping<torchsync::UnknownDeviceMode>::getEnumMapping() {
   return Mapping;
 }
 
+llvm::ArrayRef<std::pair<torchsync::RuntimeDeviceMode, StringRef>>
+OptionEnumMapping<torchsync::RuntimeDeviceMode>::getEnumMapping() {
+  static constexpr std::pair<torchsync::RuntimeDeviceMode, StringRef>
+      Mapping[] = {{torchsync::RuntimeDeviceMode::Report, "report"},
+                   {torchsync::RuntimeDeviceMode::Ignore, "ignore"}};
+  return Mapping;
+}
+
 namespace torchsync {
 
 SyncOptions::SyncOptions(ClangTidyCheck::OptionsView &Options)
     : ReportOutsideLoops(Options.getLocalOrGlobal("ReportOutsideLoops", false)),
       UnknownDevice(
           Options.getLocalOrGlobal("UnknownDevice", UnknownDeviceMode::Report)),
+      RuntimeDevice(Options.getLocalOrGlobal("RuntimeDevice",
+                                             RuntimeDeviceMode::Report)),
       RecordFacts(Options.getLocalOrGlobal(RecordFactsOption, false)) {
   llvm::SmallVector<StringRef, 8> Names;
   StringRef(Options.getLocalOrGlobal("HotFunctions", ""))
@@ -34,6 +44,7 @@ void SyncOptions::store(ClangTidyCheck::OptionsView &Options,
   Options.store(Opts, "HotFunctions", llvm::join(HotFunctions, ";"));
   Options.store(Opts, "ReportOutsideLoops", ReportOutsideLoops);
   Options.store(Opts, "UnknownDevice", UnknownDevice);
+  Options.store(Opts, "RuntimeDevice", RuntimeDevice);
 }
 
 } // namespace torchsync

@@ -15,6 +15,9 @@ constexpr llvm::StringLiteral RecordFactsOption = "TorchSyncRecordFacts";
 
 /// What to do with a sync on a tensor whose device is not known statically.
 enum class UnknownDeviceMode { Report, Ignore };
+/// What to do with a sync on a tensor on a device chosen at run time (CUDA
+/// or CPU, e.g. `torch::Device device(flag ? kCUDA : kCPU)`).
+enum class RuntimeDeviceMode { Report, Ignore };
 
 /// The options every torchsync check reads. Each can be set per check
 /// (`torchsync-host-read.HotFunctions`) or for all checks at once
@@ -26,6 +29,7 @@ struct SyncOptions {
   /// Report syncs outside hot paths too.
   bool ReportOutsideLoops = false;
   UnknownDeviceMode UnknownDevice = UnknownDeviceMode::Report;
+  RuntimeDeviceMode RuntimeDevice = RuntimeDeviceMode::Report;
   /// Set only by the torchsync driver in a whole-project run, through the
   /// reserved option RecordFactsOption: findings record the whole-program
   /// facts they depend on (ProgramFacts.h). Never stored or dumped.
@@ -42,6 +46,10 @@ struct SyncOptions {
 namespace clang::tidy {
 template <> struct OptionEnumMapping<torchsync::UnknownDeviceMode> {
   static llvm::ArrayRef<std::pair<torchsync::UnknownDeviceMode, StringRef>>
+  getEnumMapping();
+};
+template <> struct OptionEnumMapping<torchsync::RuntimeDeviceMode> {
+  static llvm::ArrayRef<std::pair<torchsync::RuntimeDeviceMode, StringRef>>
   getEnumMapping();
 };
 } // namespace clang::tidy

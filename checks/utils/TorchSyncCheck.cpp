@@ -25,6 +25,9 @@ std::string TorchSyncCheck::ifCuda(const Expr *Tensor, Device D,
   if (D == Device::CUDA)
     return "";
   assumeCuda(Tensor, Ctx);
+  if (D == Device::Runtime)
+    return " if '" + exprText(Tensor, Ctx) +
+           "' is on a CUDA device (chosen at run time)";
   return " if '" + exprText(Tensor, Ctx) + "' is a CUDA tensor";
 }
 
@@ -35,6 +38,9 @@ std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
     Pending.Cuda = true;
     Pending.Unconditional = true;
   }
+  if (D == Device::Runtime)
+    return (" if " + Subject + " are on a CUDA device (chosen at run time)")
+        .str();
   return (" if " + Subject + " are CUDA tensors").str();
 }
 
@@ -81,6 +87,16 @@ void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
        ";device=" + encodeFacts(Devices) + ";cuda=" + (Taken.Cuda ? "1" : "0"))
           .str();
   diag(Loc, "%0", DiagnosticIDs::Note) << Text;
+}
+
+std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,
+                                         const ASTContext &Ctx,
+                                         StringRef Predicate) {
+  if (D == Device::CUDA)
+    return "";
+  assumeCuda(Spec, Ctx);
+  return (D == Device::Runtime ? " when '" : " if '") + exprText(Spec, Ctx) +
+         "' " + Predicate.str();
 }
 
 void TorchSyncCheck::noteHotReason(const HotReason &R) {

@@ -121,12 +121,21 @@ protected:
 
   /// The device wording of a finding on a tensor with device \p D: empty
   /// where it is proven CUDA, else the assumption it rests on,
-  /// " if 'x' is a CUDA tensor". In a whole-project run the assumption
-  /// becomes the next finding's device condition (assumeCuda).
+  /// " if 'x' is a CUDA tensor", or for a device chosen at run time
+  /// " if 'x' is on a CUDA device (chosen at run time)". In a whole-project
+  /// run the assumption becomes the next finding's device condition
+  /// (assumeCuda).
   std::string ifCuda(const Expr *Tensor, Device D, const ASTContext &Ctx);
   /// The same for several tensors or a described \p Subject:
-  /// " if 'params' are CUDA tensors", " if its parameters are CUDA tensors".
+  /// " if 'params' are CUDA tensors", " if its parameters are CUDA tensors",
+  /// " if 'params' are on a CUDA device (chosen at run time)".
   std::string ifCudaTensors(StringRef Subject, Device D);
+  /// The same for a device spec \p Spec (a Device, DeviceType or
+  /// TensorOptions) with value \p D, with \p Predicate "is a CUDA device"
+  /// or "names a CUDA device": " if 'dev' is a CUDA device", or where the
+  /// device is chosen at run time " when 'dev' is a CUDA device".
+  std::string ifCudaDevice(const Expr *Spec, Device D, const ASTContext &Ctx,
+                           StringRef Predicate = "is a CUDA device");
 
   /// In a whole-project run, records that the next finding rests on \p
   /// Tensor (a tensor, tensor list or device expression; null when there is

@@ -66,23 +66,40 @@ Direction Transfer::direction() const {
     return Direction::DeviceToHost;
   if (To == Device::CUDA && From != Device::CUDA)
     return Direction::HostToDevice;
-  if (To == Device::Unknown && From == Device::CPU && Destination)
+  // A host tensor moved to an unknown device, or to a device chosen at run
+  // time: a copy to the GPU when that device is CUDA.
+  if ((To == Device::Unknown || To == Device::Runtime) && From == Device::CPU &&
+      Destination)
     return Direction::HostToDevice;
   // FIXME: both sides unknown (e.g. a parameter moved to a parameter
   // device) is not a direction; it is as often a no-op as a copy.
   return Direction::None;
 }
 
+static bool isAssumption(Device D) {
+  return D == Device::Unknown || D == Device::Runtime;
+}
+
 bool Transfer::sourceAssumed() const {
-  return direction() != Direction::None && From == Device::Unknown;
+  return direction() != Direction::None && isAssumption(From);
 }
 
 bool Transfer::destinationAssumed() const {
-  return direction() != Direction::None && To == Device::Unknown;
+  return direction() != Direction::None && isAssumption(To);
+}
+
+Device Transfer::assumedDevice() const {
+  if (sourceAssumed())
+    return From;
+  if (destinationAssumed())
+    return To;
+  return Device::CUDA;
 }
 
 bool Transfer::mayCopy() const {
-  return To != Device::None && !(From == To && From != Device::Unknown);
+  // Two devices chosen at run time may be two choices: the call may copy.
+  return To != Device::None &&
+         !(From == To && (From == Device::CPU || From == Device::CUDA));
 }
 
 std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {

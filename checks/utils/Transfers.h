@@ -52,12 +52,17 @@ struct Transfer {
 
   /// The direction, where one side may be assumed: a source of unknown
   /// device moved to the CPU is taken to come from CUDA (and moved to CUDA,
-  /// to come from the host); a CPU source moved to an unknown destination
-  /// is taken to go to CUDA. Both sides unknown: None.
+  /// to come from the host); a CPU source moved to an unknown destination,
+  /// or one chosen at run time, is taken to go to CUDA. Both sides unknown:
+  /// None.
   Direction direction() const;
   /// True when the side that makes direction() a copy is only assumed.
   bool sourceAssumed() const;
   bool destinationAssumed() const;
+  /// The device value the finding rests on: From or To where that side is
+  /// assumed (Unknown, or Runtime for a device chosen at run time), CUDA
+  /// where nothing is assumed. SyncContext::reportsDevice decides on it.
+  Device assumedDevice() const;
   /// True unless both sides are known to be on the same device: where a
   /// side is unknown the call may copy.
   bool mayCopy() const;

@@ -4,7 +4,8 @@
 // The pinning fix needs a CUDA device: 'pin_memory()' throws on a machine
 // without one. It is a warning fix only where the destination is CUDA on
 // every run; a device chosen at run time ('is_available() ? kCUDA : kCPU')
-// gets the same finding, with the rewrite on a note that says so.
+// gets the finding "when 'device' is a CUDA device", with the rewrite on a
+// note that says so.
 #include <torch/torch.h>
 
 // The tutorial idiom, inline.
@@ -28,7 +29,7 @@ void device_variable() {
   for (int i = 0; i < 10; ++i) {
     auto noise = torch::randn({64});
     auto a = noise.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'noise' to the GPU and waits for all queued GPU work ({{.*}}); consider 'pin_memory()' and non_blocking=true
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'noise' to the GPU and waits for all queued GPU work when 'device' is a CUDA device ({{.*}}); consider 'pin_memory()' and non_blocking=true
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device)' copies host tensor 'noise' to the GPU
     // RUNTIME-NOTE: :[[@LINE-3]]:20: note: copy from pinned memory without blocking; the destination is chosen at run time: on a machine without CUDA 'pin_memory()' throws where the original copy worked
     // CHECK-FIXES: auto a = noise.to(device);
@@ -44,7 +45,7 @@ void device_variable() {
     // CHECK-FIXES: gpu.copy_(noise);
     // CHECK-FIXES-NOTES: gpu.copy_(noise.pin_memory(), /*non_blocking=*/true);
     auto c = noise.to(device, /*non_blocking=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/true)' from pageable host tensor 'noise' is staged
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/true)' from pageable host tensor 'noise' is staged by the CUDA driver and waits despite non_blocking=true when 'device' is a CUDA device (cudaMemcpyAsync with pageable memory)
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device, /*non_blocking=*/true)' from pageable host tensor 'noise' is staged
     // CHECK-FIXES: auto c = noise.to(device, /*non_blocking=*/true);
     // CHECK-FIXES-NOTES: auto c = noise.pin_memory().to(device, /*non_blocking=*/true);

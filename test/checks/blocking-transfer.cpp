@@ -3,20 +3,22 @@
 
 // ---- Device to host --------------------------------------------------------
 
+// The device is chosen at run time: the copies wait on the runs that choose
+// CUDA, and the messages say so.
 void d2h(torch::nn::Linear model) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   auto x = torch::randn({8, 4}).to(device);
   for (int i = 0; i < 10; ++i) {
     auto out = model(x);
     auto host = out.cpu();
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'cpu()' copies CUDA tensor 'out' to the host and waits for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a non_blocking copy into pinned memory that the host reads after a CUDA event [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'cpu()' copies 'out' to the host and waits for all queued GPU work if 'out' is on a CUDA device (chosen at run time) (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a non_blocking copy into pinned memory that the host reads after a CUDA event [torchsync-blocking-transfer]
     auto host2 = out.to(torch::kCPU);
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::kCPU)' copies CUDA tensor 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::kCPU)' copies 'out' to the host
     auto host3 = out.to(torch::Device(torch::kCPU), torch::kDouble);
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::Device(torch::kCPU), torch::kDouble)' copies CUDA tensor 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::Device(torch::kCPU), torch::kDouble)' copies 'out' to the host
     auto dst = torch::empty({8, 4});
     dst.copy_(out);
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(out)' copies CUDA tensor 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(out)' copies 'out' to the host
     (void)host; (void)host2; (void)host3;
   }
 }
@@ -29,7 +31,7 @@ void unknown(torch::Tensor t, torch::Device dev) {
     auto d = t.to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCUDA)' copies 't' to the GPU and waits for all queued GPU work if 't' is a CPU tensor ({{.*}}); consider 'pin_memory()' and non_blocking=true
     auto c = torch::ones({2}).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(dev)' copies host tensor 'torch::ones({2})' to the GPU and waits for all queued GPU work if 'dev' is a CUDA device
+    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(dev)' copies host tensor 'torch::ones({2})' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device
     auto n = t.to(dev);               // both sides unknown: not reported
     auto gpu = torch::zeros({2}, torch::kCUDA);
     gpu.copy_(t);

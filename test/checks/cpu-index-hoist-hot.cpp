@@ -40,8 +40,8 @@ void runtime_device(int steps) {
   auto idx = torch::tensor({0, 2, 5});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of CUDA tensor 'x'
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of 'x' with a blocking copy if 'x' is on a CUDA device (chosen at run time)
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of 'x' with a blocking copy if 'x' is on a CUDA device (chosen at run time)
     (void)r;
   }
   // CHECK-FIXES: for (int i = 0; i < steps; ++i) {

@@ -8,8 +8,8 @@
 struct Batcher {
   torch::Tensor collate(const std::vector<int64_t> &ids, torch::Device dev) {
     return torch::tensor(ids, dev);
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:12: warning: 'torch::tensor()' fills a host tensor from 'ids' and copies it to the GPU if 'dev' names a CUDA device, waiting {{.*}}; consider building it in pinned memory
-    // CHECK-MESSAGES-HOT: :[[@LINE-2]]:12: warning: 'torch::tensor()' fills a host tensor from 'ids' and copies it to the GPU if 'dev' names a CUDA device, waiting {{.*}}; consider building it in pinned memory
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:12: warning: 'torch::tensor()' fills a host tensor from 'ids' and copies it to the GPU when 'dev' names a CUDA device, waiting {{.*}}; consider building it in pinned memory
+    // CHECK-MESSAGES-HOT: :[[@LINE-2]]:12: warning: 'torch::tensor()' fills a host tensor from 'ids' and copies it to the GPU when 'dev' names a CUDA device, waiting {{.*}}; consider building it in pinned memory
   }
 };
 

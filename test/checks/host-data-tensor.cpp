@@ -98,7 +98,7 @@ void unknown_device(torch::TensorOptions opts, torch::Device dev,
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'opts' names a CUDA device, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider building it in pinned memory
     // CHECK-FIXES: auto a = torch::tensor({i, i + 1}, opts);
     auto b = torch::tensor({1.0, 2.0}, dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'dev' names a CUDA device, waiting {{.*}}; consider creating it once before the loop, or building
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU when 'dev' names a CUDA device, waiting {{.*}}; consider creating it once before the loop, or building
     // CHECK-FIXES: auto b = torch::tensor({1.0, 2.0}, dev);
     auto c = torch::tensor({0.5, 0.25}, x.options());
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'x.options()' names a CUDA device{{.*}}; consider building it in pinned memory
@@ -111,13 +111,13 @@ void unknown_device(torch::TensorOptions opts, torch::Device dev,
   }
 }
 
-// A device chosen at run time is CUDA for the analysis, but on a machine
-// without CUDA it is the CPU, where pin_memory() would throw: no fix.
+// A device chosen at run time is CUDA on some runs; on a machine without
+// CUDA it is the CPU, where pin_memory() would throw: no fix.
 void runtime_device(int steps) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   for (int step = 0; step < steps; ++step) {
     auto a = torch::tensor({1, 2}, device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU when 'device' names a CUDA device, waiting
     // CHECK-FIXES: auto a = torch::tensor({1, 2}, device);
     (void)a;
   }

@@ -26,21 +26,21 @@ int main() {
   for (int step = 0; step < 10; ++step) {
     auto batch = data.slice(0, step * 4, step * 4 + 4);
     auto x = batch.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'batch' to the GPU and waits for all queued GPU work{{.*}} [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'batch' to the GPU and waits for all queued GPU work when 'device' is a CUDA device{{.*}} [torchsync-blocking-transfer]
     // CHECK-FIXES: auto x = batch.pin_memory().to(device, /*non_blocking=*/true);
     auto loss = model->forward(x).pow(2).mean();
     opt.zero_grad();
     loss.backward();
     opt.step();
     total += loss.item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<float>()' copies the value of CUDA tensor 'loss' to the host{{.*}} [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<float>()' copies the value of 'loss' to the host if 'loss' is on a CUDA device (chosen at run time){{.*}} [torchsync-host-read]
     if (loss.item<float>() < 1e-3)
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'if' condition depends on 'item<float>()', which reads CUDA tensor 'loss' on the host{{.*}} [torchsync-sync-control-flow]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'if' condition depends on 'item<float>()', which reads 'loss' on the host if 'loss' is on a CUDA device (chosen at run time){{.*}} [torchsync-sync-control-flow]
       break;
     std::cout << loss << "\n";
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'operator<<' copies CUDA tensor 'loss' to the host to print it{{.*}} [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'operator<<' copies 'loss' to the host to print it if 'loss' is on a CUDA device (chosen at run time){{.*}} [torchsync-host-read]
     auto pred = model->forward(x).argmax(1).cpu();
-    // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: 'cpu()' copies CUDA tensor 'model->forward(x).argmax(1)' to the host{{.*}} [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: 'cpu()' copies 'model->forward(x).argmax(1)' to the host and waits for all queued GPU work if 'model->forward(x).argmax(1)' is on a CUDA device (chosen at run time){{.*}} [torchsync-blocking-transfer]
     // CHECK-FIXES: auto pred = model->forward(x).argmax(1).to(at::kCPU, /*non_blocking=*/true);
     // Metadata and NO-SYNC look-alikes.
     auto n = x.size(0) + x.numel();

@@ -1,0 +1,128 @@
+//===--- DataLoaders.cpp - torch::data batches and datasets ---------------===//
+
+#include "DataLoaders.h"
+#include "TorchApi.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::torchsync {
+
+namespace {
+
+/// The record \p T names through references, pointers and smart pointers.
+const CXXRecordDecl *recordOf(QualType T) {
+  for (unsigned I = 0; !T.isNull() && I < 8; ++I) {
+    T = T.getNonReferenceType();
+    if (const auto *PT = T->getAs<PointerType>()) {
+      T = PT->getPointeeType();
+      continue;
+    }
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+    if (Spec && Spec->getTemplateArgs().size() >= 1 &&
+        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+      std::string Name = Spec->getQualifiedNameAsString();
+      if (Name == "std::unique_ptr" || Name == "std::shared_ptr") {
+        T = Spec->getTemplateArgs()[0].getAsType();
+        continue;
+      }
+    }
+    return RD;
+  }
+  return nullptr;
+}
+
+/// The \p I-th type argument of \p RD when it is a specialization of
+/// \p Name, else a null type.
+QualType typeArg(const CXXRecordDecl *RD, StringRef Name, unsigned I) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getQualifiedNameAsString() != Name ||
+      Spec->getTemplateArgs().size() <= I ||
+      Spec->getTemplateArgs()[I].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Spec->getTemplateArgs()[I].getAsType();
+}
+
+/// The methods named \p Names that \p RD defines here (not inherited).
+void definedMethods(const CXXRecordDecl *RD,
+                    std::initializer_list<StringRef> Names,
+                    llvm::SmallVectorImpl<const CXXMethodDecl *> &Out) {
+  if (!RD || !RD->hasDefinition())
+    return;
+  for (const CXXMethodDecl *MD : RD->getDefinition()->methods()) {
+    // "operator()" names the call operator (a TensorTransform's).
+    StringRef Name = MD->getOverloadedOperator() == OO_Call ? "operator()"
+                     : MD->getDeclName().isIdentifier()     ? MD->getName()
+                                                            : StringRef();
+    for (StringRef N : Names)
+      if (Name == N) {
+        const FunctionDecl *Def = nullptr;
+        if (MD->hasBody(Def))
+          Out.push_back(cast<CXXMethodDecl>(Def));
+      }
+  }
+}
+
+} // namespace
+
+bool isExampleType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  return RD && RD->getQualifiedNameAsString() == "torch::data::Example";
+}
+
+QualType loaderDataset(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  if (!RD)
+    return QualType();
+  for (StringRef Name :
+       {"torch::data::StatelessDataLoader", "torch::data::StatefulDataLoader",
+        "torch::data::DataLoaderBase"})
+    if (QualType D = typeArg(RD, Name, 0); !D.isNull())
+      return D;
+  // A user class derived from a loader.
+  if (!RD->hasDefinition())
+    return QualType();
+  for (const CXXBaseSpecifier &B : RD->getDefinition()->bases())
+    if (QualType D = loaderDataset(B.getType()); !D.isNull())
+      return D;
+  return QualType();
+}
+
+DatasetFacts datasetFacts(QualType Dataset) {
+  DatasetFacts F;
+  const CXXRecordDecl *RD = recordOf(Dataset);
+  if (!RD)
+    return F;
+  if (QualType Source = typeArg(RD, "torch::data::datasets::MapDataset", 0);
+      !Source.isNull()) {
+    QualType Transform = typeArg(RD, "torch::data::datasets::MapDataset", 1);
+    const CXXRecordDecl *TD = recordOf(Transform);
+    F.Source = Source;
+    F.K = DatasetFacts::SourceDevice;
+    // A user transform may move the tensors: its apply methods say where.
+    if (TD && !isInLibTorchNamespace(TD)) {
+      F.K = DatasetFacts::User;
+      definedMethods(TD, {"apply", "apply_batch", "operator()"}, F.Methods);
+    }
+    return F;
+  }
+  if (QualType Source =
+          typeArg(RD, "torch::data::datasets::SharedBatchDataset", 0);
+      !Source.isNull()) {
+    F.K = DatasetFacts::SourceDevice;
+    F.Source = Source;
+    return F;
+  }
+  if (RD->getQualifiedNameAsString() == "torch::data::datasets::TensorDataset")
+    return F; // Unknown: the tensor is given at run time.
+  if (isInLibTorchNamespace(RD)) {
+    F.K = DatasetFacts::Host; // MNIST, ChunkDataset, ...: loaded on the host.
+    return F;
+  }
+  F.K = DatasetFacts::User;
+  definedMethods(RD, {"get", "get_batch"}, F.Methods);
+  return F;
+}
+
+} // namespace clang::tidy::torchsync

@@ -1,0 +1,151 @@
+// RUN: %check_torchsync %s blocking-transfer %t
+// RUN: %check_torchsync %s blocking-transfer %t-ignore -check-suffix=IGNORE -config="{CheckOptions: {RuntimeDevice: ignore}}"
+// Batches of torch::data data loaders are host tensors: the library's
+// datasets (MNIST) and transforms (Normalize, Lambda, Stack) load on the
+// host, and a user dataset does unless its get() is shown to return CUDA
+// tensors. Moving them to a device chosen at run time is a blocking copy
+// when that device is CUDA.
+#include <torch/torch.h>
+
+namespace data = torch::data;
+
+// A user dataset that keeps its tensors in members: host tensors.
+struct Images : data::datasets::Dataset<Images> {
+  torch::Tensor images_, labels_;
+  data::Example<> get(size_t index) override {
+    return {images_[index], labels_[index]};
+  }
+  torch::optional<size_t> size() const override { return 100; }
+};
+
+// A user dataset that puts every example on the GPU.
+struct OnGpu : data::datasets::Dataset<OnGpu> {
+  torch::Tensor images_, labels_;
+  data::Example<> get(size_t index) override {
+    return {images_[index].to(torch::kCUDA), labels_[index].cuda()};
+  }
+  torch::optional<size_t> size() const override { return 100; }
+};
+
+// A user transform that moves the data to a device chosen at run time.
+struct ToDevice : data::transforms::TensorTransform<> {
+  explicit ToDevice(torch::Device device) : device_(device) {}
+  torch::Tensor operator()(torch::Tensor input) override {
+    return input.to(device_);
+  }
+  torch::Device device_;
+};
+
+void mnist(torch::nn::Linear model, bool cuda, int epochs) {
+  torch::Device device(cuda ? torch::kCUDA : torch::kCPU);
+  auto dataset = data::datasets::MNIST("./data")
+                     .map(data::transforms::Normalize<>(0.1307, 0.3081))
+                     .map(data::transforms::Stack<>());
+  auto loader = data::make_data_loader(std::move(dataset), 64);
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    for (auto &batch : *loader) {
+      auto x = batch.data.to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(device)' copies host tensor 'batch.data' to the GPU and waits for all queued GPU work when 'device' is a CUDA device (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'pin_memory()' and non_blocking=true [torchsync-blocking-transfer]
+      auto y = batch.target.to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'to(device)' copies host tensor 'batch.target' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+      auto z = batch.data.to(torch::kCUDA);
+      // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(torch::kCUDA)' copies host tensor 'batch.data' to the GPU and waits for all queued GPU work (cudaMemcpyAsync
+      // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:27: warning: 'to(torch::kCUDA)' copies host tensor 'batch.data' to the GPU and waits for all queued GPU work (cudaMemcpyAsync
+      // Negatives: the host batch stays on the host.
+      auto h = batch.data.to(torch::kCPU);
+      auto f = batch.data.to(torch::kFloat);
+      auto n = batch.data.size(0);
+      (void)x; (void)y; (void)z; (void)h; (void)f; (void)n;
+    }
+  }
+}
+
+// Batches as vectors of examples (no Stack), an iterator, a Lambda.
+void vectors_and_iterators(torch::Device device, int steps) {
+  auto loader = data::make_data_loader<data::samplers::SequentialSampler>(
+      Images(), data::DataLoaderOptions().batch_size(8));
+  for (int step = 0; step < steps; ++step) {
+    for (auto &batch : *loader) {
+      for (auto &example : batch) {
+        auto x = example.data.to(device);
+        // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(device)' copies host tensor 'example.data' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+        (void)x;
+      }
+      auto first = batch[0].target.to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(device)' copies host tensor 'batch[0].target' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+      (void)first;
+    }
+  }
+  auto lambda = data::make_data_loader(
+      Images()
+          .map(data::transforms::Lambda<data::Example<>>(
+              [](data::Example<> e) { return e; }))
+          .map(data::transforms::Stack<>()),
+      16);
+  for (auto it = lambda->begin(); it != lambda->end(); ++it) {
+    auto x = it->data.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'to(device)' copies host tensor 'it->data' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    auto &batch = *it;
+    auto y = batch.target.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(device)' copies host tensor 'batch.target' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    (void)x; (void)y;
+  }
+}
+
+// A dataset whose get() returns CUDA tensors: its batches are CUDA.
+void gpu_dataset(torch::Device device) {
+  auto loader = data::make_data_loader(OnGpu().map(data::transforms::Stack<>()),
+                                       32);
+  for (auto &batch : *loader) {
+    auto h = batch.data.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'cpu()' copies CUDA tensor 'batch.data' to the host and waits for all queued GPU work
+    // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:25: warning: 'cpu()' copies CUDA tensor 'batch.data' to the host and waits for all queued GPU work
+    // Already on the GPU: no copy.
+    auto g = batch.target.to(torch::kCUDA);
+    (void)h; (void)g;
+  }
+}
+
+// A user transform that moves the data to a device chosen at run time.
+void moving_transform(torch::Device device) {
+  auto loader = data::make_data_loader(
+      Images().map(ToDevice(device)).map(data::transforms::Stack<>()), 32);
+  for (auto &batch : *loader) {
+    auto h = batch.data.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'cpu()' copies 'batch.data' to the host and waits for all queued GPU work if 'batch.data' is on a CUDA device (chosen at run time)
+    (void)h;
+  }
+}
+
+// The CPU everywhere: nothing to report.
+void cpu_only(int epochs) {
+  torch::Device device(torch::kCPU);
+  auto loader = data::make_data_loader(
+      data::datasets::MNIST("./data").map(data::transforms::Stack<>()), 64);
+  for (int epoch = 0; epoch < epochs; ++epoch)
+    for (auto &batch : *loader) {
+      auto x = batch.data.to(device);
+      auto y = batch.target.to(torch::Device("cpu"));
+      (void)x; (void)y;
+    }
+}
+
+// ---- Macros and templates --------------------------------------------------
+
+#define TO_DEVICE(b, d) (b).data.to(d)
+
+template <typename Loader> void generic(Loader &loader, torch::Device device) {
+  for (auto &batch : loader) {
+    auto x = batch.data.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'to(device)' copies host tensor 'batch.data' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    auto y = TO_DEVICE(batch, device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' copies host tensor '(b).data' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    (void)x; (void)y;
+  }
+}
+
+void use_generic(torch::Device device) {
+  auto loader = data::make_data_loader(
+      data::datasets::MNIST("./data").map(data::transforms::Stack<>()), 64);
+  generic(*loader, device);
+}

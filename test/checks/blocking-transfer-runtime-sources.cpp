@@ -1,0 +1,194 @@
+// RUN: %check_torchsync %s blocking-transfer %t
+// RUN: %check_torchsync %s blocking-transfer %t-notes -fix-notes -check-suffix=NOTES
+// RUN: %check_torchsync %s blocking-transfer %t-unknown -check-suffix=UNKNOWN -config="{CheckOptions: {UnknownDevice: ignore}}"
+// RUN: %check_torchsync %s blocking-transfer %t-ignore -check-suffix=IGNORE -config="{CheckOptions: {RuntimeDevice: ignore}}"
+// Where a torch::Device comes from when it is chosen at run time: any
+// condition, a parameter, a member, a mutable global, a flag parsed from a
+// string, a function of the program. A host tensor moved there is a blocking
+// copy "when 'dev' is a CUDA device". UnknownDevice: ignore does not silence
+// these (the device is not unknown, it is chosen at run time); RuntimeDevice:
+// ignore does. The pinning rewrite goes on a note (pin_memory() throws on a
+// machine without CUDA).
+#include <torch/torch.h>
+#include <string>
+
+torch::Device g_device(torch::kCPU);
+std::string FLAGS_device = "cpu";
+
+torch::Device pick_device(bool gpu);
+
+// Any condition, not only cuda::is_available().
+void any_condition(bool use_gpu, int steps) {
+  torch::Device dev = use_gpu ? torch::kCUDA : torch::kCPU;
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({8});
+    auto y = x.to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'pin_memory()' and non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device
+    // CHECK-FIXES: auto y = x.to(dev);
+    // CHECK-FIXES-NOTES: auto y = x.pin_memory().to(dev, /*non_blocking=*/true);
+    (void)y;
+  }
+}
+
+// The LibTorch examples' idiom: a CPU device, set to CUDA when there is one.
+void assigned_when_available(int steps) {
+  torch::Device device(torch::kCPU);
+  if (torch::cuda::is_available())
+    device = torch::Device(torch::kCUDA);
+  auto ids = torch::arange(100);
+  for (int i = 0; i < steps; ++i) {
+    auto batch = ids.index({torch::indexing::Slice(i, i + 10)}).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:65: warning: 'to(device)' copies host tensor 'ids.index({torch::indexing::Slice(i, ...' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:65: warning: 'to(device)' copies host tensor
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:65: warning: 'to(device)' copies host tensor
+    // CHECK-FIXES: auto batch = ids.index({torch::indexing::Slice(i, i + 10)}).to(device);
+    // CHECK-FIXES-NOTES: auto batch = ids.index({torch::indexing::Slice(i, i + 10)}).pin_memory().to(device, /*non_blocking=*/true);
+    (void)batch;
+  }
+}
+
+// A parameter, a DeviceType parameter, a global, a parsed flag, a function.
+void sources(torch::Device param, torch::DeviceType type, char **argv,
+             int steps) {
+  torch::Device from_flag(FLAGS_device);
+  torch::Device from_argv(argv[1]);
+  torch::Device picked = pick_device(steps > 1);
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::ones({4});
+    auto a = x.to(param);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(param)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'param' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(param)' copies
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(param)' copies
+    // CHECK-FIXES-NOTES: auto a = x.pin_memory().to(param, /*non_blocking=*/true);
+    auto b = x.to(type);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(type)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'type' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(type)' copies
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(type)' copies
+    // CHECK-FIXES-NOTES: auto b = x.pin_memory().to(type, /*non_blocking=*/true);
+    auto c = x.to(g_device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(g_device)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'g_device' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(g_device)' copies
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(g_device)' copies
+    // CHECK-FIXES-NOTES: auto c = x.pin_memory().to(g_device, /*non_blocking=*/true);
+    auto d = x.to(from_flag);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(from_flag)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'from_flag' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(from_flag)' copies
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(from_flag)' copies
+    // CHECK-FIXES-NOTES: auto d = x.pin_memory().to(from_flag, /*non_blocking=*/true);
+    auto e = x.to(from_argv);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(from_argv)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'from_argv' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(from_argv)' copies
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(from_argv)' copies
+    // CHECK-FIXES-NOTES: auto e = x.pin_memory().to(from_argv, /*non_blocking=*/true);
+    auto f = x.to(picked);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(picked)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'picked' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(picked)' copies
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(picked)' copies
+    // CHECK-FIXES-NOTES: auto f = x.pin_memory().to(picked, /*non_blocking=*/true);
+    (void)a; (void)b; (void)c; (void)d; (void)e; (void)f;
+  }
+}
+
+// A member, and an accessor that returns it.
+struct Trainer {
+  torch::Device device_;
+  torch::Device device() const { return device_; }
+  void step(int steps) {
+    for (int i = 0; i < steps; ++i) {
+      auto x = torch::zeros({4});
+      auto y = x.to(device_);
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device_)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'device_' is a CUDA device
+      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device_)' copies
+      // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device_)' copies
+      // CHECK-FIXES-NOTES: auto y = x.pin_memory().to(device_, /*non_blocking=*/true);
+      auto z = x.to(device());
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device())' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'device()' is a CUDA device
+      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device())' copies
+      // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device())' copies
+      // CHECK-FIXES-NOTES: auto z = x.pin_memory().to(device(), /*non_blocking=*/true);
+      (void)y; (void)z;
+    }
+  }
+};
+
+// A tensor parameter has an unknown device, not one chosen at run time:
+// UnknownDevice: ignore silences it, RuntimeDevice: ignore does not.
+void unknown_source(torch::Tensor t, int steps) {
+  for (int i = 0; i < steps; ++i) {
+    auto h = t.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cpu()' copies 't' to the host and waits for all queued GPU work if 't' is a CUDA tensor
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'cpu()' copies 't' to the host
+    // CHECK-MESSAGES-IGNORE: :[[@LINE-3]]:16: warning: 'cpu()' copies 't' to the host and waits for all queued GPU work if 't' is a CUDA tensor
+    (void)h;
+  }
+}
+
+// A tensor moved to a device chosen at run time and back.
+void round_trip(torch::Device dev, int steps) {
+  auto w = torch::randn({4}).to(dev);
+  for (int i = 0; i < steps; ++i) {
+    auto h = (w * 2).cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'cpu()' copies '(w * 2)' to the host and waits for all queued GPU work if '(w * 2)' is on a CUDA device (chosen at run time)
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:22: warning: 'cpu()' copies '(w * 2)' to the host
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:22: warning: 'cpu()' copies '(w * 2)' to the host
+    (void)h;
+  }
+}
+
+// ---- Negatives -------------------------------------------------------------
+
+// The CPU everywhere: no copy.
+void cpu_everywhere(bool flag, int steps) {
+  torch::Device cpu = flag ? torch::kCPU : torch::kCPU;
+  const torch::Device fixed(torch::kCPU);
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({4});
+    auto a = x.to(cpu);
+    auto b = x.to(fixed);
+    auto c = x.to(torch::Device("cpu"));
+    // Metadata of a device chosen at run time: no copy.
+    bool gpu = cpu.is_cuda();
+    auto d = x.to(torch::kFloat);
+    (void)a; (void)b; (void)c; (void)gpu; (void)d;
+  }
+}
+
+// Both sides chosen at run time: as often a no-op as a copy.
+void same_runtime_device(torch::Device dev, int steps) {
+  auto w = torch::randn({4}).to(dev);
+  for (int i = 0; i < steps; ++i) {
+    auto y = w.to(dev);
+    (void)y;
+  }
+}
+
+// ---- Macros and templates: reported, never rewritten ----------------------
+
+#define TO_DEVICE(t, d) (t).to(d)
+
+void in_macro(torch::Device dev, int steps) {
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({4});
+    auto y = TO_DEVICE(x, dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' copies host tensor '(t)' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:14: warning: 'to()' copies host tensor '(t)' to the GPU
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:14: warning: 'to()' copies host tensor '(t)' to the GPU
+    // CHECK-FIXES-NOTES: auto y = TO_DEVICE(x, dev);
+    (void)y;
+  }
+}
+
+template <typename T> void in_template(T dev, int steps) {
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({4});
+    auto y = x.to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU
+    // CHECK-FIXES-NOTES: auto y = x.to(dev);
+    (void)y;
+  }
+}
+template void in_template<torch::Device>(torch::Device, int);

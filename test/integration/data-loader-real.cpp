@@ -1,0 +1,48 @@
+// RUN: %check_torchsync_real %s blocking-transfer %t
+// The real LibTorch 1.13 headers (Debian libtorch-dev): the batches of a
+// torch::data data loader over MNIST (Normalize, Stack) are host tensors, and
+// the device is chosen at run time from a flag, so the per-batch copies are
+// blocking "when 'device' is a CUDA device". The pinning rewrite is withheld:
+// the batch tensors' memory is not known to be pageable.
+#include <torch/torch.h>
+#include <string>
+
+struct Net : torch::nn::Module {
+  Net() { fc = register_module("fc", torch::nn::Linear(784, 10)); }
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x.view({-1, 784})); }
+  torch::nn::Linear fc{nullptr};
+};
+
+int main(int argc, char **argv) {
+  torch::Device device(argc > 1 ? std::string(argv[1]) : std::string("cpu"));
+  auto net = std::make_shared<Net>();
+  net->to(device);
+  torch::optim::SGD opt(net->parameters(), 0.01);
+  auto dataset = torch::data::datasets::MNIST("./data")
+                     .map(torch::data::transforms::Normalize<>(0.1307, 0.3081))
+                     .map(torch::data::transforms::Stack<>());
+  auto loader = torch::data::make_data_loader(std::move(dataset), 64);
+  for (int epoch = 0; epoch < 2; ++epoch) {
+    for (auto &batch : *loader) {
+      auto data = batch.data.to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'to(device)' copies host tensor 'batch.data' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+      auto target = batch.target.to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(device)' copies host tensor 'batch.target' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+      opt.zero_grad();
+      auto loss = torch::nll_loss(net->forward(data).log_softmax(1), target);
+      loss.backward();
+      opt.step();
+    }
+  }
+  // The loader's iterator: the same host batches.
+  for (auto it = loader->begin(); it != loader->end(); ++it) {
+    auto data = it->data.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(device)' copies host tensor 'it->data' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    (void)data;
+  }
+  // On the CPU everywhere: no copy.
+  for (auto &batch : *loader) {
+    auto data = batch.data.to(torch::kCPU);
+    (void)data;
+  }
+}
