@@ -1,8 +1,8 @@
 //===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
 
 #include "DeviceInference.h"
-#include "DeviceGuards.h"
 #include "DataLoaders.h"
+#include "DeviceGuards.h"
 #include "Parents.h"
 #include "TorchApi.h"
 #include "Transfers.h"

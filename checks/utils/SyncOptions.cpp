@@ -28,8 +28,8 @@ SyncOptions::SyncOptions(ClangTidyCheck::OptionsView &Options)
     : ReportOutsideLoops(Options.getLocalOrGlobal("ReportOutsideLoops", false)),
       UnknownDevice(
           Options.getLocalOrGlobal("UnknownDevice", UnknownDeviceMode::Report)),
-      RuntimeDevice(Options.getLocalOrGlobal("RuntimeDevice",
-                                             RuntimeDeviceMode::Report)),
+      RuntimeDevice(
+          Options.getLocalOrGlobal("RuntimeDevice", RuntimeDeviceMode::Report)),
       RecordFacts(Options.getLocalOrGlobal(RecordFactsOption, false)) {
   llvm::SmallVector<StringRef, 8> Names;
   StringRef(Options.getLocalOrGlobal("HotFunctions", ""))
