@@ -145,17 +145,6 @@ bool isAutogradFunctionBase(QualType T) {
   return false;
 }
 
-/// LibTorch's and the standard library's own namespaces: no registrations
-/// of user functions live there.
-bool isLibraryNamespace(const Decl *D) {
-  const auto *NS = dyn_cast<NamespaceDecl>(D);
-  if (!NS)
-    return false;
-  StringRef N = NS->getName();
-  return N == "std" || N == "at" || N == "c10" || N == "torch" ||
-         N == "caffe2" || N == "c10d" || N == "__gnu_cxx" || N == "pybind11";
-}
-
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   Finder(ASTContext &Ctx, std::vector<EntryPoint> &Out,

@@ -4,6 +4,7 @@
 #include "Parents.h"
 #include "ProgramFacts.h"
 #include "TorchApi.h"
+#include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -14,17 +15,6 @@
 namespace clang::tidy::torchsync {
 
 namespace {
-/// LibTorch's and the standard library's own namespaces: no user hot paths
-/// live there, and skipping them keeps the index cheap on torch/torch.h.
-bool isLibraryNamespace(const Decl *D) {
-  const auto *NS = dyn_cast<NamespaceDecl>(D);
-  if (!NS)
-    return false;
-  StringRef N = NS->getName();
-  return N == "std" || N == "at" || N == "c10" || N == "torch" ||
-         N == "caffe2" || N == "c10d" || N == "__gnu_cxx" || N == "pybind11";
-}
-
 class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
 public:
   explicit UseIndexer(

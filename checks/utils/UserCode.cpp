@@ -1,6 +1,7 @@
 //===--- UserCode.cpp - Is this the user's code or a library's? -----------===//
 
 #include "UserCode.h"
+#include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
@@ -51,6 +52,15 @@ bool isUserCode(SourceLocation Loc, const SourceManager &SM) {
   if (Inserted)
     It->second = isLibTorchHeader(Entry->getName());
   return !It->second;
+}
+
+bool isLibraryNamespace(const Decl *D) {
+  const auto *NS = dyn_cast<NamespaceDecl>(D);
+  if (!NS)
+    return false;
+  StringRef N = NS->getName();
+  return N == "std" || N == "at" || N == "c10" || N == "torch" ||
+         N == "caffe2" || N == "c10d" || N == "__gnu_cxx" || N == "pybind11";
 }
 
 } // namespace clang::tidy::torchsync

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace clang {
+class Decl;
 class SourceManager;
 namespace tidy::torchsync {
 
@@ -28,6 +29,12 @@ bool isLibTorchHeader(llvm::StringRef Path);
 /// is neither a system header nor one of LibTorch's; an invalid location
 /// counts as user code. The LibTorch path test is made once per file.
 bool isUserCode(SourceLocation Loc, const SourceManager &SM);
+
+/// True for a top-level namespace of LibTorch or the standard library (std,
+/// at, c10, torch, caffe2, c10d, __gnu_cxx, pybind11): no user functions,
+/// hot paths or registrations live there, and walks over a translation unit
+/// skip them to stay cheap on torch/torch.h.
+bool isLibraryNamespace(const Decl *D);
 
 /// Matches a statement written (expanded) in user code, see isUserCode().
 /// It tests the end location, which for a call is stored in the node: the
