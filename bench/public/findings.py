@@ -25,21 +25,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "runtime-verify", "e2e"))
 import prepare  # noqa: E402
-
-
-def normalized(doc):
-    def strip(obj):
-        if isinstance(obj, dict):
-            return {k: strip(obj["path"] if k == "file" and "path" in obj else v)
-                    for k, v in obj.items()}
-        if isinstance(obj, list):
-            return [strip(v) for v in obj]
-        return obj
-    doc = strip(doc)
-    doc["root"] = "."
-    doc["tool"] = {"name": doc["tool"]["name"], "version": "(any)"}
-    return doc
+from make_findings import neutral  # noqa: E402
 
 
 def sources_of(build, root, folder):
@@ -79,7 +67,7 @@ def main(argv):
                 sys.exit("findings: %s failed (exit %d): %s" % (
                     " ".join(cmd), proc.returncode, proc.stdout.strip()[-500:]))
             with open(out, encoding="utf-8") as f:
-                doc = normalized(json.load(f))
+                doc = neutral(json.load(f))
         dest = os.path.join(args.out, p["name"] + ".findings.json")
         with open(dest, "w", encoding="utf-8") as f:
             f.write(json.dumps(doc, indent=1, sort_keys=True) + "\n")

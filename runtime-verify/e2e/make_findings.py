@@ -26,7 +26,8 @@ import tempfile
 EXAMPLES = ("train_classifier", "inference_server")
 
 
-def normalized(doc):
+def neutral(doc):
+    """The report with the fields that depend on the checkout made neutral."""
     def strip(obj):
         if isinstance(obj, dict):
             # "file" is absolute; with root "." the relative path names it.
@@ -38,7 +39,12 @@ def normalized(doc):
     doc = strip(doc)
     doc["root"] = "."
     doc["tool"] = {"name": doc["tool"]["name"], "version": "(any)"}
-    return json.dumps(doc, indent=1, sort_keys=True) + "\n"
+    return doc
+
+
+def normalized(doc):
+    """neutral(), as the committed text."""
+    return json.dumps(neutral(doc), indent=1, sort_keys=True) + "\n"
 
 
 def findings_of(torchsync, root, example, flags):
