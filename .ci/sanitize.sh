@@ -1,32 +1,46 @@
 #!/usr/bin/env bash
-# CI, after the README's test command: an ASan+UBSan build of the driver and
-# the checks in build-san/ (with the libFuzzer target), the driver and check
-# suites under it, and a one-minute fuzzing run. docs/robustness.md says what
-# each step covers. Safe to run again: it rebuilds what changed.
+# CI: an ASan+UBSan build of the driver and the checks in build-san/ (with
+# the libFuzzer target), the driver and check suites under it, and a
+# one-minute fuzzing run. docs/robustness.md says what each step covers.
+# Safe to run again: it rebuilds what changed.
+#
+#   bash .ci/sanitize.sh           build, suites, fuzz
+#   bash .ci/sanitize.sh build     only build-san/ (what the other two need)
+#   bash .ci/sanitize.sh suites    only the suites (after build)
+#   bash .ci/sanitize.sh fuzz      only the minute of fuzzing (after build)
+# .ci/run calls the phases apart: it fuzzes (one core) while the package
+# step runs (mostly one process at a time too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
+phase=${1:-all}
 
-# The plugin is instrumented too; stock clang-tidy-19 is not, so it gets
-# the sanitizer runtime preloaded through this wrapper, which the test
-# configuration of build-san/ names as its clang-tidy.
-asan_rt=$(clang-19 -print-file-name=libclang_rt.asan-x86_64.so)
-mkdir -p build-san
-cat > build-san/clang-tidy-asan <<WRAPPER
+build() {
+  # The plugin is instrumented too; stock clang-tidy-19 is not, so it gets
+  # the sanitizer runtime preloaded through this wrapper, which the test
+  # configuration of build-san/ names as its clang-tidy.
+  local asan_rt
+  asan_rt=$(clang-19 -print-file-name=libclang_rt.asan-x86_64.so)
+  mkdir -p build-san
+  cat > build-san/clang-tidy-asan <<WRAPPER
 #!/bin/sh
 LD_PRELOAD="$asan_rt\${LD_PRELOAD:+:\$LD_PRELOAD}" \\
 ASAN_OPTIONS="\${ASAN_OPTIONS:+\$ASAN_OPTIONS:}detect_leaks=0" exec clang-tidy-19 "\$@"
 WRAPPER
-chmod +x build-san/clang-tidy-asan
+  chmod +x build-san/clang-tidy-asan
 
-# -O1: about as fast under the sanitizers as -O3, and quicker to build.
-cmake -S . -B build-san -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
-  -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
-  -DTORCHSYNC_SANITIZE=address,undefined -DTORCHSYNC_FUZZ=ON \
-  -DTORCHSYNC_CLANG_TIDY="$PWD/build-san/clang-tidy-asan" >/dev/null
-cmake --build build-san
-echo "sanitize: built in $((SECONDS - start))s"
+  # -O1: about as fast under the sanitizers as -O3, and quicker to build.
+  cmake -S . -B build-san -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+    -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
+    -DTORCHSYNC_SANITIZE=address,undefined -DTORCHSYNC_FUZZ=ON \
+    -DTORCHSYNC_CLANG_TIDY="$PWD/build-san/clang-tidy-asan" >/dev/null
+  # Only what the suites and the fuzzer run: the driver, the plugin and the
+  # fuzz target (the runtime verifier is built as usual, in build/, and
+  # tested by its own suite there).
+  cmake --build build-san --target torchsync TorchSyncTidy torchsync-check-fuzzer
+  echo "sanitize: built in $((SECONDS - start))s"
+}
 
 # Any ASan or UBSan report, leaks included, ends the process with an error,
 # which fails the test that ran it. The tests of a compiler crash turn leak
@@ -35,14 +49,27 @@ echo "sanitize: built in $((SECONDS - start))s"
 # allocates before it exits).
 export ASAN_OPTIONS=detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1
-lit=/usr/lib/llvm-19/build/utils/lit/lit.py
-# TORCHSYNC_SANITIZE_SUITES picks a subset (e.g. "driver") where CI time is short.
-suites=()
-for suite in ${TORCHSYNC_SANITIZE_SUITES:-driver checks}; do
-  suites+=("build-san/test/$suite")
-done
-python3 "$lit" -sv "${suites[@]}"
-echo "sanitize: suites done at $((SECONDS - start))s"
 
-bash test/fuzz/run.sh build-san 60
-echo "sanitize: total $((SECONDS - start))s"
+suites() {
+  local lit=/usr/lib/llvm-19/build/utils/lit/lit.py suite
+  # TORCHSYNC_SANITIZE_SUITES picks a subset (e.g. "driver") where CI time is short.
+  local suites=()
+  for suite in ${TORCHSYNC_SANITIZE_SUITES:-driver checks}; do
+    suites+=("build-san/test/$suite")
+  done
+  python3 "$lit" -sv "${suites[@]}"
+  echo "sanitize: suites done at $((SECONDS - start))s"
+}
+
+fuzz() {
+  bash test/fuzz/run.sh build-san 60
+}
+
+case "$phase" in
+  all) build; suites; fuzz ;;
+  build) build ;;
+  suites) suites ;;
+  fuzz) fuzz ;;
+  *) echo "sanitize.sh: unknown phase '$phase' (build, suites or fuzz)" >&2; exit 2 ;;
+esac
+echo "sanitize: $phase done in $((SECONDS - start))s"

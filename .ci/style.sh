@@ -57,10 +57,12 @@ if [ -z "$base" ]; then
   mapfile -t tus < <(python3 -c '
 import json, os, sys
 root = os.getcwd() + "/"
+seen = set()  # a file built into two targets is linted once
 for e in json.load(open("build/compile_commands.json")):
     f = os.path.join(e["directory"], e["file"])
     rel = os.path.relpath(f, root)
-    if rel.split("/")[0] in ("checks", "driver", "runtime-verify", "test"):
+    if rel.split("/")[0] in ("checks", "driver", "runtime-verify", "test") and f not in seen:
+        seen.add(f)
         print(f)')
 fi
 if ((${#tus[@]})) && ((! fix)); then

@@ -50,10 +50,12 @@ namespace tidy::torchsync {
 class UseIndex;
 
 /// What the guards of one translation unit's functions decide about their
-/// parameters. Results are computed once per function.
+/// parameters. Results are computed once per function; the one instance of
+/// a translation unit is shared (SharedAnalyses.h).
 class DeviceGuards {
 public:
-  DeviceGuards(ASTContext &Ctx, UseIndex &Uses) : Ctx(Ctx), Uses(Uses) {}
+  DeviceGuards(ASTContext &Ctx, UseIndex &Uses, EntryPointIndex &Entries)
+      : Ctx(Ctx), Uses(Uses), Entries(Entries) {}
 
   /// The device a guard decides for \p P: CUDA or CPU; None when no guard
   /// decides it (or guards disagree).
@@ -83,7 +85,7 @@ private:
 
   ASTContext &Ctx;
   UseIndex &Uses;
-  EntryPointIndex Entries{Ctx};
+  EntryPointIndex &Entries;
   llvm::DenseMap<const FunctionDecl *, FunctionFacts> Memo;
 };
 

@@ -4,6 +4,7 @@
 #include "DataLoaders.h"
 #include "DeviceGuards.h"
 #include "Parents.h"
+#include "SharedAnalyses.h"
 #include "TorchApi.h"
 #include "Transfers.h"
 #include "VariableUses.h"
@@ -196,11 +197,11 @@ Device DeviceInference::ofTensor(const Expr *E) {
 
 Device DeviceInference::ofDeviceSpec(const Expr *E) { return specImpl(E); }
 
-DeviceGuards &DeviceInference::guards() {
-  if (!Guards)
-    Guards = std::make_shared<DeviceGuards>(Ctx, Uses);
-  return *Guards;
-}
+DeviceInference::DeviceInference(ASTContext &Ctx)
+    : Ctx(Ctx), Uses(SharedAnalyses::of(Ctx).uses()),
+      Guards(SharedAnalyses::of(Ctx).guards()) {}
+
+DeviceGuards &DeviceInference::guards() { return Guards; }
 
 Device DeviceInference::ofParameter(const ParmVarDecl *P) {
   // A check, a CUDA guard, a dispatch key or a kernel launch in the

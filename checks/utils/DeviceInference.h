@@ -43,7 +43,10 @@ enum class HostMemory { Unknown, Pageable, Pinned };
 /// are memoized; create one per translation unit.
 class DeviceInference {
 public:
-  explicit DeviceInference(ASTContext &Ctx) : Ctx(Ctx), Uses(Ctx) {}
+  /// The fact-independent indexes (uses, guards, entry points) are the
+  /// translation unit's shared ones (SharedAnalyses.h): a fresh inference
+  /// costs only its own memos.
+  explicit DeviceInference(ASTContext &Ctx);
 
   /// How the functions of this translation unit use their variables.
   UseIndex &uses() { return Uses; }
@@ -108,10 +111,8 @@ private:
   const Decl *ownerOf(const VarDecl *V) const;
 
   ASTContext &Ctx;
-  UseIndex Uses;
-  /// Made on the first question. A shared_ptr: DeviceGuards is incomplete
-  /// here, and the inline constructor needs no deleter of it.
-  std::shared_ptr<DeviceGuards> Guards;
+  UseIndex &Uses;
+  DeviceGuards &Guards;
   llvm::DenseMap<const Expr *, Device> TensorMemo;
   llvm::DenseMap<const VarDecl *, Device> VarMemo;
   llvm::DenseSet<const void *> InProgress;

@@ -3,6 +3,7 @@
 #include "HotPath.h"
 #include "Parents.h"
 #include "ProgramFacts.h"
+#include "SharedAnalyses.h"
 #include "TorchApi.h"
 #include "UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -45,10 +46,14 @@ private:
 };
 } // namespace
 
+HotPathAnalysis::HotPathAnalysis(ASTContext &Ctx, const SyncOptions &Opts)
+    : Ctx(Ctx), Opts(Opts), Names(SharedAnalyses::of(Ctx).nameUses()),
+      Uses(Names.Uses), EntryPoints(SharedAnalyses::of(Ctx).entryPoints()) {}
+
 void HotPathAnalysis::buildUseIndex() {
-  if (IndexBuilt)
+  if (Names.Built)
     return;
-  IndexBuilt = true;
+  Names.Built = true;
   const SourceManager &SM = Ctx.getSourceManager();
   UseIndexer Indexer(Uses);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {

@@ -25,6 +25,8 @@ class Stmt;
 class VarDecl;
 namespace tidy::torchsync {
 
+struct NameUseIndex;
+
 /// Why a statement is on a hot path.
 struct HotReason {
   enum KindType {
@@ -60,8 +62,9 @@ struct HotReason {
 /// results and the call-site index are computed once per translation unit.
 class HotPathAnalysis {
 public:
-  HotPathAnalysis(ASTContext &Ctx, const SyncOptions &Opts)
-      : Ctx(Ctx), Opts(Opts) {}
+  /// The entry points and the call-site index are the translation unit's
+  /// shared ones (SharedAnalyses.h).
+  HotPathAnalysis(ASTContext &Ctx, const SyncOptions &Opts);
 
   /// In a whole-project run a function without a local reason to be hot is
   /// hot if it is (IfHot): the driver decides over the program.
@@ -88,13 +91,13 @@ private:
   ASTContext &Ctx;
   const SyncOptions &Opts;
   bool Recording = false;
-  bool IndexBuilt = false;
   /// Every place a function is named (calls, address taken), by canonical
-  /// declaration; and every use of a variable holding a lambda.
-  llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 4>> Uses;
+  /// declaration; and every use of a variable holding a lambda (shared).
+  NameUseIndex &Names;
+  llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 4>> &Uses;
   llvm::DenseMap<const Decl *, std::optional<HotReason>> FunctionMemo;
   llvm::DenseMap<const Decl *, bool> InProgress;
-  EntryPointIndex EntryPoints{Ctx};
+  EntryPointIndex &EntryPoints;
 };
 
 } // namespace tidy::torchsync

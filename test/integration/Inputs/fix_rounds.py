@@ -24,6 +24,7 @@ DIR holds copies of the inputs (*.cpp); they are fixed in place.
 """
 
 import argparse
+import concurrent.futures
 import difflib
 import os
 import re
@@ -106,12 +107,15 @@ def main():
     changed = [f for f in files if once[f] != original[f]]
 
     # A file round 1 left unchanged compiled before (round 1 analyzed it).
-    for f in changed:
-        proc = subprocess.run([args.clangxx, "-fsyntax-only"] + flags + [f],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              universal_newlines=True)
-        if proc.returncode != 0:
-            fail("%s does not compile after the fixes:\n%s" % (f, proc.stdout))
+    # The compilers run side by side, one per core, as torchsync does.
+    def compile_fixed(f):
+        return f, subprocess.run([args.clangxx, "-fsyntax-only"] + flags + [f],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 universal_newlines=True)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        for f, proc in pool.map(compile_fixed, changed):
+            if proc.returncode != 0:
+                fail("%s does not compile after the fixes:\n%s" % (f, proc.stdout))
 
     second = run_fix(args, files, flags, cache_dir)
     shutil.rmtree(cache_dir, ignore_errors=True)

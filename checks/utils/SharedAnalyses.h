@@ -1,0 +1,67 @@
+//===--- SharedAnalyses.h - Indexes a translation unit shares --*- C++ -*-===//
+//
+// Part of torchsync. The analyses of a translation unit that depend on its
+// AST alone, and not on a check's options or on whole-program facts: how
+// function bodies use their variables (UseIndex), the operator-library entry
+// points (EntryPointIndex), what the guards decide about parameters
+// (DeviceGuards) and where each function is named (HotPath's call sites).
+// Every check, every DeviceInference (the per-check one, the fresh ones of
+// assumeCuda and cudaOnEveryRun) and the whole-program summary of one
+// translation unit share one set, made on the first question and freed with
+// the ASTContext, so each index is built once per translation unit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_SHAREDANALYSES_H
+#define TORCHSYNC_UTILS_SHAREDANALYSES_H
+
+#include "DeviceGuards.h"
+#include "EntryPoints.h"
+#include "VariableUses.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang {
+class ASTContext;
+class Decl;
+class Stmt;
+namespace tidy::torchsync {
+
+/// Every place a function is named (calls, address taken), by canonical
+/// declaration, and every use of a variable holding a lambda: the index
+/// HotPathAnalysis builds on its first question.
+struct NameUseIndex {
+  bool Built = false;
+  llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 4>> Uses;
+};
+
+class SharedAnalyses {
+public:
+  /// The shared analyses of \p Ctx's translation unit (thread-safe: the
+  /// driver analyzes several translation units at once, each on one thread).
+  static SharedAnalyses &of(ASTContext &Ctx);
+
+  SharedAnalyses(const SharedAnalyses &) = delete;
+  SharedAnalyses &operator=(const SharedAnalyses &) = delete;
+
+  UseIndex &uses() { return Uses; }
+  EntryPointIndex &entryPoints() { return Entries; }
+  DeviceGuards &guards() { return Guards; }
+  NameUseIndex &nameUses() { return Names; }
+
+private:
+  explicit SharedAnalyses(ASTContext &Ctx)
+      : Ctx(Ctx), Uses(Ctx), Entries(Ctx), Guards(Ctx, Uses, Entries) {}
+  static void release(void *Shared);
+
+  ASTContext &Ctx;
+  UseIndex Uses;
+  EntryPointIndex Entries;
+  DeviceGuards Guards;
+  NameUseIndex Names;
+};
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_SHAREDANALYSES_H
