@@ -31,6 +31,8 @@ struct ProgramModel::Impl {
   llvm::StringMap<const FunctionSummary *> Functions;
   std::vector<const CallSummary *> Calls;
   llvm::StringSet<> AddressTaken;
+  /// Functions registered as entry points, and where (the first one seen).
+  llvm::StringMap<const RegistrationSummary *> Registered;
   llvm::StringSet<> Open; ///< Functions whose callers are not all seen.
   bool DefinesMain = false;
   bool Complete = true;
@@ -42,6 +44,10 @@ struct ProgramModel::Impl {
   llvm::StringMap<Level> Returns;
 
   std::vector<Summary> Summaries;
+
+  bool isHot(llvm::StringRef Usr) const {
+    return HotBy.count(Usr) || Registered.count(Usr);
+  }
 
   Level factLevel(const ProgramFact &F) const {
     if (F.Kind == ProgramFact::Parameter) {
@@ -88,20 +94,25 @@ struct ProgramModel::Impl {
       const FunctionSummary &F = *Entry.second;
       bool Closed = Complete && Called.contains(F.Usr) && !F.Virtual &&
                     !F.Template && !F.EntryPoint &&
+                    !Registered.contains(F.Usr) &&
                     !AddressTaken.contains(F.Usr) &&
                     (!F.External || DefinesMain);
       if (!Closed)
         Open.insert(F.Usr);
     }
+    // Registered functions run once per model step wherever they are
+    // registered.
+    for (const auto &Entry : Registered)
+      Open.insert(Entry.first());
     // Hot functions: a worklist over the call sites.
     bool Changed = true;
     while (Changed) {
       Changed = false;
       for (const CallSummary *C : Calls) {
-        if (HotBy.count(C->Callee))
+        if (isHot(C->Callee))
           continue;
         bool Hot = C->Hot == "loop" || C->Hot == "hot" ||
-                   (C->Hot == "if" && HotBy.count(C->If));
+                   (C->Hot == "if" && isHot(C->If));
         if (Hot) {
           HotBy[C->Callee] = C;
           Changed = true;
@@ -109,12 +120,16 @@ struct ProgramModel::Impl {
       }
       // A hot call of a virtual function may run any override of it.
       for (const auto &Entry : Functions) {
-        if (HotBy.count(Entry.first()))
+        if (isHot(Entry.first()))
           continue;
         for (const std::string &Base : Entry.second->Overrides) {
-          auto It = HotBy.find(Base);
-          if (It != HotBy.end()) {
+          if (auto It = HotBy.find(Base); It != HotBy.end()) {
             HotBy[Entry.first()] = It->second;
+            Changed = true;
+            break;
+          }
+          if (auto It = Registered.find(Base); It != Registered.end()) {
+            Registered[Entry.first()] = It->second;
             Changed = true;
             break;
           }
@@ -190,6 +205,8 @@ ProgramModel::ProgramModel(std::vector<Summary> Summaries, bool Complete)
       P->Calls.push_back(&C);
     for (const std::string &U : S.AddressTaken)
       P->AddressTaken.insert(U);
+    for (const RegistrationSummary &R : S.Registrations)
+      P->Registered.try_emplace(R.Usr, &R);
   }
   P->resolve();
 }
@@ -222,7 +239,7 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
     const FindingCondition &C = *F.Condition;
     bool Holds = true;
     for (const ProgramFact &H : C.Hot)
-      Holds &= P->HotBy.count(H.Usr) > 0;
+      Holds &= P->isHot(H.Usr);
     if (C.Cuda && !ReachesCuda)
       Holds = false;
     if (!C.Devices.empty())
@@ -236,6 +253,13 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
       std::string Usr = H.Usr;
       llvm::StringSet<> Seen;
       for (unsigned Depth = 0; Depth < 8 && Seen.insert(Usr).second; ++Depth) {
+        if (auto R = P->Registered.find(Usr); R != P->Registered.end()) {
+          addNote(F,
+                  "'" + R->second->Name + "' is registered as " +
+                      R->second->As + " here",
+                  R->second->Where, Sources);
+          break;
+        }
         auto It = P->HotBy.find(Usr);
         if (It == P->HotBy.end())
           break;
