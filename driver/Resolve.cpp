@@ -15,11 +15,15 @@ namespace torchsync {
 
 namespace {
 /// Devices as the joins of parameters need them: any CUDA caller makes the
-/// parameter CUDA, a CPU and an unknown one make it unknown.
-enum Level { None = 0, Cpu = 1, Unknown = 2, Cuda = 3 };
+/// parameter CUDA; a CPU and a device chosen at run time make it chosen at
+/// run time ("CUDA or CPU"); a CPU and an unknown one make it unknown.
+enum Level { None = 0, Cpu = 1, Runtime = 2, Unknown = 3, Cuda = 4 };
 
 Level levelOf(llvm::StringRef Device) {
-  return Device == "cpu" ? Cpu : Device == "cuda" ? Cuda : Unknown;
+  return Device == "cpu"       ? Cpu
+         : Device == "cuda"    ? Cuda
+         : Device == "runtime" ? Runtime
+                               : Unknown;
 }
 
 std::string paramKey(const std::string &Usr, unsigned Index) {
@@ -41,6 +45,8 @@ struct ProgramModel::Impl {
   llvm::StringMap<const CallSummary *> HotBy; ///< Hot functions, and why.
   std::map<std::string, Level> Params;
   std::map<std::string, const CallSummary *> CudaWitness;
+  /// The first call site that passes each parameter.
+  std::map<std::string, const CallSummary *> FirstCall;
   llvm::StringMap<Level> Returns;
 
   std::vector<Summary> Summaries;
@@ -141,6 +147,7 @@ struct ProgramModel::Impl {
     for (const CallSummary *C : Calls)
       for (const auto &Arg : C->Args) {
         std::string Key = paramKey(C->Callee, Arg.first);
+        FirstCall.try_emplace(Key, C);
         if (!Params.count(Key))
           Params[Key] = Functions.count(C->Callee) && !Open.contains(C->Callee)
                             ? None
@@ -246,6 +253,11 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
       Holds &= llvm::any_of(C.Devices, [&](const ProgramFact &D) {
         return P->factLevel(D) > Cpu;
       });
+    // A host source on every call: each fact must be CPU (an open function
+    // or an unknown caller leaves it unknown, and the finding is dropped).
+    Holds &= llvm::all_of(C.Host, [&](const ProgramFact &D) {
+      return P->factLevel(D) == Cpu;
+    });
     if (!Holds)
       continue;
     // Why it is hot: the call sites up to one that is hot by itself.
@@ -289,6 +301,19 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
         auto It = P->Functions.find(D.Usr);
         if (It != P->Functions.end())
           addNote(F, "'" + D.Name + "' returns a CUDA tensor",
+                  It->second->Where, Sources);
+      }
+    }
+    for (const ProgramFact &D : C.Host) {
+      if (D.Kind == ProgramFact::Parameter) {
+        auto It = P->FirstCall.find(paramKey(D.Usr, D.Index));
+        if (It != P->FirstCall.end())
+          addNote(F, "'" + D.Name + "' is passed a host tensor here",
+                  It->second->Where, Sources);
+      } else if (D.Kind == ProgramFact::Returns) {
+        auto It = P->Functions.find(D.Usr);
+        if (It != P->Functions.end())
+          addNote(F, "'" + D.Name + "' returns a host tensor",
                   It->second->Where, Sources);
       }
     }

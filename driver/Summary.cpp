@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Summary.h"
+#include "utils/DataLoaders.h"
 #include "utils/DeviceInference.h"
 #include "utils/EntryPoints.h"
 #include "utils/HotPath.h"
@@ -38,12 +39,12 @@ const char *deviceName(Device D) {
     return "cpu";
   case Device::CUDA:
     return "cuda";
+  // Chosen at run time: CUDA on some runs, the CPU on others. It stays that
+  // across files ("may be non-CPU", never a host tensor).
+  case Device::Runtime:
+    return "runtime";
   case Device::None:
   case Device::Unknown:
-  // Chosen at run time: no proof either way. The parameter stays unknown to
-  // the facts, and a device parameter then falls back to the run-time rule
-  // (DeviceInference::ofParameter).
-  case Device::Runtime:
     break;
   }
   return "unknown";
@@ -260,7 +261,7 @@ public:
         break;
       QualType T = FD->getParamDecl(Param)->getType();
       if (!isTensorType(T) && !isClassType(T, "c10::Device") &&
-          !isEnumType(T, "c10::DeviceType"))
+          !isEnumType(T, "c10::DeviceType") && !isExampleType(T))
         continue;
       C.Args.push_back({Param, valueOf(Call->getArg(I))});
     }
@@ -332,17 +333,24 @@ private:
   /// The device of a tensor or device expression: known, or CPU resting on
   /// whole-program facts (parameters, user functions' returns), or unknown.
   DeviceValue valueOf(const Expr *E) {
-    bool IsTensor = isTensorType(E->getType());
-    Device D = IsTensor ? Devices.ofTensor(E) : Devices.ofDeviceSpec(E);
+    auto Evaluate = [&](DeviceInference &DI) {
+      QualType T = E->getType();
+      if (isTensorType(T))
+        return DI.ofTensor(E);
+      if (isExampleType(T))
+        return DI.ofBatchTensors(E); // The tensors of a data-loader batch.
+      return DI.ofDeviceSpec(E);
+    };
+    Device D = Evaluate(Devices);
     DeviceValue V;
-    if (D == Device::CPU || D == Device::CUDA) {
+    if (D == Device::CPU || D == Device::CUDA || D == Device::Runtime) {
       V.Device = deviceName(D);
       return V;
     }
     ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
     DeviceInference Fresh(Ctx);
     Fresh.setProgramFacts(&AssumeCpu);
-    Device Assumed = IsTensor ? Fresh.ofTensor(E) : Fresh.ofDeviceSpec(E);
+    Device Assumed = Evaluate(Fresh);
     if (Assumed == Device::CPU && !AssumeCpu.consulted().empty()) {
       V.Device = "cpu";
       V.Deps = AssumeCpu.consulted();

@@ -426,6 +426,11 @@ Device DeviceInference::ofBatch(const Expr *E, unsigned Depth) {
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    // An example passed in: what every caller passes, when whole-program
+    // facts say.
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+        P && isExampleType(P->getType()))
+      return ofParameter(P);
     if (!V || isa<ParmVarDecl>(V) || !ownerOf(V))
       return Device::Unknown;
     if (V->isCXXForRangeDecl()) {

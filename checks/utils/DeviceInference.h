@@ -55,6 +55,8 @@ public:
   /// Facts about the rest of the program that parameters and calls to user
   /// functions consult (none: per-file rules). Set before the first query.
   void setProgramFacts(ProgramFacts *F) { Facts = F; }
+  ProgramFacts *programFacts() const { return Facts; }
+  ASTContext &context() const { return Ctx; }
 
   /// The device of a tensor-valued expression: CPU, CUDA or Unknown.
   Device ofTensor(const Expr *E);
@@ -76,6 +78,14 @@ public:
   /// `parameters()`, or a local variable holding one that is only read.
   /// CUDA or CPU when all agree, else Unknown.
   Device ofTensorList(const Expr *E, unsigned Depth = 0);
+
+  /// The device of the tensors of a `torch::data` batch expression (an
+  /// `Example<>`, a vector of them, a data loader, its iterator): CPU or
+  /// CUDA when the data pipeline decides it, else Unknown.
+  Device ofBatchTensors(const Expr *E) {
+    Device D = ofBatch(E);
+    return D == Device::None ? Device::Unknown : D;
+  }
 
 private:
   Device tensorImpl(const Expr *E);
