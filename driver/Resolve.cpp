@@ -186,7 +186,11 @@ struct ProgramModel::Impl {
         if (!Entry.second->ReturnsTensor)
           continue;
         Level &L = Returns[Entry.first()];
-        Level V = valueLevel(Entry.second->Returns, /*Final=*/false);
+        // A virtual call may run an override: what this body returns is
+        // not what the call returns.
+        Level V = Entry.second->Virtual
+                      ? Unknown
+                      : valueLevel(Entry.second->Returns, /*Final=*/false);
         if (V > L) {
           L = V;
           Moved = true;

@@ -220,6 +220,17 @@ Device DeviceInference::ofParameter(const ParmVarDecl *P) {
   return Device::Unknown;
 }
 
+bool DeviceInference::isUserMethodOrFunction(const FunctionDecl *FD) const {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD)
+    return true;
+  // A member function of a user class (`corpus.get_data()`): not a
+  // lambda's call operator, not the standard library's or another system
+  // header's (`std::vector<Tensor>::at`).
+  return !MD->getParent()->isLambda() && !MD->isInStdNamespace() &&
+         !Ctx.getSourceManager().isInSystemHeader(MD->getLocation());
+}
+
 Device DeviceInference::ofUserCall(const CallExpr *Call,
                                    const FunctionDecl *FD) {
   (void)Call;
@@ -590,8 +601,9 @@ Device DeviceInference::tensorImpl(const Expr *E) {
       // as in `x = x * 0.5`, stays None and joins away.)
       if (Result == Device::None && CycleHits == HitsBefore)
         Result = Device::Unknown;
-    } else if (FD && !isa<CXXMethodDecl>(FD) && !isInLibTorchNamespace(FD)) {
-      // A function of the user's, perhaps defined in another file.
+    } else if (FD && !isInLibTorchNamespace(FD) && isUserMethodOrFunction(FD)) {
+      // A function or member function of the user's, perhaps defined in
+      // another file.
       Result = ofUserCall(Call, FD);
     }
   }

@@ -98,6 +98,9 @@ private:
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
   Device ofCallInputs(const Expr *Call);
+  /// True for the functions whose returns whole-program facts may know:
+  /// free functions and member functions of user classes.
+  bool isUserMethodOrFunction(const FunctionDecl *FD) const;
   /// The device of what a user function (not LibTorch's) returns.
   Device ofUserCall(const CallExpr *Call, const FunctionDecl *FD);
   /// The device of the tensors in a `torch::data` batch: an `Example<>`, a
