@@ -98,11 +98,10 @@ struct ProgramModel::Impl {
       Called.insert(C->Callee);
     for (const auto &Entry : Functions) {
       const FunctionSummary &F = *Entry.second;
-      bool Closed = Complete && Called.contains(F.Usr) && !F.Virtual &&
-                    !F.Template && !F.EntryPoint &&
-                    !Registered.contains(F.Usr) &&
-                    !AddressTaken.contains(F.Usr) &&
-                    (!F.External || DefinesMain);
+      bool Closed =
+          Complete && Called.contains(F.Usr) && !F.Virtual && !F.Template &&
+          !F.EntryPoint && !Registered.contains(F.Usr) &&
+          !AddressTaken.contains(F.Usr) && (!F.External || DefinesMain);
       if (!Closed)
         Open.insert(F.Usr);
     }
@@ -259,9 +258,8 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
       });
     // A host source on every call: each fact must be CPU (an open function
     // or an unknown caller leaves it unknown, and the finding is dropped).
-    Holds &= llvm::all_of(C.Host, [&](const ProgramFact &D) {
-      return P->factLevel(D) == Cpu;
-    });
+    Holds &= llvm::all_of(
+        C.Host, [&](const ProgramFact &D) { return P->factLevel(D) == Cpu; });
     if (!Holds)
       continue;
     // Why it is hot: the call sites up to one that is hot by itself.

@@ -84,7 +84,8 @@ void ProgramFacts::assumeHost(SourceLocation Loc,
     HostAssumed.emplace_back(Loc, std::move(HostFacts));
 }
 
-std::vector<ProgramFact> ProgramFacts::hostAssumptionsAt(SourceLocation Loc) const {
+std::vector<ProgramFact>
+ProgramFacts::hostAssumptionsAt(SourceLocation Loc) const {
   std::vector<ProgramFact> Facts;
   for (const auto &[At, Assumed] : HostAssumed)
     if (At == Loc)
