@@ -201,7 +201,8 @@ void removeDuplicates(std::vector<Finding> &Findings) {
   });
 }
 
-/// The condition a check's note carries ("hot=...;device=...;cuda=1").
+/// The condition a check's note carries ("hot=...;device=...;host=...;
+/// cuda=1").
 static FindingCondition parseCondition(llvm::StringRef Text) {
   FindingCondition C;
   llvm::SmallVector<llvm::StringRef, 3> Parts;
@@ -212,6 +213,8 @@ static FindingCondition parseCondition(llvm::StringRef Text) {
       C.Hot = clang::tidy::torchsync::decodeFacts(Value);
     else if (Key == "device")
       C.Devices = clang::tidy::torchsync::decodeFacts(Value);
+    else if (Key == "host")
+      C.Host = clang::tidy::torchsync::decodeFacts(Value);
     else if (Key == "cuda")
       C.Cuda = Value == "1";
   }

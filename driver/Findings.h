@@ -86,9 +86,10 @@ struct RuntimeVerdict {
 
 /// What a candidate finding of a whole-project run rests on (the checks'
 /// condition note, ConditionNotePrefix): every Hot function hot; some Devices
-/// fact non-CPU when there are any; with Cuda, a program that reaches CUDA.
+/// fact non-CPU when there are any; every Host fact CPU (a host tensor on
+/// every call); with Cuda, a program that reaches CUDA.
 struct FindingCondition {
-  std::vector<clang::tidy::torchsync::ProgramFact> Hot, Devices;
+  std::vector<clang::tidy::torchsync::ProgramFact> Hot, Devices, Host;
   bool Cuda = false;
 };
 

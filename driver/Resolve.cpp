@@ -15,11 +15,15 @@ namespace torchsync {
 
 namespace {
 /// Devices as the joins of parameters need them: any CUDA caller makes the
-/// parameter CUDA, a CPU and an unknown one make it unknown.
-enum Level { None = 0, Cpu = 1, Unknown = 2, Cuda = 3 };
+/// parameter CUDA; a CPU and a device chosen at run time make it chosen at
+/// run time ("CUDA or CPU"); a CPU and an unknown one make it unknown.
+enum Level { None = 0, Cpu = 1, Runtime = 2, Unknown = 3, Cuda = 4 };
 
 Level levelOf(llvm::StringRef Device) {
-  return Device == "cpu" ? Cpu : Device == "cuda" ? Cuda : Unknown;
+  return Device == "cpu"       ? Cpu
+         : Device == "cuda"    ? Cuda
+         : Device == "runtime" ? Runtime
+                               : Unknown;
 }
 
 std::string paramKey(const std::string &Usr, unsigned Index) {
@@ -31,6 +35,8 @@ struct ProgramModel::Impl {
   llvm::StringMap<const FunctionSummary *> Functions;
   std::vector<const CallSummary *> Calls;
   llvm::StringSet<> AddressTaken;
+  /// Functions registered as entry points, and where (the first one seen).
+  llvm::StringMap<const RegistrationSummary *> Registered;
   llvm::StringSet<> Open; ///< Functions whose callers are not all seen.
   bool DefinesMain = false;
   bool Complete = true;
@@ -39,9 +45,15 @@ struct ProgramModel::Impl {
   llvm::StringMap<const CallSummary *> HotBy; ///< Hot functions, and why.
   std::map<std::string, Level> Params;
   std::map<std::string, const CallSummary *> CudaWitness;
+  /// The first call site that passes each parameter.
+  std::map<std::string, const CallSummary *> FirstCall;
   llvm::StringMap<Level> Returns;
 
   std::vector<Summary> Summaries;
+
+  bool isHot(llvm::StringRef Usr) const {
+    return HotBy.count(Usr) || Registered.count(Usr);
+  }
 
   Level factLevel(const ProgramFact &F) const {
     if (F.Kind == ProgramFact::Parameter) {
@@ -86,22 +98,26 @@ struct ProgramModel::Impl {
       Called.insert(C->Callee);
     for (const auto &Entry : Functions) {
       const FunctionSummary &F = *Entry.second;
-      bool Closed = Complete && Called.contains(F.Usr) && !F.Virtual &&
-                    !F.Template && !F.EntryPoint &&
-                    !AddressTaken.contains(F.Usr) &&
-                    (!F.External || DefinesMain);
+      bool Closed =
+          Complete && Called.contains(F.Usr) && !F.Virtual && !F.Template &&
+          !F.EntryPoint && !Registered.contains(F.Usr) &&
+          !AddressTaken.contains(F.Usr) && (!F.External || DefinesMain);
       if (!Closed)
         Open.insert(F.Usr);
     }
+    // Registered functions run once per model step wherever they are
+    // registered.
+    for (const auto &Entry : Registered)
+      Open.insert(Entry.first());
     // Hot functions: a worklist over the call sites.
     bool Changed = true;
     while (Changed) {
       Changed = false;
       for (const CallSummary *C : Calls) {
-        if (HotBy.count(C->Callee))
+        if (isHot(C->Callee))
           continue;
         bool Hot = C->Hot == "loop" || C->Hot == "hot" ||
-                   (C->Hot == "if" && HotBy.count(C->If));
+                   (C->Hot == "if" && isHot(C->If));
         if (Hot) {
           HotBy[C->Callee] = C;
           Changed = true;
@@ -109,12 +125,16 @@ struct ProgramModel::Impl {
       }
       // A hot call of a virtual function may run any override of it.
       for (const auto &Entry : Functions) {
-        if (HotBy.count(Entry.first()))
+        if (isHot(Entry.first()))
           continue;
         for (const std::string &Base : Entry.second->Overrides) {
-          auto It = HotBy.find(Base);
-          if (It != HotBy.end()) {
+          if (auto It = HotBy.find(Base); It != HotBy.end()) {
             HotBy[Entry.first()] = It->second;
+            Changed = true;
+            break;
+          }
+          if (auto It = Registered.find(Base); It != Registered.end()) {
+            Registered[Entry.first()] = It->second;
             Changed = true;
             break;
           }
@@ -126,6 +146,7 @@ struct ProgramModel::Impl {
     for (const CallSummary *C : Calls)
       for (const auto &Arg : C->Args) {
         std::string Key = paramKey(C->Callee, Arg.first);
+        FirstCall.try_emplace(Key, C);
         if (!Params.count(Key))
           Params[Key] = Functions.count(C->Callee) && !Open.contains(C->Callee)
                             ? None
@@ -164,7 +185,11 @@ struct ProgramModel::Impl {
         if (!Entry.second->ReturnsTensor)
           continue;
         Level &L = Returns[Entry.first()];
-        Level V = valueLevel(Entry.second->Returns, /*Final=*/false);
+        // A virtual call may run an override: what this body returns is
+        // not what the call returns.
+        Level V = Entry.second->Virtual
+                      ? Unknown
+                      : valueLevel(Entry.second->Returns, /*Final=*/false);
         if (V > L) {
           L = V;
           Moved = true;
@@ -190,6 +215,8 @@ ProgramModel::ProgramModel(std::vector<Summary> Summaries, bool Complete)
       P->Calls.push_back(&C);
     for (const std::string &U : S.AddressTaken)
       P->AddressTaken.insert(U);
+    for (const RegistrationSummary &R : S.Registrations)
+      P->Registered.try_emplace(R.Usr, &R);
   }
   P->resolve();
 }
@@ -222,13 +249,17 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
     const FindingCondition &C = *F.Condition;
     bool Holds = true;
     for (const ProgramFact &H : C.Hot)
-      Holds &= P->HotBy.count(H.Usr) > 0;
+      Holds &= P->isHot(H.Usr);
     if (C.Cuda && !ReachesCuda)
       Holds = false;
     if (!C.Devices.empty())
       Holds &= llvm::any_of(C.Devices, [&](const ProgramFact &D) {
         return P->factLevel(D) > Cpu;
       });
+    // A host source on every call: each fact must be CPU (an open function
+    // or an unknown caller leaves it unknown, and the finding is dropped).
+    Holds &= llvm::all_of(
+        C.Host, [&](const ProgramFact &D) { return P->factLevel(D) == Cpu; });
     if (!Holds)
       continue;
     // Why it is hot: the call sites up to one that is hot by itself.
@@ -236,6 +267,13 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
       std::string Usr = H.Usr;
       llvm::StringSet<> Seen;
       for (unsigned Depth = 0; Depth < 8 && Seen.insert(Usr).second; ++Depth) {
+        if (auto R = P->Registered.find(Usr); R != P->Registered.end()) {
+          addNote(F,
+                  "'" + R->second->Name + "' is registered as " +
+                      R->second->As + " here",
+                  R->second->Where, Sources);
+          break;
+        }
         auto It = P->HotBy.find(Usr);
         if (It == P->HotBy.end())
           break;
@@ -265,6 +303,19 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
         auto It = P->Functions.find(D.Usr);
         if (It != P->Functions.end())
           addNote(F, "'" + D.Name + "' returns a CUDA tensor",
+                  It->second->Where, Sources);
+      }
+    }
+    for (const ProgramFact &D : C.Host) {
+      if (D.Kind == ProgramFact::Parameter) {
+        auto It = P->FirstCall.find(paramKey(D.Usr, D.Index));
+        if (It != P->FirstCall.end())
+          addNote(F, "'" + D.Name + "' is passed a host tensor here",
+                  It->second->Where, Sources);
+      } else if (D.Kind == ProgramFact::Returns) {
+        auto It = P->Functions.find(D.Usr);
+        if (It != P->Functions.end())
+          addNote(F, "'" + D.Name + "' returns a host tensor",
                   It->second->Where, Sources);
       }
     }

@@ -4,7 +4,9 @@
 // over the project's call graph and keeps the candidate findings whose
 // conditions hold (docs/options.md, "Whole-program facts"):
 //   - a function is hot when a call to it is in a loop or another hot place,
-//     or in a function that is hot (to a fixpoint);
+//     or in a function that is hot (to a fixpoint), or when any file
+//     registers it as an operator-library entry point (then its parameters
+//     are open too);
 //   - a parameter's device is the join of what every call site passes (all
 //     CPU: CPU; any CUDA: CUDA; else unknown), for functions whose callers
 //     are all seen: at least one call in the project, not virtual, address

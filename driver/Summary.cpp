@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Summary.h"
+#include "utils/DataLoaders.h"
 #include "utils/DeviceInference.h"
+#include "utils/EntryPoints.h"
 #include "utils/HotPath.h"
 #include "utils/SyncOptions.h"
 #include "utils/TorchApi.h"
@@ -37,12 +39,12 @@ const char *deviceName(Device D) {
     return "cpu";
   case Device::CUDA:
     return "cuda";
+  // Chosen at run time: CUDA on some runs, the CPU on others. It stays that
+  // across files ("may be non-CPU", never a host tensor).
+  case Device::Runtime:
+    return "runtime";
   case Device::None:
   case Device::Unknown:
-  // Chosen at run time: no proof either way. The parameter stays unknown to
-  // the facts, and a device parameter then falls back to the run-time rule
-  // (DeviceInference::ofParameter).
-  case Device::Runtime:
     break;
   }
   return "unknown";
@@ -114,6 +116,7 @@ public:
   bool shouldVisitLambdaBodies() const { return true; }
 
   void run() {
+    recordRegistrations();
     for (Decl *D : Ctx.getTraversalScope())
       TraverseDecl(D);
     for (const DeclRefExpr *DRE : FunctionRefs)
@@ -161,6 +164,7 @@ public:
     }
     F.Template = FD->getDescribedFunctionTemplate() != nullptr ||
                  FD->isDependentContext();
+    F.EntryPoint = !EntryPoints.of(FD).empty();
     F.ReturnsTensor = isTensorType(FD->getReturnType());
     if (F.ReturnsTensor && !F.Template)
       F.Returns = returnsOf(FD);
@@ -257,7 +261,7 @@ public:
         break;
       QualType T = FD->getParamDecl(Param)->getType();
       if (!isTensorType(T) && !isClassType(T, "c10::Device") &&
-          !isEnumType(T, "c10::DeviceType"))
+          !isEnumType(T, "c10::DeviceType") && !isExampleType(T))
         continue;
       C.Args.push_back({Param, valueOf(Call->getArg(I))});
     }
@@ -266,6 +270,45 @@ public:
   }
 
 private:
+  /// The user functions this file registers as entry points, wherever they
+  /// are defined. A function registered for Python or the dispatcher is
+  /// called from outside the project with tensors the project does not
+  /// make: they may be CUDA even where the project's own code never names
+  /// it.
+  void recordRegistrations() {
+    for (const EntryPoint &E : EntryPoints.all()) {
+      const FunctionDecl *FD = E.Function;
+      if (!FD || !isUserFunction(FD, SM) || E.Loc.isInvalid() ||
+          !isUserCode(E.Loc, SM))
+        continue;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+          MD && MD->getParent()->isLambda())
+        continue; // Defined here: hot through this file's own analysis.
+      RegistrationSummary R;
+      R.Usr = usrOf(namedFunction(FD));
+      if (R.Usr.empty())
+        continue;
+      R.Name = entryPointName(E);
+      R.Where = placeOf(E.Loc);
+      switch (E.Kind) {
+      case RegistrationKind::TorchLibrary:
+      case RegistrationKind::RegisterOperators:
+        R.As = "an operator";
+        break;
+      case RegistrationKind::Pybind11:
+        R.As = "a Python function";
+        break;
+      case RegistrationKind::AutogradFunction:
+        R.As = "an autograd function";
+        break;
+      }
+      if (!Out.ReachesCuda && E.Kind != RegistrationKind::AutogradFunction)
+        reachesCuda("registers '" + R.Name + "' as " + R.As +
+                    ", called with tensors from outside the project");
+      Out.Registrations.push_back(std::move(R));
+    }
+  }
+
   void reachesCuda(std::string Why) {
     Out.ReachesCuda = true;
     Out.CudaReason = std::move(Why);
@@ -290,17 +333,24 @@ private:
   /// The device of a tensor or device expression: known, or CPU resting on
   /// whole-program facts (parameters, user functions' returns), or unknown.
   DeviceValue valueOf(const Expr *E) {
-    bool IsTensor = isTensorType(E->getType());
-    Device D = IsTensor ? Devices.ofTensor(E) : Devices.ofDeviceSpec(E);
+    auto Evaluate = [&](DeviceInference &DI) {
+      QualType T = E->getType();
+      if (isTensorType(T))
+        return DI.ofTensor(E);
+      if (isExampleType(T))
+        return DI.ofBatchTensors(E); // The tensors of a data-loader batch.
+      return DI.ofDeviceSpec(E);
+    };
+    Device D = Evaluate(Devices);
     DeviceValue V;
-    if (D == Device::CPU || D == Device::CUDA) {
+    if (D == Device::CPU || D == Device::CUDA || D == Device::Runtime) {
       V.Device = deviceName(D);
       return V;
     }
     ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
     DeviceInference Fresh(Ctx);
     Fresh.setProgramFacts(&AssumeCpu);
-    Device Assumed = IsTensor ? Fresh.ofTensor(E) : Fresh.ofDeviceSpec(E);
+    Device Assumed = Evaluate(Fresh);
     if (Assumed == Device::CPU && !AssumeCpu.consulted().empty()) {
       V.Device = "cpu";
       V.Deps = AssumeCpu.consulted();
@@ -337,6 +387,7 @@ private:
   ProgramFacts Facts;
   DeviceInference Devices;
   HotPathAnalysis Hot;
+  EntryPointIndex EntryPoints{Ctx};
   Summary &Out;
   std::vector<const DeclRefExpr *> FunctionRefs;
   llvm::DenseSet<const DeclRefExpr *> Callees;
@@ -454,7 +505,14 @@ std::string summaryToJson(const Summary &S) {
   }
   for (const std::string &U : S.AddressTaken)
     Taken.push_back(U);
+  json::Array Registrations;
+  for (const RegistrationSummary &R : S.Registrations)
+    Registrations.push_back(json::Object{{"usr", R.Usr},
+                                         {"name", R.Name},
+                                         {"place", placeToJson(R.Where)},
+                                         {"as", R.As}});
   json::Object Root{{"version", 1},
+                    {"registrations", std::move(Registrations)},
                     {"functions", std::move(Functions)},
                     {"calls", std::move(Calls)},
                     {"addressTaken", std::move(Taken)},
@@ -521,6 +579,16 @@ llvm::Expected<Summary> summaryFromJson(StringRef Text) {
     for (const json::Value &V : *A)
       if (std::optional<StringRef> U = V.getAsString())
         S.AddressTaken.push_back(U->str());
+  if (const json::Array *A = Root->getArray("registrations"))
+    for (const json::Value &V : *A)
+      if (const json::Object *O = V.getAsObject()) {
+        RegistrationSummary R;
+        R.Usr = O->getString("usr").value_or("").str();
+        R.Name = O->getString("name").value_or("").str();
+        placeFromJson(O->get("place"), R.Where);
+        R.As = O->getString("as").value_or("an operator").str();
+        S.Registrations.push_back(std::move(R));
+      }
   S.DefinesMain = Root->getBoolean("definesMain").value_or(false);
   S.ReachesCuda = Root->getBoolean("reachesCuda").value_or(true);
   S.CudaReason = Root->getString("cudaReason").value_or("").str();

@@ -51,8 +51,9 @@ struct FunctionSummary {
   bool Virtual = false;
   /// A template: its instantiations are not told apart.
   bool Template = false;
-  /// Registered as an operator-library entry point (always open and hot).
-  /// FIXME: set from checks/utils/EntryPoints once issue 13's item 3 is in.
+  /// Registered as an operator-library entry point in this translation unit
+  /// (always open and hot; a registration in another file is in that
+  /// file's Registrations).
   bool EntryPoint = false;
   bool ReturnsTensor = false;
   DeviceValue Returns;
@@ -73,9 +74,22 @@ struct CallSummary {
   std::vector<std::pair<unsigned, DeviceValue>> Args;
 };
 
+/// A user function registered as an operator-library entry point
+/// (checks/utils/EntryPoints.h): code outside the project calls it once per
+/// model step, so it is hot and its parameters are open, wherever it is
+/// defined.
+struct RegistrationSummary {
+  std::string Usr, Name;
+  /// The argument that names the function.
+  SummaryPlace Where;
+  /// How: "an operator", "a Python function", "an autograd function".
+  std::string As;
+};
+
 struct Summary {
   std::vector<FunctionSummary> Functions;
   std::vector<CallSummary> Calls;
+  std::vector<RegistrationSummary> Registrations;
   /// Functions whose address is taken (they may be called from anywhere).
   std::vector<std::string> AddressTaken;
   bool DefinesMain = false;

@@ -221,6 +221,17 @@ Device DeviceInference::ofParameter(const ParmVarDecl *P) {
   return Device::Unknown;
 }
 
+bool DeviceInference::isUserMethodOrFunction(const FunctionDecl *FD) const {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD)
+    return true;
+  // A member function of a user class (`corpus.get_data()`): not a
+  // lambda's call operator, not the standard library's or another system
+  // header's (`std::vector<Tensor>::at`).
+  return !MD->getParent()->isLambda() && !MD->isInStdNamespace() &&
+         !Ctx.getSourceManager().isInSystemHeader(MD->getLocation());
+}
+
 Device DeviceInference::ofUserCall(const CallExpr *Call,
                                    const FunctionDecl *FD) {
   (void)Call;
@@ -427,6 +438,11 @@ Device DeviceInference::ofBatch(const Expr *E, unsigned Depth) {
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    // An example passed in: what every caller passes, when whole-program
+    // facts say.
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+        P && isExampleType(P->getType()))
+      return ofParameter(P);
     if (!V || isa<ParmVarDecl>(V) || !ownerOf(V))
       return Device::Unknown;
     if (V->isCXXForRangeDecl()) {
@@ -586,8 +602,9 @@ Device DeviceInference::tensorImpl(const Expr *E) {
       // as in `x = x * 0.5`, stays None and joins away.)
       if (Result == Device::None && CycleHits == HitsBefore)
         Result = Device::Unknown;
-    } else if (FD && !isa<CXXMethodDecl>(FD) && !isInLibTorchNamespace(FD)) {
-      // A function of the user's, perhaps defined in another file.
+    } else if (FD && !isInLibTorchNamespace(FD) && isUserMethodOrFunction(FD)) {
+      // A function or member function of the user's, perhaps defined in
+      // another file.
       Result = ofUserCall(Call, FD);
     }
   }

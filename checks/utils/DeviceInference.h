@@ -58,6 +58,8 @@ public:
   /// Facts about the rest of the program that parameters and calls to user
   /// functions consult (none: per-file rules). Set before the first query.
   void setProgramFacts(ProgramFacts *F) { Facts = F; }
+  ProgramFacts *programFacts() const { return Facts; }
+  ASTContext &context() const { return Ctx; }
 
   /// The device of a tensor-valued expression: CPU, CUDA or Unknown.
   Device ofTensor(const Expr *E);
@@ -80,6 +82,14 @@ public:
   /// CUDA or CPU when all agree, else Unknown.
   Device ofTensorList(const Expr *E, unsigned Depth = 0);
 
+  /// The device of the tensors of a `torch::data` batch expression (an
+  /// `Example<>`, a vector of them, a data loader, its iterator): CPU or
+  /// CUDA when the data pipeline decides it, else Unknown.
+  Device ofBatchTensors(const Expr *E) {
+    Device D = ofBatch(E);
+    return D == Device::None ? Device::Unknown : D;
+  }
+
 private:
   Device tensorImpl(const Expr *E);
   Device specImpl(const Expr *E);
@@ -91,6 +101,9 @@ private:
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
   Device ofCallInputs(const Expr *Call);
+  /// True for the functions whose returns whole-program facts may know:
+  /// free functions and member functions of user classes.
+  bool isUserMethodOrFunction(const FunctionDecl *FD) const;
   /// The device of what a user function (not LibTorch's) returns.
   Device ofUserCall(const CallExpr *Call, const FunctionDecl *FD);
   /// The device of the tensors in a `torch::data` batch: an `Example<>`, a

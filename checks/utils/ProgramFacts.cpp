@@ -78,6 +78,23 @@ std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
   return std::nullopt;
 }
 
+void ProgramFacts::assumeHost(SourceLocation Loc,
+                              std::vector<ProgramFact> HostFacts) {
+  if (M == Mode::Record && !HostFacts.empty())
+    HostAssumed.emplace_back(Loc, std::move(HostFacts));
+}
+
+std::vector<ProgramFact>
+ProgramFacts::hostAssumptionsAt(SourceLocation Loc) const {
+  std::vector<ProgramFact> Facts;
+  for (const auto &[At, Assumed] : HostAssumed)
+    if (At == Loc)
+      for (const ProgramFact &F : Assumed)
+        if (!llvm::is_contained(Facts, F))
+          Facts.push_back(F);
+  return Facts;
+}
+
 std::optional<Device> ProgramFacts::parameterDevice(const ParmVarDecl *P) {
   if (M == Mode::Off || !P)
     return std::nullopt;

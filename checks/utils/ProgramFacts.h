@@ -25,6 +25,7 @@
 #ifndef TORCHSYNC_UTILS_PROGRAMFACTS_H
 #define TORCHSYNC_UTILS_PROGRAMFACTS_H
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -67,7 +68,10 @@ std::vector<ProgramFact> decodeFacts(llvm::StringRef Text);
 
 /// The prefix of the note that carries a finding's condition from the checks
 /// to the driver in a whole-project run (the driver removes it). Its text
-/// after the prefix: "hot=<facts>;device=<facts>;cuda=<0|1>".
+/// after the prefix: "hot=<facts>;device=<facts>;host=<facts>;cuda=<0|1>":
+/// reported if every hot fact holds, some device fact may be non-CPU (when
+/// there are any), every host fact is CPU (the parameters or returns are
+/// host tensors on every call), and with cuda=1 the program reaches CUDA.
 constexpr llvm::StringLiteral ConditionNotePrefix = "torchsync-condition: ";
 
 class ProgramFacts {
@@ -87,11 +91,22 @@ public:
   /// The device facts asked in AssumeCpu mode, in the order asked.
   const std::vector<ProgramFact> &consulted() const { return Consulted; }
 
+  /// In Record mode: the analysis of the current match took the tensor of
+  /// the sync at \p Loc to be a host tensor because \p HostFacts would make
+  /// it one (a transfer's source that is CPU when the parameters it comes
+  /// from are: Transfers.h). The finding reported at \p Loc then carries
+  /// them as its host condition. Forgotten at the next match.
+  void assumeHost(SourceLocation Loc, std::vector<ProgramFact> HostFacts);
+  /// The host facts assumed for a finding at \p Loc in this match.
+  std::vector<ProgramFact> hostAssumptionsAt(SourceLocation Loc) const;
+  void startMatch() { HostAssumed.clear(); }
+
 private:
   std::optional<Device> lookup(ProgramFact Fact);
 
   Mode M;
   std::vector<ProgramFact> Consulted;
+  std::vector<std::pair<SourceLocation, std::vector<ProgramFact>>> HostAssumed;
 };
 
 } // namespace tidy::torchsync

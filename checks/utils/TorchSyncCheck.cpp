@@ -74,7 +74,12 @@ void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
                                    bool Emitted) {
   PendingAssumptions Taken = std::move(Pending);
   Pending = PendingAssumptions();
-  if (!Emitted || !Sync.recordsFacts() || (!R.conditional() && !Taken.Cuda))
+  if (!Emitted || !Sync.recordsFacts())
+    return;
+  std::vector<ProgramFact> Host;
+  if (MatchFacts)
+    Host = MatchFacts->hostAssumptionsAt(Loc);
+  if (!R.conditional() && !Taken.Cuda && Host.empty())
     return;
   std::vector<ProgramFact> Hot;
   if (R.conditional())
@@ -84,7 +89,8 @@ void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
     Devices = std::move(Taken.Facts);
   std::string Text =
       (ConditionNotePrefix + "hot=" + encodeFacts(Hot) +
-       ";device=" + encodeFacts(Devices) + ";cuda=" + (Taken.Cuda ? "1" : "0"))
+       ";device=" + encodeFacts(Devices) + ";host=" + encodeFacts(Host) +
+       ";cuda=" + (Taken.Cuda ? "1" : "0"))
           .str();
   diag(Loc, "%0", DiagnosticIDs::Note) << Text;
 }

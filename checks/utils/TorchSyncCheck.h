@@ -105,6 +105,12 @@ public:
   /// then goes to check().
   void run(const ast_matchers::MatchFinder::MatchResult &Result) final {
     Pending = PendingAssumptions();
+    MatchFacts = nullptr;
+    if (Sync.recordsFacts() && Result.Context) {
+      MatchFacts = Sync.devices(*Result.Context).programFacts();
+      if (MatchFacts)
+        MatchFacts->startMatch();
+    }
     check(Result);
   }
 
@@ -164,6 +170,10 @@ private:
     bool Unconditional = false;
     std::vector<ProgramFact> Facts;
   } Pending;
+  /// The facts of this match's translation unit in a whole-project run:
+  /// where the analysis took a tensor to be a host tensor on conditions
+  /// (ProgramFacts::assumeHost).
+  ProgramFacts *MatchFacts = nullptr;
 };
 
 } // namespace clang::tidy::torchsync

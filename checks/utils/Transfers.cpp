@@ -137,6 +137,24 @@ std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
     return std::nullopt;
   }
   T.From = DI.ofTensor(T.Source);
+  // In a whole-project run, a source of unknown device moved to a device
+  // chosen at run time (or to an unknown one) is no copy as far as this
+  // file knows. When it is a host tensor as soon as the parameters (and
+  // user functions' returns) it comes from are, it is taken as one and the
+  // finding waits for the program's facts: reported only if every caller
+  // passes host tensors there.
+  if (T.From == Device::Unknown && T.Destination &&
+      (T.To == Device::Runtime || T.To == Device::Unknown))
+    if (ProgramFacts *Facts = DI.programFacts(); Facts && Facts->recording()) {
+      ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
+      DeviceInference Fresh(DI.context());
+      Fresh.setProgramFacts(&AssumeCpu);
+      if (Fresh.ofTensor(T.Source) == Device::CPU &&
+          !AssumeCpu.consulted().empty()) {
+        T.From = Device::CPU;
+        Facts->assumeHost(Call->getExprLoc(), AssumeCpu.consulted());
+      }
+    }
   return T;
 }
 
