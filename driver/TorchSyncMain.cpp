@@ -26,6 +26,7 @@
 #include "RenderSarif.h"
 #include "Resolve.h"
 #include "SafeWrite.h"
+#include "FactsOutput.h"
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -170,6 +171,14 @@ cl::opt<std::string> WholeProgram(
              "(docs/options.md, \"Whole-program facts\"); off: each file on "
              "its own. Off with --shard."),
     cl::value_desc("on|off"), cl::init("on"), cl::cat(Category));
+cl::opt<std::string> WriteSummaries(
+    "write-summaries",
+    cl::desc("In a whole-project run, also write the resolved facts (hot "
+             "functions, parameter and return devices, whether the program "
+             "reaches CUDA) to this file, besides torchsync-facts.json next "
+             "to compile_commands.json (the checks' SummaryFile option reads "
+             "them; docs/options.md, \"Summary file\")."),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> NoCache("no-cache",
                       cl::desc("Neither read nor write the result cache."),
                       cl::cat(Category));
@@ -366,6 +375,8 @@ std::vector<NamedOutput> namedOutputs() {
     Outputs.push_back({"--export-fixes", ExportFixes});
   if (!WriteBaselineFile.empty())
     Outputs.push_back({"--write-baseline", WriteBaselineFile});
+  if (!WriteSummaries.empty())
+    Outputs.push_back({"--write-summaries", WriteSummaries});
   return Outputs;
 }
 
@@ -449,6 +460,7 @@ int main(int argc, const char **argv) {
                                                            &FailOnName,
                                                            &BaselineFile,
                                                            &WriteBaselineFile,
+                                                           &WriteSummaries,
                                                            &DiffBase,
                                                            &RootDir,
                                                            &RenderFindings,
@@ -703,6 +715,20 @@ int main(int argc, const char **argv) {
   // summaries to `merge`).
   bool Whole = !BuildPath.empty() && WholeProgram == "on" &&
                !ShardSpec.getNumOccurrences();
+  // The summary files it writes: refused now, before any analysis, when
+  // they would overwrite something else.
+  std::vector<std::string> FactsOutputs;
+  if (!WriteSummaries.empty() && !Whole)
+    return inputError("--write-summaries needs a whole-project run (-p "
+                      "<build-dir> with --whole-program=on, without --shard)");
+  if (Whole) {
+    FactsOutputs.push_back(defaultFactsPath(BuildPath));
+    if (!WriteSummaries.empty())
+      FactsOutputs.push_back(WriteSummaries);
+    for (const std::string &Path : FactsOutputs)
+      if (llvm::Error E = checkFactsOutput(Path))
+        return inputError(llvm::toString(std::move(E)));
+  }
   std::vector<std::string> Known;
   if (Whole) {
     llvm::StringSet<> Selected;
@@ -809,6 +835,7 @@ int main(int argc, const char **argv) {
     Context.setCurrentFile(Files.front());
   // Candidates of a whole-project run become findings where the program's
   // facts say so.
+  std::optional<clang::tidy::torchsync::FactsFile> Facts;
   if (Whole) {
     // In file order, whatever the selection: the notes name the same call
     // sites whichever files are reported.
@@ -820,6 +847,7 @@ int main(int argc, const char **argv) {
     ProgramModel Model(std::move(Ordered), Complete);
     Model.apply(Findings, Sources);
     Model.apply(Suppressed, Sources);
+    Facts = Model.exportFacts();
   }
   removeDuplicates(Findings);
   assignFingerprints(Findings, Sources);
@@ -897,6 +925,20 @@ int main(int argc, const char **argv) {
                  << "': " << F.Reason << "\n";
   if (!Failures.empty())
     return 2;
+  // The facts of a complete run, for the plugin and the editor: the default
+  // place is a convenience (a warning when it cannot be written), the named
+  // file is not.
+  if (Facts)
+    for (const std::string &Path : FactsOutputs)
+      if (llvm::Error E = writeFactsFile(Path, *Facts)) {
+        if (Path == WriteSummaries)
+          return inputError(llvm::toString(std::move(E)));
+        if (!Quiet)
+          llvm::errs() << "torchsync: warning: " << llvm::toString(std::move(E))
+                       << "\n";
+        else
+          llvm::consumeError(std::move(E));
+      }
   // A baseline is written only from a complete run: a file that failed to
   // compile would otherwise lose its known findings.
   if (!WriteBaselineFile.empty())

@@ -156,6 +156,10 @@ private:
   /// finding just emitted at \p Loc to the driver (ConditionNotePrefix);
   /// forgets the pending device assumptions either way.
   void noteCondition(const HotReason &R, SourceLocation Loc, bool Emitted);
+  /// With a summary file, the notes the driver adds to the finding just
+  /// emitted: where its function is hot, which call passes a CUDA tensor
+  /// (FactsFile.h), after the finding's own notes as in the driver.
+  void noteProgramFacts(const HotReason &R);
 
   /// The device assumptions of the finding being built (assumeCuda).
   struct PendingAssumptions {
@@ -164,6 +168,8 @@ private:
     bool Unconditional = false;
     std::vector<ProgramFact> Facts;
   } Pending;
+  /// The device facts of the finding just emitted, for noteProgramFacts.
+  std::vector<ProgramFact> EmittedFacts;
 };
 
 } // namespace clang::tidy::torchsync
