@@ -163,8 +163,8 @@ struct ProgramModel::Impl {
               ? "'" + Site.CalleeName + "' is called in a loop here"
           : Site.Hot == "hot"
               ? "'" + Site.CalleeName + "' is called on a hot path here"
-              : "'" + Site.CalleeName + "' is called here, in '" +
-                    Site.IfName + "'";
+              : "'" + Site.CalleeName + "' is called here, in '" + Site.IfName +
+                    "'";
       Notes.emplace_back(std::move(Text), &Site.Where);
       if (Site.Hot != "if")
         break;
@@ -326,9 +326,8 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
     }
   }
   for (auto &Entry : From) {
+    // "p<index> <usr>" or "r <usr>"; USRs have no spaces.
     llvm::StringRef Usr = llvm::StringRef(Entry.first).split(' ').second;
-    if (Entry.first[0] == 'p')
-      Usr = Usr.split(' ').second;
     auto It = M.Functions.find(Usr);
     if (It != M.Functions.end())
       Entry.second.insert(It->second->Where.File);
@@ -351,8 +350,8 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
     R.Fact.Kind = ProgramFact::Hot;
     R.Fact.Usr = Entry.first().str();
     auto It = M.Functions.find(Entry.first());
-    R.Fact.Name = It != M.Functions.end() ? It->second->Name
-                                          : Entry.second->CalleeName;
+    R.Fact.Name =
+        It != M.Functions.end() ? It->second->Name : Entry.second->CalleeName;
     std::set<std::string> Files;
     for (const auto &[Text, Where] : M.hotNotes(R.Fact.Usr)) {
       R.Notes.push_back(Note(Text, *Where));
@@ -378,8 +377,9 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
     if (R.Device == std::string("cuda")) {
       auto W = M.CudaWitness.find(Key);
       if (W != M.CudaWitness.end())
-        R.Notes.push_back(Note("'" + R.Fact.Name + "' is passed a CUDA tensor here",
-                               W->second->Where));
+        R.Notes.push_back(
+            Note("'" + R.Fact.Name + "' is passed a CUDA tensor here",
+                 W->second->Where));
     }
     const std::set<std::string> &Files = From["p" + Key];
     R.From.assign(Files.begin(), Files.end());
@@ -394,8 +394,8 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
       R.Fact.Name = It->second->Name;
     R.Device = Device(M.factLevel(R.Fact));
     if (R.Device == std::string("cuda") && It != M.Functions.end())
-      R.Notes.push_back(
-          Note("'" + R.Fact.Name + "' returns a CUDA tensor", It->second->Where));
+      R.Notes.push_back(Note("'" + R.Fact.Name + "' returns a CUDA tensor",
+                             It->second->Where));
     const std::set<std::string> &Files = From["r " + R.Fact.Usr];
     R.From.assign(Files.begin(), Files.end());
     Out.Facts.push_back(std::move(R));

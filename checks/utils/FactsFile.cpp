@@ -55,12 +55,10 @@ std::string factsToJson(const FactsFile &F) {
       O["device"] = R.Device;
     Facts.push_back(std::move(O));
   }
-  json::Object Root{{"torchsync-facts", FactsFileVersion},
-                    {"complete", F.Complete},
-                    {"reachesCuda", F.ReachesCuda},
-                    {"cudaReason", F.CudaReason},
-                    {"files", std::move(Files)},
-                    {"facts", std::move(Facts)}};
+  json::Object Root{
+      {"torchsync-facts", FactsFileVersion}, {"complete", F.Complete},
+      {"reachesCuda", F.ReachesCuda},        {"cudaReason", F.CudaReason},
+      {"files", std::move(Files)},           {"facts", std::move(Facts)}};
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";

@@ -101,11 +101,11 @@ private:
   struct TUAnalyses {
     TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts,
                std::shared_ptr<const ResolvedFacts> Summary)
-        : Ctx(&Ctx), Facts(Opts.RecordFacts || !Summary
-                               ? ProgramFacts(Opts.RecordFacts
-                                                  ? ProgramFacts::Mode::Record
-                                                  : ProgramFacts::Mode::Off)
-                               : ProgramFacts(std::move(Summary))),
+        : Ctx(&Ctx),
+          Facts(Opts.RecordFacts || !Summary
+                    ? ProgramFacts(Opts.RecordFacts ? ProgramFacts::Mode::Record
+                                                    : ProgramFacts::Mode::Off)
+                    : ProgramFacts(std::move(Summary))),
           Devices(Ctx), HotPaths(Ctx, Opts) {
       Devices.setProgramFacts(&Facts);
       HotPaths.setRecording(Opts.RecordFacts);

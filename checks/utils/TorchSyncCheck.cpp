@@ -1,8 +1,8 @@
 //===--- TorchSyncCheck.cpp - Base class of the torchsync checks ----------===//
 
 #include "TorchSyncCheck.h"
-#include "ProgramFacts.h"
 #include "FactsFile.h"
+#include "ProgramFacts.h"
 #include "TorchApi.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -28,8 +28,8 @@ void TorchSyncCheck::registerPPCallbacks(const SourceManager &,
     Message = *P.Error + "; the checks use the per-file rules";
     Level = DiagnosticIDs::Error;
   } else if (!P.StaleFiles.empty()) {
-    Message = "summary file '" + P.SummaryFile + "' is stale: " +
-              llvm::join(P.StaleFiles, ", ") +
+    Message = "summary file '" + P.SummaryFile +
+              "' is stale: " + llvm::join(P.StaleFiles, ", ") +
               (P.StaleFiles.size() == 1 ? " has" : " have") +
               " changed since it was written; the facts that come from " +
               (P.StaleFiles.size() == 1 ? "it" : "them") +
@@ -189,7 +189,7 @@ void TorchSyncCheck::noteHotReason(const HotReason &R) {
   case HotReason::Loop:
   case HotReason::Forward:
   case HotReason::Everywhere:
-  case HotReason::IfHot: // The driver adds where the function is hot.
+  case HotReason::IfHot:   // The driver adds where the function is hot.
   case HotReason::Program: // noteProgramFacts, after the other notes.
     break;
   }
