@@ -191,7 +191,8 @@ std::string currentHash(const std::string &Path) {
 }
 } // namespace
 
-ResolvedFacts::ResolvedFacts(const FactsFile &File, llvm::StringRef MainFile) {
+ResolvedFacts::ResolvedFacts(const FactsFile &File, llvm::StringRef MainFile)
+    : DescribesMain(File.Files.count(MainFile.str()) > 0) {
   llvm::StringSet<> Changed;
   for (const auto &[Path, Hash] : File.Files) {
     if (currentHash(Path) == Hash)

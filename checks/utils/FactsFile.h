@@ -91,11 +91,15 @@ public:
   /// False only when the summary says the program never reaches CUDA and no
   /// file it rests on changed.
   bool reachesCuda() const { return ReachesCuda; }
+  /// The summary file names the file being analyzed: it is part of the
+  /// project the facts are about.
+  bool describesMainFile() const { return DescribesMain; }
 
 private:
   llvm::StringMap<ResolvedFact> Facts;
   std::vector<std::string> Stale;
   bool ReachesCuda = true;
+  bool DescribesMain = false;
 };
 
 /// The summary file a translation unit reads for the option value \p Option

@@ -31,6 +31,13 @@ void SyncContext::startTranslationUnit(const Preprocessor *PP) {
     Problems.Error = llvm::toString(Loaded.takeError());
     return;
   }
+  // The default summary file is about the project of its compile
+  // database: a file it does not name (not part of that project, or new
+  // since) keeps the per-file rules.
+  if (Opts.SummaryFile.empty() && !(*Loaded)->describesMainFile()) {
+    Problems = SummaryProblems();
+    return;
+  }
   Summary = std::move(*Loaded);
   Problems.StaleFiles = Summary->staleFiles();
 }
