@@ -44,6 +44,10 @@ SHARED_OPTIONS = [
     ("RuntimeDevice", "report",
      "`report` or `ignore` syncs on tensors on a device chosen at run time "
      "(CUDA or CPU)."),
+    ("SummaryFile", "''",
+     "The summary file of a whole-project run to take the program's facts "
+     "from (default: `torchsync-facts.json` next to the compile database; "
+     "`none`: none)."),
 ]
 
 

@@ -183,27 +183,37 @@ private:
   std::vector<std::string> HotFunctions;
 };
 
-/// The configuration of a whole-project run: the user's, with the reserved
-/// option that makes the checks record the facts their findings rest on.
-/// The option is part of the configuration, so per-file and whole-project
-/// results have different cache keys.
+/// The configuration of the driver's runs: the user's, with the reserved
+/// option that makes the checks record the facts their findings rest on
+/// (a whole-project run), or that keeps them from reading a summary file
+/// (a per-file run: the driver's per-file rules stay per file). The option
+/// is part of the configuration, so per-file and whole-project results have
+/// different cache keys.
 class RecordFactsProvider : public ClangTidyOptionsProvider {
 public:
-  explicit RecordFactsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base)
-      : Base(std::move(Base)) {}
+  RecordFactsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base,
+                      bool Record)
+      : Base(std::move(Base)), Record(Record) {}
   const ClangTidyGlobalOptions &getGlobalOptions() override {
     return Base->getGlobalOptions();
   }
   std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
     std::vector<OptionsSource> Sources = Base->getRawOptions(FileName);
-    ClangTidyOptions Record;
-    Record.CheckOptions[clang::tidy::torchsync::RecordFactsOption] = "true";
-    Sources.emplace_back(std::move(Record), "torchsync whole-project run");
+    ClangTidyOptions Reserved;
+    if (Record)
+      Reserved.CheckOptions[clang::tidy::torchsync::RecordFactsOption] = "true";
+    else
+      Reserved.CheckOptions[clang::tidy::torchsync::NoSummaryFileOption] =
+          "true";
+    Sources.emplace_back(std::move(Reserved),
+                         Record ? "torchsync whole-project run"
+                                : "torchsync per-file run");
     return Sources;
   }
 
 private:
   std::unique_ptr<ClangTidyOptionsProvider> Base;
+  bool Record;
 };
 
 /// The configuration's global HotFunctions list, for the summary.
@@ -430,8 +440,8 @@ FileResult analyzeFileUnprotected(StringRef File,
     return Result;
   }
   std::unique_ptr<ClangTidyOptionsProvider> Provider = Options.MakeProvider();
-  if (Options.WholeProgram)
-    Provider = std::make_unique<RecordFactsProvider>(std::move(Provider));
+  Provider = std::make_unique<RecordFactsProvider>(std::move(Provider),
+                                                   Options.WholeProgram);
   ClangTidyContext Context(std::move(Provider),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   Context.setCurrentBuildDirectory(Commands.front().Directory);

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <map>
+#include <set>
 
 using clang::tidy::torchsync::ProgramFact;
 
@@ -167,6 +168,38 @@ struct ProgramModel::Impl {
     propagate();
   }
 
+  /// The notes that say why function Usr is hot: the call sites up to one
+  /// that is hot by itself.
+  std::vector<std::pair<std::string, const SummaryPlace *>>
+  hotNotes(std::string Usr) const {
+    std::vector<std::pair<std::string, const SummaryPlace *>> Notes;
+    llvm::StringSet<> Seen;
+    for (unsigned Depth = 0; Depth < 8 && Seen.insert(Usr).second; ++Depth) {
+      if (auto R = Registered.find(Usr); R != Registered.end()) {
+        Notes.emplace_back("'" + R->second->Name + "' is registered as " +
+                               R->second->As + " here",
+                           &R->second->Where);
+        break;
+      }
+      auto It = HotBy.find(Usr);
+      if (It == HotBy.end())
+        break;
+      const CallSummary &Site = *It->second;
+      std::string Text =
+          Site.Hot == "loop"
+              ? "'" + Site.CalleeName + "' is called in a loop here"
+          : Site.Hot == "hot"
+              ? "'" + Site.CalleeName + "' is called on a hot path here"
+              : "'" + Site.CalleeName + "' is called here, in '" + Site.IfName +
+                    "'";
+      Notes.emplace_back(std::move(Text), &Site.Where);
+      if (Site.Hot != "if")
+        break;
+      Usr = Site.If;
+    }
+    return Notes;
+  }
+
   void propagate() {
     for (unsigned Round = 0; Round < 64; ++Round) {
       bool Moved = false;
@@ -263,34 +296,9 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
     if (!Holds)
       continue;
     // Why it is hot: the call sites up to one that is hot by itself.
-    for (const ProgramFact &H : C.Hot) {
-      std::string Usr = H.Usr;
-      llvm::StringSet<> Seen;
-      for (unsigned Depth = 0; Depth < 8 && Seen.insert(Usr).second; ++Depth) {
-        if (auto R = P->Registered.find(Usr); R != P->Registered.end()) {
-          addNote(F,
-                  "'" + R->second->Name + "' is registered as " +
-                      R->second->As + " here",
-                  R->second->Where, Sources);
-          break;
-        }
-        auto It = P->HotBy.find(Usr);
-        if (It == P->HotBy.end())
-          break;
-        const CallSummary &Site = *It->second;
-        std::string Text =
-            Site.Hot == "loop"
-                ? "'" + Site.CalleeName + "' is called in a loop here"
-            : Site.Hot == "hot"
-                ? "'" + Site.CalleeName + "' is called on a hot path here"
-                : "'" + Site.CalleeName + "' is called here, in '" +
-                      Site.IfName + "'";
-        addNote(F, Text, Site.Where, Sources);
-        if (Site.Hot != "if")
-          break;
-        Usr = Site.If;
-      }
-    }
+    for (const ProgramFact &H : C.Hot)
+      for (const auto &[Text, Where] : P->hotNotes(H.Usr))
+        addNote(F, Text, *Where, Sources);
     for (const ProgramFact &D : C.Devices) {
       if (P->factLevel(D) != Cuda)
         continue;
@@ -323,6 +331,158 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
     Kept.push_back(std::move(F));
   }
   Findings = std::move(Kept);
+}
+
+} // namespace torchsync
+
+namespace torchsync {
+
+clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
+  using clang::tidy::torchsync::FactNote;
+  using clang::tidy::torchsync::ResolvedFact;
+  const Impl &M = *P;
+  clang::tidy::torchsync::FactsFile Out;
+  Out.Complete = M.Complete;
+  Out.ReachesCuda = ReachesCuda;
+  for (const Summary &S : M.Summaries)
+    if (S.ReachesCuda && Out.CudaReason.empty())
+      Out.CudaReason = S.CudaReason;
+  auto Note = [](std::string Text, const SummaryPlace &Where) {
+    return FactNote{std::move(Text), Where.File, Where.Offset};
+  };
+  auto Device = [](Level L) {
+    return L == Cpu ? "cpu" : L == Cuda ? "cuda" : "unknown";
+  };
+
+  // The files each device fact comes from: its function's definition, the
+  // call sites that pass it, and the facts their arguments rest on.
+  std::map<std::string, std::set<std::string>> From;
+  auto KeyOf = [](const ProgramFact &F) {
+    return F.Kind == ProgramFact::Parameter ? "p" + paramKey(F.Usr, F.Index)
+                                            : "r " + F.Usr;
+  };
+  std::vector<std::pair<std::string, const DeviceValue *>> Values;
+  for (const CallSummary *C : M.Calls)
+    for (const auto &Arg : C->Args) {
+      std::string Key = "p" + paramKey(C->Callee, Arg.first);
+      From[Key].insert(C->Where.File);
+      Values.emplace_back(Key, &Arg.second);
+    }
+  for (const auto &Entry : M.Functions) {
+    const FunctionSummary &F = *Entry.second;
+    if (F.ReturnsTensor) {
+      From["r " + F.Usr].insert(F.Where.File);
+      Values.emplace_back("r " + F.Usr, &F.Returns);
+    }
+  }
+  for (auto &Entry : From) {
+    // "p<index> <usr>" or "r <usr>"; USRs have no spaces.
+    llvm::StringRef Usr = llvm::StringRef(Entry.first).split(' ').second;
+    auto It = M.Functions.find(Usr);
+    if (It != M.Functions.end())
+      Entry.second.insert(It->second->Where.File);
+  }
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const auto &[Key, Value] : Values)
+      for (const ProgramFact &Dep : Value->Deps) {
+        auto It = From.find(KeyOf(Dep));
+        if (It == From.end() || It->first == Key)
+          continue;
+        std::set<std::string> &Into = From[Key];
+        for (const std::string &File : It->second)
+          Grew |= Into.insert(File).second;
+      }
+  }
+
+  for (const auto &Entry : M.HotBy) {
+    ResolvedFact R;
+    R.Fact.Kind = ProgramFact::Hot;
+    R.Fact.Usr = Entry.first().str();
+    auto It = M.Functions.find(Entry.first());
+    R.Fact.Name =
+        It != M.Functions.end() ? It->second->Name : Entry.second->CalleeName;
+    std::set<std::string> Files;
+    for (const auto &[Text, Where] : M.hotNotes(R.Fact.Usr)) {
+      R.Notes.push_back(Note(Text, *Where));
+      Files.insert(Where->File);
+    }
+    // A hot override: the hot call of the function it overrides.
+    Files.insert(Entry.second->Where.File);
+    R.From.assign(Files.begin(), Files.end());
+    Out.Facts.push_back(std::move(R));
+  }
+  // Entry points registered in the project are hot wherever they are
+  // called from (or not called at all).
+  for (const auto &Entry : M.Registered) {
+    if (M.HotBy.count(Entry.first()))
+      continue;
+    ResolvedFact R;
+    R.Fact.Kind = ProgramFact::Hot;
+    R.Fact.Usr = Entry.first().str();
+    auto It = M.Functions.find(Entry.first());
+    R.Fact.Name =
+        It != M.Functions.end() ? It->second->Name : Entry.second->Name;
+    std::set<std::string> Files;
+    for (const auto &[Text, Where] : M.hotNotes(R.Fact.Usr)) {
+      R.Notes.push_back(Note(Text, *Where));
+      Files.insert(Where->File);
+    }
+    Files.insert(Entry.second->Where.File);
+    R.From.assign(Files.begin(), Files.end());
+    Out.Facts.push_back(std::move(R));
+  }
+  for (const auto &Entry : M.Params) {
+    const std::string &Key = Entry.first;
+    ResolvedFact R;
+    R.Fact.Kind = ProgramFact::Parameter;
+    llvm::StringRef Index, Usr;
+    std::tie(Index, Usr) = llvm::StringRef(Key).split(' ');
+    Index.getAsInteger(10, R.Fact.Index);
+    R.Fact.Usr = Usr.str();
+    auto It = M.Functions.find(Usr);
+    if (It != M.Functions.end())
+      R.Fact.Name = It->second->Name;
+    R.Device = Device(M.factLevel(R.Fact));
+    if (R.Device == std::string("cuda")) {
+      auto W = M.CudaWitness.find(Key);
+      if (W != M.CudaWitness.end())
+        R.Notes.push_back(
+            Note("'" + R.Fact.Name + "' is passed a CUDA tensor here",
+                 W->second->Where));
+    }
+    const std::set<std::string> &Files = From["p" + Key];
+    R.From.assign(Files.begin(), Files.end());
+    Out.Facts.push_back(std::move(R));
+  }
+  for (const auto &Entry : M.Returns) {
+    ResolvedFact R;
+    R.Fact.Kind = ProgramFact::Returns;
+    R.Fact.Usr = Entry.first().str();
+    auto It = M.Functions.find(Entry.first());
+    if (It != M.Functions.end())
+      R.Fact.Name = It->second->Name;
+    R.Device = Device(M.factLevel(R.Fact));
+    if (R.Device == std::string("cuda") && It != M.Functions.end())
+      R.Notes.push_back(Note("'" + R.Fact.Name + "' returns a CUDA tensor",
+                             It->second->Where));
+    const std::set<std::string> &Files = From["r " + R.Fact.Usr];
+    R.From.assign(Files.begin(), Files.end());
+    Out.Facts.push_back(std::move(R));
+  }
+  // Every file the facts name, and every file summarized: whether the
+  // program reaches CUDA rests on all of them.
+  for (const ResolvedFact &R : Out.Facts)
+    for (const std::string &File : R.From)
+      Out.Files[File];
+  for (const auto &Entry : M.Functions)
+    Out.Files[Entry.second->Where.File];
+  for (const CallSummary *C : M.Calls)
+    Out.Files[C->Where.File];
+  Out.Files.erase("");
+  for (ResolvedFact &R : Out.Facts)
+    llvm::erase(R.From, "");
+  return Out;
 }
 
 } // namespace torchsync

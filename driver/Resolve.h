@@ -26,6 +26,7 @@
 
 #include "Findings.h"
 #include "Summary.h"
+#include "utils/FactsFile.h"
 #include <vector>
 
 namespace torchsync {
@@ -44,6 +45,13 @@ public:
   void apply(std::vector<Finding> &Findings, SourceFiles &Sources) const;
 
   bool reachesCuda() const { return ReachesCuda; }
+
+  /// The resolved facts, for the summary file (checks/utils/FactsFile.h):
+  /// every hot function with the notes apply() adds for it, every
+  /// parameter's and return's device, whether the program reaches CUDA;
+  /// each with the files it comes from. Every kind of fact the model
+  /// resolves goes through here. The files' hashes are left empty.
+  clang::tidy::torchsync::FactsFile exportFacts() const;
 
 private:
   struct Impl;

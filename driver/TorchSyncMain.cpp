@@ -16,6 +16,7 @@
 #include "Analysis.h"
 #include "Cache.h"
 #include "Config.h"
+#include "FactsOutput.h"
 #include "FileSelection.h"
 #include "Findings.h"
 #include "FixApply.h"
@@ -168,8 +169,17 @@ cl::opt<std::string> WholeProgram(
              "compilation database which functions are hot and which devices "
              "callers pass, and reports only what holds for the whole program "
              "(docs/options.md, \"Whole-program facts\"); off: each file on "
-             "its own. Off with --shard."),
+             "its own. Off with --shard, unless given: then the shard only "
+             "fills the cache for a whole-project run (docs/ci.md)."),
     cl::value_desc("on|off"), cl::init("on"), cl::cat(Category));
+cl::opt<std::string> WriteSummaries(
+    "write-summaries",
+    cl::desc("In a whole-project run, also write the resolved facts (hot "
+             "functions, parameter and return devices, whether the program "
+             "reaches CUDA) to this file, besides torchsync-facts.json next "
+             "to compile_commands.json (the checks' SummaryFile option reads "
+             "them; docs/options.md, \"Summary file\")."),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> NoCache("no-cache",
                       cl::desc("Neither read nor write the result cache."),
                       cl::cat(Category));
@@ -366,6 +376,8 @@ std::vector<NamedOutput> namedOutputs() {
     Outputs.push_back({"--export-fixes", ExportFixes});
   if (!WriteBaselineFile.empty())
     Outputs.push_back({"--write-baseline", WriteBaselineFile});
+  if (!WriteSummaries.empty())
+    Outputs.push_back({"--write-summaries", WriteSummaries});
   return Outputs;
 }
 
@@ -449,6 +461,7 @@ int main(int argc, const char **argv) {
                                                            &FailOnName,
                                                            &BaselineFile,
                                                            &WriteBaselineFile,
+                                                           &WriteSummaries,
                                                            &DiffBase,
                                                            &RootDir,
                                                            &RenderFindings,
@@ -699,12 +712,45 @@ int main(int argc, const char **argv) {
   // A whole-project run also analyzes the files of the database that are not
   // reported (a selection, --include/--exclude, --diff limit what is
   // reported, not what is known); they are not counted in the progress. A
-  // shard sees only its files, so it keeps the per-file rules (FIXME: carry
-  // summaries to `merge`).
+  // shard sees only its files, so it keeps the per-file rules; with an
+  // explicit --whole-program=on it is the first step of a sharded
+  // whole-project run (docs/ci.md): it analyzes its files the whole-project
+  // way into the cache and reports nothing, and a whole-project run with
+  // the shards' caches joined resolves them without parsing again.
+  bool Sharded = ShardSpec.getNumOccurrences() > 0;
+  bool ShardSummaries =
+      Sharded && WholeProgram.getNumOccurrences() && WholeProgram == "on";
   bool Whole = !BuildPath.empty() && WholeProgram == "on" &&
-               !ShardSpec.getNumOccurrences();
+               (!Sharded || ShardSummaries);
+  if (ShardSummaries) {
+    if (BuildPath.empty())
+      return inputError("--shard with --whole-program=on needs -p <build-dir>");
+    if (!Cache)
+      return inputError("--shard with --whole-program=on fills the result "
+                        "cache for a whole-project run to resolve: it cannot "
+                        "run with --no-cache or without a cache directory");
+    if (OutputFile != "-" || Fix || FixNotes || !ExportFixes.empty() ||
+        !WriteBaselineFile.empty() || Harness)
+      return inputError("--shard with --whole-program=on writes no report, "
+                        "fixes, baseline or harness: the whole-project run "
+                        "that resolves the shards does (docs/ci.md)");
+  }
+  // The summary files it writes: refused now, before any analysis, when
+  // they would overwrite something else.
+  std::vector<std::string> FactsOutputs;
+  if (!WriteSummaries.empty() && (!Whole || ShardSummaries))
+    return inputError("--write-summaries needs a whole-project run (-p "
+                      "<build-dir> with --whole-program=on, without --shard)");
+  if (Whole && !ShardSummaries) {
+    FactsOutputs.push_back(defaultFactsPath(BuildPath));
+    if (!WriteSummaries.empty())
+      FactsOutputs.push_back(WriteSummaries);
+    for (const std::string &Path : FactsOutputs)
+      if (llvm::Error E = checkFactsOutput(Path))
+        return inputError(llvm::toString(std::move(E)));
+  }
   std::vector<std::string> Known;
-  if (Whole) {
+  if (Whole && !ShardSummaries) {
     llvm::StringSet<> Selected;
     for (const std::string &F : Files)
       Selected.insert(F);
@@ -802,6 +848,19 @@ int main(int argc, const char **argv) {
   Results.clear();
   if (Cache)
     Cache->prune();
+  if (ShardSummaries) {
+    for (const Failure &F : Failures)
+      llvm::errs() << "torchsync: error: cannot analyze '" << F.File
+                   << "': " << F.Reason << "\n";
+    if (!Failures.empty())
+      return 2;
+    if (!Quiet)
+      llvm::errs() << "torchsync: shard " << ShardSpec << ": " << Files.size()
+                   << " file" << (Files.size() == 1 ? "" : "s")
+                   << " summarized into the cache; a whole-project run "
+                      "with the shards' caches joined reports them\n";
+    return 0;
+  }
 
   ClangTidyContext Context(std::move(*Provider),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
@@ -809,6 +868,7 @@ int main(int argc, const char **argv) {
     Context.setCurrentFile(Files.front());
   // Candidates of a whole-project run become findings where the program's
   // facts say so.
+  std::optional<clang::tidy::torchsync::FactsFile> Facts;
   if (Whole) {
     // In file order, whatever the selection: the notes name the same call
     // sites whichever files are reported.
@@ -820,6 +880,7 @@ int main(int argc, const char **argv) {
     ProgramModel Model(std::move(Ordered), Complete);
     Model.apply(Findings, Sources);
     Model.apply(Suppressed, Sources);
+    Facts = Model.exportFacts();
   }
   removeDuplicates(Findings);
   assignFingerprints(Findings, Sources);
@@ -897,6 +958,20 @@ int main(int argc, const char **argv) {
                  << "': " << F.Reason << "\n";
   if (!Failures.empty())
     return 2;
+  // The facts of a complete run, for the plugin and the editor: the default
+  // place is a convenience (a warning when it cannot be written), the named
+  // file is not.
+  if (Facts)
+    for (const std::string &Path : FactsOutputs)
+      if (llvm::Error E = writeFactsFile(Path, *Facts)) {
+        if (Path == WriteSummaries)
+          return inputError(llvm::toString(std::move(E)));
+        if (!Quiet)
+          llvm::errs() << "torchsync: warning: " << llvm::toString(std::move(E))
+                       << "\n";
+        else
+          llvm::consumeError(std::move(E));
+      }
   // A baseline is written only from a complete run: a file that failed to
   // compile would otherwise lose its known findings.
   if (!WriteBaselineFile.empty())

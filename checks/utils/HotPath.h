@@ -25,6 +25,7 @@ class Stmt;
 class VarDecl;
 namespace tidy::torchsync {
 
+class ProgramFacts;
 struct NameUseIndex;
 
 /// Why a statement is on a hot path.
@@ -40,7 +41,11 @@ struct HotReason {
     /// Only in a whole-project run (ProgramFacts Record mode): hot if the
     /// function Callee (USR Usr) is hot, which the program's call graph
     /// decides; the driver keeps or drops the finding.
-    IfHot
+    IfHot,
+    /// Only with a summary file (ProgramFacts Resolved mode): hot because
+    /// of calls in other files, as the whole-project run resolved; Usr
+    /// names the function, whose fact carries the notes that say where.
+    Program
   };
   KindType Kind = Loop;
   /// The loop, for CalledFromLoop the hot call site, for EntryPoint the
@@ -50,7 +55,7 @@ struct HotReason {
   /// EntryPoint: the function registered; for IfHot: the function whose
   /// hotness decides.
   std::string Callee;
-  /// For IfHot: the USR of that function.
+  /// For IfHot and Program: the USR of that function.
   std::string Usr;
   /// For EntryPoint: how it is registered.
   RegistrationKind Registration = RegistrationKind::TorchLibrary;
@@ -69,6 +74,9 @@ public:
   /// In a whole-project run a function without a local reason to be hot is
   /// hot if it is (IfHot): the driver decides over the program.
   void setRecording(bool On) { Recording = On; }
+  /// With a summary file (Resolved mode), a function without a local reason
+  /// to be hot is hot when the program's facts say so.
+  void setProgramFacts(const ProgramFacts *F) { Facts = F; }
 
   /// Why \p S is hot, or nullopt if it is not (ignoring ReportOutsideLoops).
   std::optional<HotReason> classify(const Stmt *S);
@@ -91,6 +99,7 @@ private:
   ASTContext &Ctx;
   const SyncOptions &Opts;
   bool Recording = false;
+  const ProgramFacts *Facts = nullptr;
   /// Every place a function is named (calls, address taken), by canonical
   /// declaration; and every use of a variable holding a lambda (shared).
   NameUseIndex &Names;

@@ -2,6 +2,7 @@
 
 #include "ProgramFacts.h"
 #include "DeviceInference.h"
+#include "FactsFile.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/STLExtras.h"
@@ -62,11 +63,34 @@ std::vector<ProgramFact> decodeFacts(llvm::StringRef Text) {
   return Facts;
 }
 
+ProgramFacts::ProgramFacts(std::shared_ptr<const ResolvedFacts> Facts)
+    : M(Facts ? Mode::Resolved : Mode::Off), Resolved(std::move(Facts)) {}
+
+const ResolvedFact *ProgramFacts::find(const ProgramFact &Key) const {
+  return M == Mode::Resolved && Resolved ? Resolved->find(Key) : nullptr;
+}
+
+const ResolvedFact *ProgramFacts::hot(llvm::StringRef Usr) const {
+  ProgramFact Key;
+  Key.Kind = ProgramFact::Hot;
+  Key.Usr = Usr.str();
+  return find(Key);
+}
+
+bool ProgramFacts::reachesCuda() const {
+  return M != Mode::Resolved || !Resolved || Resolved->reachesCuda();
+}
+
 std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
   switch (M) {
   case Mode::Off:
   case Mode::Record:
-  case Mode::Resolved: // FIXME: read the summary file (issue 13, item 2).
+    return std::nullopt;
+  case Mode::Resolved:
+    // Only CPU changes the answer: a CUDA or unknown fact leaves the
+    // finding as the driver reports it, with the driver's note.
+    if (const ResolvedFact *R = find(Fact); R && R->Device == "cpu")
+      return Device::CPU;
     return std::nullopt;
   case Mode::AssumeCpu:
     if (Fact.Usr.empty())

@@ -17,8 +17,12 @@
 //   - AssumeCpu: the re-evaluation of a finding's tensor in Record mode:
 //     every device fact answers CPU and is remembered, so that the finding
 //     can say which facts would have to be CPU for it to go away.
-//   - Resolved: answers from resolved facts (for the plugin and the editor
-//     reading a summary file; not wired yet).
+//   - Resolved: answers from the facts a whole-project run resolved, read
+//     from a summary file (FactsFile.h) by the clang-tidy plugin and the
+//     editor. A parameter or a return that is CPU in the whole program
+//     answers CPU; CUDA and unknown ones answer "not known", so that the
+//     finding reads as the driver's does ("if 't' is a CUDA tensor") and
+//     gets the driver's note.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +32,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +44,8 @@ class ParmVarDecl;
 namespace tidy::torchsync {
 
 enum class Device;
+class ResolvedFacts;
+struct ResolvedFact;
 
 /// One fact about the program outside a translation unit.
 struct ProgramFact {
@@ -79,8 +86,20 @@ public:
   enum class Mode { Off, Record, AssumeCpu, Resolved };
 
   explicit ProgramFacts(Mode M = Mode::Off) : M(M) {}
+  /// Resolved mode, with the facts of a summary file.
+  explicit ProgramFacts(std::shared_ptr<const ResolvedFacts> Facts);
   Mode mode() const { return M; }
   bool recording() const { return M == Mode::Record; }
+  bool resolved() const { return M == Mode::Resolved; }
+
+  /// In Resolved mode: the fact that function \p Usr is hot in the program
+  /// (with the notes that say where), else null.
+  const ResolvedFact *hot(llvm::StringRef Usr) const;
+  /// In Resolved mode: the resolved fact \p Key (its device and notes), or
+  /// null.
+  const ResolvedFact *find(const ProgramFact &Key) const;
+  /// False only in Resolved mode for a program that never reaches CUDA.
+  bool reachesCuda() const;
 
   /// The device a caller passes for \p P (a tensor or device parameter),
   /// when the facts say; nullopt when they do not.
@@ -107,6 +126,7 @@ private:
   Mode M;
   std::vector<ProgramFact> Consulted;
   std::vector<std::pair<SourceLocation, std::vector<ProgramFact>>> HostAssumed;
+  std::shared_ptr<const ResolvedFacts> Resolved;
 };
 
 } // namespace tidy::torchsync

@@ -31,18 +31,33 @@ public:
     Opts.store(Options, Map);
   }
 
-  /// Forgets the previous translation unit's analyses.
-  void startTranslationUnit(const Preprocessor *PP) {
-    this->PP = PP;
-    Version.reset();
-    State.reset();
-  }
+  /// Forgets the previous translation unit's analyses, and reads the
+  /// summary file of this one (`SummaryFile`, FactsFile.h) unless the
+  /// driver runs the checks.
+  void startTranslationUnit(const Preprocessor *PP);
+
+  /// What reading the summary file of this translation unit found wrong:
+  /// the summary file cannot be used (the per-file rules apply), or files
+  /// whose facts are dropped because they changed since it was written.
+  struct SummaryProblems {
+    std::optional<std::string> Error;
+    std::string SummaryFile;
+    std::vector<std::string> StaleFiles;
+  };
+  const SummaryProblems &summaryProblems() const { return Problems; }
 
   DeviceInference &devices(ASTContext &Ctx) { return analyses(Ctx).Devices; }
 
   /// True in the driver's whole-project pass: findings record the
   /// whole-program facts they depend on (ProgramFacts.h).
   bool recordsFacts() const { return Opts.RecordFacts; }
+  /// True when the program's facts come from a summary file (ProgramFacts
+  /// Resolved mode).
+  bool resolvesFacts() const { return Summary != nullptr; }
+  /// The facts of the program for this translation unit.
+  ProgramFacts &facts(ASTContext &Ctx) { return analyses(Ctx).Facts; }
+  /// The translation unit whose analyses are made, if any.
+  ASTContext *astContext() const { return State ? State->Ctx : nullptr; }
 
   /// Why \p S counts as hot, honouring `ReportOutsideLoops`; nullopt when a
   /// sync there is not a finding.
@@ -53,7 +68,8 @@ public:
   /// tensor") is reported: the `UnknownDevice` option decides. Findings
   /// that assume a device chosen at run time ask reportsDevice(Runtime).
   bool reportsAssumption(bool Assumed) const {
-    return !Assumed || Opts.UnknownDevice == UnknownDeviceMode::Report;
+    return !Assumed || (Opts.UnknownDevice == UnknownDeviceMode::Report &&
+                        !neverReachesCuda());
   }
 
   /// True when a sync on a tensor with device \p D is reported: always on
@@ -64,7 +80,8 @@ public:
     case Device::CUDA:
       return true;
     case Device::Runtime:
-      return Opts.RuntimeDevice == RuntimeDeviceMode::Report;
+      return Opts.RuntimeDevice == RuntimeDeviceMode::Report &&
+             !neverReachesCuda();
     case Device::Unknown:
       return reportsAssumption(true);
     case Device::None:
@@ -77,13 +94,22 @@ public:
   TorchVersion version();
 
 private:
+  /// The summary file says the program never reaches CUDA: no finding rests
+  /// on a tensor or device being CUDA (as the driver decides).
+  bool neverReachesCuda() const;
+
   struct TUAnalyses {
-    TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts)
-        : Ctx(&Ctx), Facts(Opts.RecordFacts ? ProgramFacts::Mode::Record
-                                            : ProgramFacts::Mode::Off),
+    TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts,
+               std::shared_ptr<const ResolvedFacts> Summary)
+        : Ctx(&Ctx),
+          Facts(Opts.RecordFacts || !Summary
+                    ? ProgramFacts(Opts.RecordFacts ? ProgramFacts::Mode::Record
+                                                    : ProgramFacts::Mode::Off)
+                    : ProgramFacts(std::move(Summary))),
           Devices(Ctx), HotPaths(Ctx, Opts) {
       Devices.setProgramFacts(&Facts);
       HotPaths.setRecording(Opts.RecordFacts);
+      HotPaths.setProgramFacts(&Facts);
     }
     ASTContext *Ctx;
     ProgramFacts Facts;
@@ -96,6 +122,8 @@ private:
   const Preprocessor *PP = nullptr;
   std::optional<TorchVersion> Version;
   std::unique_ptr<TUAnalyses> State;
+  std::shared_ptr<const ResolvedFacts> Summary;
+  SummaryProblems Problems;
 };
 
 } // namespace tidy::torchsync

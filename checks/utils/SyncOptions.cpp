@@ -30,7 +30,9 @@ SyncOptions::SyncOptions(ClangTidyCheck::OptionsView &Options)
           Options.getLocalOrGlobal("UnknownDevice", UnknownDeviceMode::Report)),
       RuntimeDevice(
           Options.getLocalOrGlobal("RuntimeDevice", RuntimeDeviceMode::Report)),
-      RecordFacts(Options.getLocalOrGlobal(RecordFactsOption, false)) {
+      SummaryFile(Options.getLocalOrGlobal("SummaryFile", "")),
+      RecordFacts(Options.getLocalOrGlobal(RecordFactsOption, false)),
+      NoSummaryFile(Options.getLocalOrGlobal(NoSummaryFileOption, false)) {
   llvm::SmallVector<StringRef, 8> Names;
   StringRef(Options.getLocalOrGlobal("HotFunctions", ""))
       .split(Names, ';', -1, /*KeepEmpty=*/false);
@@ -45,6 +47,10 @@ void SyncOptions::store(ClangTidyCheck::OptionsView &Options,
   Options.store(Opts, "ReportOutsideLoops", ReportOutsideLoops);
   Options.store(Opts, "UnknownDevice", UnknownDevice);
   Options.store(Opts, "RuntimeDevice", RuntimeDevice);
+  // Not stored while it has its default, so that dumped configurations do
+  // not pin the summary file of the machine that dumped them.
+  if (!SummaryFile.empty())
+    Options.store(Opts, "SummaryFile", SummaryFile);
 }
 
 } // namespace torchsync

@@ -12,6 +12,9 @@ namespace clang::tidy::torchsync {
 /// The reserved (global) option through which the driver switches the
 /// checks to recording whole-program facts; not for configuration files.
 constexpr llvm::StringLiteral RecordFactsOption = "TorchSyncRecordFacts";
+/// The reserved (global) option through which the driver's per-file runs
+/// keep the per-file rules whatever `SummaryFile` says.
+constexpr llvm::StringLiteral NoSummaryFileOption = "TorchSyncNoSummaryFile";
 
 /// What to do with a sync on a tensor whose device is not known statically.
 enum class UnknownDeviceMode { Report, Ignore };
@@ -30,10 +33,16 @@ struct SyncOptions {
   bool ReportOutsideLoops = false;
   UnknownDeviceMode UnknownDevice = UnknownDeviceMode::Report;
   RuntimeDeviceMode RuntimeDevice = RuntimeDeviceMode::Report;
+  /// The summary file of a whole-project run to read the program's facts
+  /// from (FactsFile.h): empty for the default (`torchsync-facts.json` next
+  /// to the compile database, when there is one), `none` for none.
+  std::string SummaryFile;
   /// Set only by the torchsync driver in a whole-project run, through the
   /// reserved option RecordFactsOption: findings record the whole-program
   /// facts they depend on (ProgramFacts.h). Never stored or dumped.
   bool RecordFacts = false;
+  /// Set only by the torchsync driver (NoSummaryFileOption).
+  bool NoSummaryFile = false;
 
   SyncOptions() = default;
   explicit SyncOptions(ClangTidyCheck::OptionsView &Options);

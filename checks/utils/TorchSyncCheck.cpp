@@ -1,9 +1,14 @@
 //===--- TorchSyncCheck.cpp - Base class of the torchsync checks ----------===//
 
 #include "TorchSyncCheck.h"
+#include "FactsFile.h"
 #include "ProgramFacts.h"
 #include "TorchApi.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include <mutex>
 
 namespace clang::tidy::torchsync {
 
@@ -13,6 +18,31 @@ const HotReason TorchSyncCheck::AlwaysReported{HotReason::Everywhere,
 void TorchSyncCheck::registerPPCallbacks(const SourceManager &,
                                          Preprocessor *PP, Preprocessor *) {
   Sync.startTranslationUnit(PP);
+  // Once per process and problem, whichever check reads the file first.
+  static std::mutex Lock;
+  static llvm::StringSet<> Reported;
+  const SyncContext::SummaryProblems &P = Sync.summaryProblems();
+  std::string Message;
+  DiagnosticIDs::Level Level = DiagnosticIDs::Warning;
+  if (P.Error) {
+    Message = *P.Error + "; the checks use the per-file rules";
+    Level = DiagnosticIDs::Error;
+  } else if (!P.StaleFiles.empty()) {
+    Message = "summary file '" + P.SummaryFile +
+              "' is stale: " + llvm::join(P.StaleFiles, ", ") +
+              (P.StaleFiles.size() == 1 ? " has" : " have") +
+              " changed since it was written; the facts that come from " +
+              (P.StaleFiles.size() == 1 ? "it" : "them") +
+              " are not used (run torchsync -p <build-dir> again)";
+  } else {
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!Reported.insert(Message).second)
+      return;
+  }
+  configurationDiag("%0", Level) << Message;
 }
 
 void TorchSyncCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -34,7 +64,7 @@ std::string TorchSyncCheck::ifCuda(const Expr *Tensor, Device D,
 std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
   if (D == Device::CUDA)
     return "";
-  if (Sync.recordsFacts()) {
+  if (Sync.recordsFacts() || Sync.resolvesFacts()) {
     Pending.Cuda = true;
     Pending.Unconditional = true;
   }
@@ -45,7 +75,7 @@ std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
 }
 
 void TorchSyncCheck::assumeCuda(const Expr *Tensor, const ASTContext &Ctx) {
-  if (!Sync.recordsFacts())
+  if (!Sync.recordsFacts() && !Sync.resolvesFacts())
     return;
   Pending.Cuda = true;
   if (!Tensor) {
@@ -74,6 +104,9 @@ void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
                                    bool Emitted) {
   PendingAssumptions Taken = std::move(Pending);
   Pending = PendingAssumptions();
+  EmittedFacts.clear();
+  if (Emitted && Sync.resolvesFacts() && !Taken.Unconditional)
+    EmittedFacts = std::move(Taken.Facts);
   if (!Emitted || !Sync.recordsFacts())
     return;
   std::vector<ProgramFact> Host;
@@ -105,6 +138,42 @@ std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,
          "' " + Predicate.str();
 }
 
+void TorchSyncCheck::noteProgramFacts(const HotReason &R) {
+  std::vector<ProgramFact> Devices = std::move(EmittedFacts);
+  EmittedFacts.clear();
+  if (!Sync.resolvesFacts() || !Sync.astContext())
+    return;
+  ASTContext &Ctx = *Sync.astContext();
+  ProgramFacts &Facts = Sync.facts(Ctx);
+  SourceManager &SM = Ctx.getSourceManager();
+  auto Emit = [&](const ResolvedFact *F) {
+    if (!F)
+      return;
+    for (const FactNote &N : F->Notes) {
+      // The place in another file: loaded into this translation unit's
+      // source manager, as a header it does not include.
+      llvm::Expected<FileEntryRef> File =
+          SM.getFileManager().getFileRef(N.File);
+      if (!File) {
+        llvm::consumeError(File.takeError());
+        continue;
+      }
+      FileID FID = SM.getOrCreateFileID(*File, SrcMgr::C_User);
+      std::optional<llvm::MemoryBufferRef> Buffer =
+          SM.getBufferOrNone(FID, SourceLocation());
+      if (FID.isInvalid() || !Buffer || N.Offset > Buffer->getBufferSize())
+        continue;
+      diag(SM.getComposedLoc(FID, N.Offset), "%0", DiagnosticIDs::Note)
+          << N.Text;
+    }
+  };
+  if (R.Kind == HotReason::Program)
+    Emit(Facts.hot(R.Usr));
+  for (const ProgramFact &D : Devices)
+    if (const ResolvedFact *F = Facts.find(D); F && F->Device == "cuda")
+      Emit(F);
+}
+
 void TorchSyncCheck::noteHotReason(const HotReason &R) {
   switch (R.Kind) {
   case HotReason::CalledFromLoop:
@@ -126,7 +195,8 @@ void TorchSyncCheck::noteHotReason(const HotReason &R) {
   case HotReason::Loop:
   case HotReason::Forward:
   case HotReason::Everywhere:
-  case HotReason::IfHot: // The driver adds where the function is hot.
+  case HotReason::IfHot:   // The driver adds where the function is hot.
+  case HotReason::Program: // noteProgramFacts, after the other notes.
     break;
   }
 }
@@ -190,6 +260,7 @@ SyncReport::~SyncReport() {
     for (const FixItHint &Fix : N.Fixes)
       D << Fix;
   }
+  Check.noteProgramFacts(Hot);
 }
 
 } // namespace clang::tidy::torchsync

@@ -162,6 +162,10 @@ private:
   /// finding just emitted at \p Loc to the driver (ConditionNotePrefix);
   /// forgets the pending device assumptions either way.
   void noteCondition(const HotReason &R, SourceLocation Loc, bool Emitted);
+  /// With a summary file, the notes the driver adds to the finding just
+  /// emitted: where its function is hot, which call passes a CUDA tensor
+  /// (FactsFile.h), after the finding's own notes as in the driver.
+  void noteProgramFacts(const HotReason &R);
 
   /// The device assumptions of the finding being built (assumeCuda).
   struct PendingAssumptions {
@@ -174,6 +178,8 @@ private:
   /// where the analysis took a tensor to be a host tensor on conditions
   /// (ProgramFacts::assumeHost).
   ProgramFacts *MatchFacts = nullptr;
+  /// The device facts of the finding just emitted, for noteProgramFacts.
+  std::vector<ProgramFact> EmittedFacts;
 };
 
 } // namespace clang::tidy::torchsync

@@ -12,7 +12,7 @@
    code (a CMake project on the mock LibTorch headers, with a committed
    baseline and a new finding), with PROGRAM as `torchsync` on PATH: the
    configure step, every torchsync command (GitHub and GitLab variables
-   filled in), the merge of sharded reports, the pre-commit hook through
+   filled in), the sharded two-step run, the pre-commit hook through
    `git commit` and the pre-commit framework's entry as pre-commit runs it.
    Lines that install packages (apt-get) or build torchsync (setup.sh,
    cpack) are the package job's and are left out.

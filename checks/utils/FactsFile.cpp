@@ -1,0 +1,277 @@
+//===--- FactsFile.cpp - Resolved whole-program facts on disk -------------===//
+
+#include "FactsFile.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <mutex>
+
+namespace json = llvm::json;
+
+namespace clang::tidy::torchsync {
+
+std::string factsContentHash(llvm::StringRef Data) {
+  auto Digest = llvm::BLAKE3::hash<16>(llvm::arrayRefFromStringRef(Data));
+  return llvm::toHex(Digest, /*LowerCase=*/true);
+}
+
+namespace {
+const char *kindName(ProgramFact::KindType K) {
+  return K == ProgramFact::Hot         ? "hot"
+         : K == ProgramFact::Parameter ? "parameter"
+                                       : "returns";
+}
+
+std::string keyOf(const ProgramFact &F) {
+  return std::string(kindName(F.Kind)) + " " + std::to_string(F.Index) + " " +
+         F.Usr;
+}
+} // namespace
+
+std::string factsToJson(const FactsFile &F) {
+  json::Object Files;
+  for (const auto &[Path, Hash] : F.Files)
+    Files[Path] = Hash;
+  json::Array Facts;
+  for (const ResolvedFact &R : F.Facts) {
+    json::Array Notes;
+    for (const FactNote &N : R.Notes)
+      Notes.push_back(json::Object{
+          {"text", N.Text}, {"file", N.File}, {"offset", N.Offset}});
+    json::Object O{{"kind", kindName(R.Fact.Kind)},
+                   {"usr", R.Fact.Usr},
+                   {"name", R.Fact.Name},
+                   {"from", json::Array(R.From)},
+                   {"notes", std::move(Notes)}};
+    if (R.Fact.Kind == ProgramFact::Parameter)
+      O["index"] = R.Fact.Index;
+    if (R.Fact.Kind != ProgramFact::Hot)
+      O["device"] = R.Device;
+    Facts.push_back(std::move(O));
+  }
+  json::Object Root{
+      {"torchsync-facts", FactsFileVersion}, {"complete", F.Complete},
+      {"reachesCuda", F.ReachesCuda},        {"cudaReason", F.CudaReason},
+      {"files", std::move(Files)},           {"facts", std::move(Facts)}};
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  // json::OStream rather than formatv: the plugin must keep loading into
+  // clang-tidy builds that lack formatv's vtables (plain-clang-tidy.test).
+  json::OStream J(OS, /*IndentSize=*/2);
+  J.value(json::Value(std::move(Root)));
+  OS << "\n";
+  return Text;
+}
+
+llvm::Expected<FactsFile> factsFromJson(llvm::StringRef Text) {
+  auto Fail = [](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  llvm::Expected<json::Value> Parsed = json::parse(Text);
+  if (!Parsed)
+    return Fail("not JSON: " + llvm::toString(Parsed.takeError()));
+  const json::Object *Root = Parsed->getAsObject();
+  std::optional<int64_t> Version =
+      Root ? Root->getInteger("torchsync-facts") : std::nullopt;
+  if (!Version)
+    return Fail("not a torchsync facts file (no \"torchsync-facts\" version)");
+  if (*Version != FactsFileVersion)
+    return Fail("version " + llvm::Twine(*Version) + ", expected " +
+                llvm::Twine(FactsFileVersion) +
+                " (written by another torchsync: run it again)");
+  FactsFile F;
+  F.Complete = Root->getBoolean("complete").value_or(false);
+  F.ReachesCuda = Root->getBoolean("reachesCuda").value_or(true);
+  if (auto Reason = Root->getString("cudaReason"))
+    F.CudaReason = Reason->str();
+  const json::Object *Files = Root->getObject("files");
+  const json::Array *Facts = Root->getArray("facts");
+  if (!Files || !Facts)
+    return Fail("malformed: no \"files\" or \"facts\"");
+  for (const auto &Entry : *Files) {
+    std::optional<llvm::StringRef> Hash = Entry.second.getAsString();
+    if (!Hash)
+      return Fail("malformed: the hash of '" + Entry.first.str() +
+                  "' is not a string");
+    F.Files[Entry.first.str()] = Hash->str();
+  }
+  for (const json::Value &V : *Facts) {
+    const json::Object *O = V.getAsObject();
+    if (!O)
+      return Fail("malformed: a fact is not an object");
+    ResolvedFact R;
+    std::optional<llvm::StringRef> Kind = O->getString("kind");
+    std::optional<llvm::StringRef> Usr = O->getString("usr");
+    if (!Kind || !Usr)
+      return Fail("malformed: a fact without \"kind\" or \"usr\"");
+    if (*Kind == "hot")
+      R.Fact.Kind = ProgramFact::Hot;
+    else if (*Kind == "parameter")
+      R.Fact.Kind = ProgramFact::Parameter;
+    else if (*Kind == "returns")
+      R.Fact.Kind = ProgramFact::Returns;
+    else
+      return Fail("malformed: unknown fact kind '" + *Kind + "'");
+    R.Fact.Usr = Usr->str();
+    R.Fact.Index = O->getInteger("index").value_or(0);
+    if (auto Name = O->getString("name"))
+      R.Fact.Name = Name->str();
+    if (auto Device = O->getString("device"))
+      R.Device = Device->str();
+    if (const json::Array *From = O->getArray("from"))
+      for (const json::Value &File : *From)
+        if (auto S = File.getAsString()) {
+          if (!F.Files.count(S->str()))
+            return Fail("malformed: a fact comes from '" + *S +
+                        "', which has no hash");
+          R.From.push_back(S->str());
+        }
+    if (const json::Array *Notes = O->getArray("notes"))
+      for (const json::Value &NV : *Notes)
+        if (const json::Object *N = NV.getAsObject()) {
+          FactNote Note;
+          Note.Text = N->getString("text").value_or("").str();
+          Note.File = N->getString("file").value_or("").str();
+          Note.Offset = N->getInteger("offset").value_or(0);
+          R.Notes.push_back(std::move(Note));
+        }
+    F.Facts.push_back(std::move(R));
+  }
+  return F;
+}
+
+llvm::Expected<FactsFile> readFactsFile(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read summary file '" + Path +
+                                       "': " + Buffer.getError().message());
+  llvm::Expected<FactsFile> F = factsFromJson((*Buffer)->getBuffer());
+  if (!F)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "summary file '" + Path + "' is " +
+                                       llvm::toString(F.takeError()));
+  return F;
+}
+
+namespace {
+/// The current content hash of a file, or empty when it cannot be read;
+/// remembered while its modification time and size stay the same.
+std::string currentHash(const std::string &Path) {
+  static std::mutex Lock;
+  struct Known {
+    llvm::sys::TimePoint<> Time;
+    uint64_t Size = 0;
+    std::string Hash;
+  };
+  static llvm::StringMap<Known> Cache;
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status) ||
+      !llvm::sys::fs::is_regular_file(Status))
+    return "";
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Cache.find(Path);
+    if (It != Cache.end() &&
+        It->second.Time == Status.getLastModificationTime() &&
+        It->second.Size == Status.getSize())
+      return It->second.Hash;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+  if (!Buffer)
+    return "";
+  std::string Hash = factsContentHash((*Buffer)->getBuffer());
+  std::lock_guard<std::mutex> Guard(Lock);
+  Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), Hash};
+  return Hash;
+}
+} // namespace
+
+ResolvedFacts::ResolvedFacts(const FactsFile &File, llvm::StringRef MainFile)
+    : DescribesMain(File.Files.count(MainFile.str()) > 0) {
+  llvm::StringSet<> Changed;
+  for (const auto &[Path, Hash] : File.Files) {
+    if (currentHash(Path) == Hash)
+      continue;
+    Changed.insert(Path);
+    if (Path != MainFile)
+      Stale.push_back(Path);
+  }
+  ReachesCuda = File.ReachesCuda || !File.Complete || !Changed.empty();
+  for (const ResolvedFact &R : File.Facts) {
+    if (llvm::any_of(R.From,
+                     [&](const std::string &P) { return Changed.contains(P); }))
+      continue;
+    Facts[keyOf(R.Fact)] = R;
+  }
+}
+
+const ResolvedFact *ResolvedFacts::find(const ProgramFact &Key) const {
+  auto It = Facts.find(keyOf(Key));
+  return It == Facts.end() ? nullptr : &It->second;
+}
+
+std::string summaryFileFor(llvm::StringRef Option, llvm::StringRef BuildDir) {
+  if (Option == "none")
+    return "";
+  if (!Option.empty()) {
+    llvm::SmallString<256> Path(Option);
+    if (llvm::sys::path::is_relative(Path) && !BuildDir.empty()) {
+      Path = BuildDir;
+      llvm::sys::path::append(Path, Option);
+    }
+    return std::string(Path);
+  }
+  // The compile database of the file: in its command's directory or above
+  // (CMake runs the commands of a subdirectory's targets from there).
+  for (llvm::StringRef Dir = BuildDir; !Dir.empty();
+       Dir = llvm::sys::path::parent_path(Dir)) {
+    llvm::SmallString<256> DB(Dir);
+    llvm::sys::path::append(DB, "compile_commands.json");
+    if (!llvm::sys::fs::exists(DB))
+      continue;
+    llvm::SmallString<256> Facts(Dir);
+    llvm::sys::path::append(Facts, DefaultFactsFileName);
+    return llvm::sys::fs::exists(Facts) ? std::string(Facts) : "";
+  }
+  return "";
+}
+
+llvm::Expected<std::shared_ptr<const ResolvedFacts>>
+loadResolvedFacts(llvm::StringRef Path, llvm::StringRef MainFile) {
+  static std::mutex Lock;
+  struct Loaded {
+    llvm::sys::TimePoint<> Time;
+    uint64_t Size = 0;
+    std::shared_ptr<const FactsFile> File;
+  };
+  static llvm::StringMap<Loaded> Cache;
+  llvm::sys::fs::file_status Status;
+  std::shared_ptr<const FactsFile> File;
+  if (!llvm::sys::fs::status(Path, Status)) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Cache.find(Path);
+    if (It != Cache.end() &&
+        It->second.Time == Status.getLastModificationTime() &&
+        It->second.Size == Status.getSize())
+      File = It->second.File;
+  }
+  if (!File) {
+    llvm::Expected<FactsFile> Read = readFactsFile(Path);
+    if (!Read)
+      return Read.takeError();
+    File = std::make_shared<const FactsFile>(std::move(*Read));
+    std::lock_guard<std::mutex> Guard(Lock);
+    Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), File};
+  }
+  return std::make_shared<const ResolvedFacts>(*File, MainFile);
+}
+
+} // namespace clang::tidy::torchsync

@@ -1,0 +1,68 @@
+//===--- FactsOutput.cpp - Writing the summary file of a run --------------===//
+//
+// Part of torchsync.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FactsOutput.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace torchsync {
+
+using namespace clang::tidy::torchsync;
+
+std::string defaultFactsPath(llvm::StringRef BuildDir) {
+  llvm::SmallString<256> Path(BuildDir);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  llvm::sys::path::append(Path, DefaultFactsFileName);
+  return std::string(Path);
+}
+
+llvm::Error checkFactsOutput(llvm::StringRef Path) {
+  if (!llvm::sys::fs::exists(Path))
+    return llvm::Error::success();
+  auto Refuse = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "summary file '" + Path + "' " + Why +
+                                       "; it is not overwritten");
+  };
+  if (!llvm::sys::fs::is_regular_file(Path))
+    return Refuse("is not a regular file");
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return Refuse("cannot be read: " + Buffer.getError().message());
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Buffer)->getBuffer());
+  if (!Parsed)
+    return Refuse("is not JSON (" + llvm::toString(Parsed.takeError()) + ")");
+  const llvm::json::Object *Root = Parsed->getAsObject();
+  if (!Root || !Root->getInteger("torchsync-facts"))
+    return Refuse("is not a torchsync summary file");
+  return llvm::Error::success();
+}
+
+llvm::Error writeFactsFile(llvm::StringRef Path, FactsFile Facts) {
+  for (auto &[File, Hash] : Facts.Files) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+        llvm::MemoryBuffer::getFile(File, /*IsText=*/false);
+    // A file that cannot be read gets no hash: its facts are stale.
+    Hash = Buffer ? factsContentHash((*Buffer)->getBuffer()) : "";
+  }
+  std::string Text = factsToJson(Facts);
+  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+        OS << Text;
+        return llvm::Error::success();
+      }))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write summary file '" + Path +
+                                       "': " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}
+
+} // namespace torchsync
