@@ -139,9 +139,8 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
   // names the condition ("when 'device' is a CUDA device").
   std::string Condition =
       Read->Kind != HostReadKind::SaveState ? ifCuda(Read->Tensor, D, Ctx)
-      : Read->StateDeviceSpec
-          ? ifCudaDevice(Read->StateDeviceSpec, D, Ctx)
-          : ifCudaTensors("they", D);
+      : Read->StateDeviceSpec ? ifCudaDevice(Read->StateDeviceSpec, D, Ctx)
+                              : ifCudaTensors("they", D);
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(),
                  "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")

@@ -403,7 +403,8 @@ Device DeviceInference::memberImpl(const FieldDecl *F) {
     return Device::Unknown;
   for (const Decl *D : RD->decls())
     if (isa<FunctionTemplateDecl>(D) ||
-        (isa<CXXRecordDecl>(D) && !cast<CXXRecordDecl>(D)->isInjectedClassName()))
+        (isa<CXXRecordDecl>(D) &&
+         !cast<CXXRecordDecl>(D)->isInjectedClassName()))
       return Device::Unknown;
   Device Result = Device::None;
   if (const Expr *Init = F->getInClassInitializer())

@@ -151,10 +151,9 @@ static bool optimizerState(const Expr *E, const CXXRecordDecl *Class,
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init)) {
     Storage.assign(CE->arg_begin(), CE->arg_end());
   } else if (const auto *Call = dyn_cast<CallExpr>(Init);
-             Call && (qualifiedName(Call->getDirectCallee()) ==
-                          "std::make_shared" ||
-                      qualifiedName(Call->getDirectCallee()) ==
-                          "std::make_unique")) {
+             Call &&
+             (qualifiedName(Call->getDirectCallee()) == "std::make_shared" ||
+              qualifiedName(Call->getDirectCallee()) == "std::make_unique")) {
     Storage.assign(Call->arg_begin(), Call->arg_end());
   } else {
     return true;
