@@ -52,11 +52,16 @@ void always_cuda() {
   generator->to(torch::kCUDA);
   auto opt = std::make_shared<torch::optim::SGD>(
       generator->parameters(), torch::optim::SGDOptions(0.1).momentum(0.9));
+  // Options in a variable may set a momentum.
+  torch::optim::SGDOptions options(0.1);
+  torch::optim::SGD from_variable(generator->parameters(), options);
   for (int step = 0; step < 100; ++step) {
     CHECKPOINT(generator);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the parameters and buffers of module 'generator' to the host, waiting for all queued GPU work
     torch::save(*opt, "sgd.pt");
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the state tensors of optimizer '*opt' to the host, waiting for all queued GPU work
+    torch::save(from_variable, "sgd2.pt");
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the state tensors of optimizer 'from_variable' to the host, waiting for all queued GPU work
   }
 }
 
