@@ -66,6 +66,9 @@ static std::pair<std::string, std::string> describe(const HostRead &R, Device D,
   case HostReadKind::Save:
     return {"copies " + Tensor + " to the host",
             "saving outside the loop or less often"};
+  case HostReadKind::SaveState:
+    return {"copies " + R.Subject + " to the host",
+            "checkpointing outside the loop or less often"};
   }
   llvm_unreachable("unknown host read");
 }
@@ -132,11 +135,16 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   auto [What, Instead] = describe(*Read, D, Ctx);
+  // A module's or an optimizer's tensors: the device they were moved to
+  // names the condition ("when 'device' is a CUDA device").
+  std::string Condition =
+      Read->Kind != HostReadKind::SaveState ? ifCuda(Read->Tensor, D, Ctx)
+      : Read->StateDeviceSpec ? ifCudaDevice(Read->StateDeviceSpec, D, Ctx)
+                              : ifCudaTensors("they", D);
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(),
                  "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
-      << Read->Api << What << ifCuda(Read->Tensor, D, Ctx) << HostReadCudaPath
-      << Instead;
+      << Read->Api << What << Condition << HostReadCudaPath << Instead;
   if (Read->Kind == HostReadKind::TensorIndex ||
       Read->Kind == HostReadKind::ZeroDimIndex)
     Report.fixOnNote(indexSelectFix(*Read, Ctx),

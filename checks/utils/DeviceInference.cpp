@@ -35,29 +35,6 @@ bool isFactoryName(StringRef Name) {
       .Default(false);
 }
 
-/// True for module classes, `ModuleHolder<Impl>` and `shared_ptr<Impl>`.
-bool isModuleType(QualType T) {
-  T = T.getNonReferenceType();
-  if (const auto *PT = T->getAs<PointerType>())
-    T = PT->getPointeeType();
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD)
-    return false;
-  if (derivesFromModule(RD))
-    return true;
-  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
-  if (Spec && Spec->getTemplateArgs().size() >= 1 &&
-      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
-    std::string Name = Spec->getQualifiedNameAsString();
-    if (Name == "std::shared_ptr" || Name == "torch::nn::ModuleHolder")
-      return isModuleType(Spec->getTemplateArgs()[0].getAsType());
-  }
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (isModuleType(B.getType()))
-      return true;
-  return false;
-}
-
 /// The variable at the root of `m`, `m->fc`, `m.operator->()`, `(*m).fc`.
 const VarDecl *rootVariable(const Expr *E) {
   for (unsigned I = 0; E && I < 16; ++I) {
@@ -136,6 +113,28 @@ bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx) {
   Device D = isTensorType(E->getType()) ? EveryRun.ofTensor(E)
                                         : EveryRun.ofDeviceSpec(E);
   return D == Device::CUDA;
+}
+
+bool isModuleType(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if (derivesFromModule(RD))
+    return true;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (Spec && Spec->getTemplateArgs().size() >= 1 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+    std::string Name = Spec->getQualifiedNameAsString();
+    if (Name == "std::shared_ptr" || Name == "torch::nn::ModuleHolder")
+      return isModuleType(Spec->getTemplateArgs()[0].getAsType());
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (isModuleType(B.getType()))
+      return true;
+  return false;
 }
 
 bool isDeviceValueType(QualType T) {
@@ -351,6 +350,114 @@ Device DeviceInference::ofModule(const Expr *ModuleExpr) {
   return Device::Unknown;
 }
 
+const Expr *DeviceInference::moduleDeviceSpec(const Expr *ModuleExpr) {
+  const VarDecl *V = rootVariable(ModuleExpr);
+  const Decl *Owner = V && !isa<ParmVarDecl>(V) ? ownerOf(V) : nullptr;
+  if (!Owner)
+    return nullptr;
+  const auto &ModuleTo = factsFor(Owner).ModuleTo;
+  auto It = ModuleTo.find(V);
+  return It != ModuleTo.end() && It->second.size() == 1 ? It->second.front()
+                                                        : nullptr;
+}
+
+Device DeviceInference::ofMember(const FieldDecl *F) {
+  if (auto It = MemberMemo.find(F); It != MemberMemo.end())
+    return It->second;
+  if (!InProgress.insert(F).second) {
+    ++CycleHits;
+    return Device::None; // `dense_ = dense_ * 2` adds nothing new.
+  }
+  unsigned HitsBefore = CycleHits;
+  Device Result = memberImpl(F);
+  InProgress.erase(F);
+  if (CycleHits == HitsBefore || InProgress.empty())
+    MemberMemo[F] = Result;
+  return Result;
+}
+
+namespace {
+/// Finds the uses of a field through another object than `this` that may
+/// write it: `other.f = x` with a non-const `other`.
+class OtherObjectWrites : public RecursiveASTVisitor<OtherObjectWrites> {
+public:
+  explicit OtherObjectWrites(const FieldDecl *F) : F(F) {}
+  bool shouldVisitImplicitCode() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (ME->getMemberDecl() != F ||
+        isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return true;
+    QualType Base = ME->getBase()->getType();
+    if (ME->isArrow() && Base->isPointerType())
+      Base = Base->getPointeeType();
+    if (!Base.isConstQualified())
+      Found = true;
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  const FieldDecl *F;
+};
+} // namespace
+
+Device DeviceInference::memberImpl(const FieldDecl *F) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
+  if (!RD || !RD->hasDefinition() || !isTensorType(F->getType()) ||
+      F->getType()->isReferenceType())
+    return Device::Unknown;
+  // Only the class's own code may write it, and all of it must be seen.
+  bool Hidden = F->getAccess() == AS_private ||
+                (F->getAccess() == AS_protected && RD->hasAttr<FinalAttr>());
+  if (!Hidden || RD->isUnion() || RD->isLambda() || RD->isDependentContext() ||
+      isa<ClassTemplateSpecializationDecl>(RD) || RD->hasFriends())
+    return Device::Unknown;
+  for (const Decl *D : RD->decls())
+    if (isa<FunctionTemplateDecl>(D) ||
+        (isa<CXXRecordDecl>(D) &&
+         !cast<CXXRecordDecl>(D)->isInjectedClassName()))
+      return Device::Unknown;
+  Device Result = Device::None;
+  if (const Expr *Init = F->getInClassInitializer())
+    Result = joinAgreeing(Result, tensorImpl(Init));
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    if (MD->isImplicit() || MD->isDeleted() || MD->isDefaulted())
+      continue; // Copies of the object keep what its members hold.
+    const FunctionDecl *Def = nullptr;
+    if (!MD->hasBody(Def) || !Def->getBody()) {
+      if (MD->isPureVirtual())
+        continue;
+      return Device::Unknown; // Defined in another translation unit.
+    }
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *I : Ctor->inits()) {
+        if (!I->isWritten() || !I->getInit())
+          continue;
+        if (I->getMember() == F)
+          Result = joinAgreeing(Result, tensorImpl(I->getInit()));
+        // Another member's initializer that writes this one.
+        const VariableUses &InInit = Uses.body(I->getInit()).of(F);
+        OtherObjectWrites Other(F);
+        Other.TraverseStmt(const_cast<Expr *>(I->getInit()));
+        if (!InInit.Writes.empty() || Other.Found)
+          return Device::Unknown;
+      }
+    const VariableUses &U = Uses.body(Def->getBody()).of(F);
+    if (U.Escapes)
+      return Device::Unknown;
+    OtherObjectWrites Other(F);
+    Other.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    if (Other.Found)
+      return Device::Unknown;
+    // Changes in place (`f.add_(1)`, `f += x`, `f.copy_(y)`) keep the device.
+    for (const Expr *RHS : U.Assigned)
+      Result = joinAgreeing(Result, tensorImpl(RHS));
+  }
+  // Never written: an undefined tensor.
+  return Result;
+}
+
 Device DeviceInference::ofFactory(const CallExpr *Call, StringRef Name) {
   const FunctionDecl *FD = Call->getDirectCallee();
   Device D = Device::None;
@@ -549,6 +656,8 @@ Device DeviceInference::tensorImpl(const Expr *E) {
       Result = ofModule(ME->getBase());
     else if (isExampleType(ME->getBase()->getType()))
       Result = ofBatch(ME->getBase()); // batch.data, batch.target
+    else if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      Result = ofMember(F); // A member of a class of the user's.
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Result = joinAgreeing(tensorImpl(CO->getTrueExpr()),
                           tensorImpl(CO->getFalseExpr()));

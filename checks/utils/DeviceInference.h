@@ -22,6 +22,7 @@ class FunctionDecl;
 class VarDecl;
 class ParmVarDecl;
 class BindingDecl;
+class FieldDecl;
 namespace tidy::torchsync {
 
 class DeviceGuards;
@@ -77,6 +78,25 @@ public:
   /// moved is on the CPU; anything else is unknown.
   Device ofModule(const Expr *ModuleExpr);
 
+  /// The one device spec passed to `m->to(dev)` / `m.to(dev)` for the module
+  /// variable at the root of \p ModuleExpr in the function that owns it:
+  /// the device that decides where its parameters live (ofModule), to name
+  /// in a finding's condition. Null when there is not exactly one.
+  const Expr *moduleDeviceSpec(const Expr *ModuleExpr);
+
+  /// The device of a tensor member of a class (not a module: its tensors
+  /// follow `to()`), from every write of it that the class's own code
+  /// makes in this translation unit: the default member initializer, the
+  /// constructors' initializers, and the assignments in the member
+  /// functions (changes in place keep the device). Unknown where not every
+  /// write can be seen: a public member, a protected one of a class that is
+  /// not final (derived classes write it), a class with friends, nested
+  /// classes or member templates, a class template, a member function
+  /// declared here and defined in another translation unit, a use that lets
+  /// it be written later (a non-const reference or pointer to it), or a
+  /// write through another object than `this` that is not const.
+  Device ofMember(const FieldDecl *F);
+
   /// Where the tensors of a list live: a braced list of tensors, a module's
   /// `parameters()`, or a local variable holding one that is only read.
   /// CUDA or CPU when all agree, else Unknown.
@@ -98,6 +118,7 @@ private:
   /// outside the function's body.
   Device ofParameter(const ParmVarDecl *P);
   Device ofBinding(const BindingDecl *B);
+  Device memberImpl(const FieldDecl *F);
   Device ofRangeForVariable(const VarDecl *V, const Expr *Range);
   Device ofFactory(const CallExpr *Call, llvm::StringRef Name);
   Device ofCallInputs(const Expr *Call);
@@ -128,6 +149,7 @@ private:
   DeviceGuards &Guards;
   llvm::DenseMap<const Expr *, Device> TensorMemo;
   llvm::DenseMap<const VarDecl *, Device> VarMemo;
+  llvm::DenseMap<const FieldDecl *, Device> MemberMemo;
   llvm::DenseSet<const void *> InProgress;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> BodyFacts;
   unsigned Depth = 0;
@@ -155,6 +177,10 @@ Device joinChoices(Device A, Device B);
 /// Runtime input makes it Runtime (CUDA on the runs that choose CUDA,
 /// whatever the other inputs are); else any Unknown input, Unknown.
 Device combineInputs(Device A, Device B);
+
+/// True for module classes, `ModuleHolder<Impl>` and `shared_ptr<Impl>`
+/// (references and pointers to them too).
+bool isModuleType(QualType T);
 
 /// True for `c10::Device` and `c10::DeviceType` (cv, references): the
 /// values whose unknown source makes a device chosen at run time.

@@ -5,6 +5,7 @@
 #include "Shapes.h"
 #include "TorchApi.h"
 #include "UserCode.h"
+#include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -68,6 +69,139 @@ static const Expr *zeroDimIndexElement(const Expr *List, DeviceInference &DI) {
   return nullptr;
 }
 
+/// True for classes derived from `torch::optim::Optimizer`.
+static bool isOptimizerClass(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (RD->getQualifiedNameAsString() == "torch::optim::Optimizer")
+    return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (isOptimizerClass(B.getType()->getAsCXXRecordDecl()))
+      return true;
+  return false;
+}
+
+/// The optimizer class of \p T: a class, a reference, a pointer or a smart
+/// pointer to one.
+static const CXXRecordDecl *optimizerClass(QualType T) {
+  T = T.getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+      Spec && Spec->getTemplateArgs().size() >= 1 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+      (Spec->getQualifiedNameAsString() == "std::shared_ptr" ||
+       Spec->getQualifiedNameAsString() == "std::unique_ptr"))
+    RD = Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  return isOptimizerClass(RD) ? RD : nullptr;
+}
+
+/// True when a call named `momentum` is spelled in \p E (`SGDOptions(0.1)
+/// .momentum(0.9)`), or \p E is not written inline (a variable).
+static bool mayHaveMomentum(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (!E || isa<DeclRefExpr>(E) || isa<MemberExpr>(E))
+    return true;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *MD = MC->getMethodDecl();
+        MD && MD->getDeclName().isIdentifier() && MD->getName() == "momentum")
+      return true;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child);
+        CE && mayHaveMomentum(CE))
+      return true;
+  return false;
+}
+
+/// The module whose `parameters()` \p List is, or null.
+static const Expr *parametersOwner(const Expr *List) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
+      ignoreWrappers(List)->IgnoreImplicit());
+  if (!MC)
+    return nullptr;
+  const CXXMethodDecl *MD = MC->getMethodDecl();
+  if (!MD || MD->getName() != "parameters" ||
+      !derivesFromModule(MD->getParent()))
+    return nullptr;
+  return MC->getImplicitObjectArgument();
+}
+
+/// The device of the parameters an optimizer variable was built with:
+/// `torch::optim::Adam opt(model->parameters(), ...)`, or
+/// `std::make_shared<Adam>(...)`. False when the optimizer keeps no
+/// tensors (SGD without momentum keeps no state).
+static bool optimizerState(const Expr *E, const CXXRecordDecl *Class,
+                           HostRead &R, DeviceInference &DI) {
+  E = ignoreWrappers(E);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = ignoreWrappers(UO->getSubExpr());
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Star && OC->getNumArgs() == 1)
+    E = ignoreWrappers(OC->getArg(0));
+  const VarDecl *V = localVarOf(E);
+  const VariableUses *U = V ? DI.uses().of(V) : nullptr;
+  if (!V || isa<ParmVarDecl>(V) || !V->getInit() || !U || U->Escapes ||
+      !U->Assigned.empty())
+    return true; // Built elsewhere: its state may be anywhere.
+  const Expr *Init = ignoreWrappers(V->getInit())->IgnoreImplicit();
+  llvm::ArrayRef<const Expr *> Args;
+  llvm::SmallVector<const Expr *, 2> Storage;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init)) {
+    Storage.assign(CE->arg_begin(), CE->arg_end());
+  } else if (const auto *Call = dyn_cast<CallExpr>(Init);
+             Call &&
+             (qualifiedName(Call->getDirectCallee()) == "std::make_shared" ||
+              qualifiedName(Call->getDirectCallee()) == "std::make_unique")) {
+    Storage.assign(Call->arg_begin(), Call->arg_end());
+  } else {
+    return true;
+  }
+  Args = Storage;
+  if (Args.empty())
+    return true;
+  if (Class->getQualifiedNameAsString() == "torch::optim::SGD" &&
+      (Args.size() < 2 || !mayHaveMomentum(Args[1])))
+    return false; // No momentum: no state tensors to copy.
+  const Expr *Params = Args[0];
+  if (!isTensorListType(ignoreWrappers(Params)->getType()) &&
+      !isTensorListType(Params->getType()))
+    return true;
+  R.StateDevice = DI.ofTensorList(Params);
+  if (const Expr *Module = parametersOwner(Params))
+    R.StateDeviceSpec = DI.moduleDeviceSpec(Module);
+  return true;
+}
+
+/// What `torch::save(x, ...)` of a module, an optimizer or a list of
+/// tensors copies: false for anything else, or nothing to copy.
+static bool savedState(const Expr *Saved, HostRead &R, DeviceInference &DI,
+                       const ASTContext &Ctx) {
+  const Expr *E = ignoreWrappers(Saved);
+  QualType T = E->getType();
+  std::string Text = "'" + exprText(E, Ctx) + "'";
+  R.Tensor = E;
+  if (isModuleType(T)) {
+    R.Subject = "the parameters and buffers of module " + Text;
+    R.StateDevice = DI.ofModule(E);
+    R.StateDeviceSpec = DI.moduleDeviceSpec(E);
+    return true;
+  }
+  if (isTensorListType(T)) {
+    R.Subject = "tensors " + Text;
+    R.StateDevice = DI.ofTensorList(E);
+    if (const Expr *Module = parametersOwner(E))
+      R.StateDeviceSpec = DI.moduleDeviceSpec(Module);
+    return true;
+  }
+  if (const CXXRecordDecl *Class = optimizerClass(T)) {
+    R.Subject = "the state tensors of optimizer " + Text;
+    return optimizerState(E, Class, R, DI);
+  }
+  return false;
+}
+
 std::optional<HostRead> asHostRead(const CallExpr *Call, DeviceInference &DI,
                                    ASTContext &Ctx) {
   const FunctionDecl *FD = Call->getDirectCallee();
@@ -110,9 +244,14 @@ std::optional<HostRead> asHostRead(const CallExpr *Call, DeviceInference &DI,
     R.Tensor = FirstTensorArg();
     R.Api = Name == "at::print" ? "at::print()" : "operator<<";
   } else if (Name == "torch::save") {
-    R.Kind = HostReadKind::Save;
-    R.Tensor = FirstTensorArg();
     R.Api = "torch::save()";
+    R.Tensor = FirstTensorArg();
+    R.Kind = HostReadKind::Save;
+    if (!R.Tensor && !Args.empty()) {
+      if (!savedState(Args[0], R, DI, Ctx))
+        return std::nullopt;
+      R.Kind = HostReadKind::SaveState;
+    }
   } else if (Name == "at::Tensor::operator[]") {
     if (Args.size() != 1 || !isTensorType(ignoreWrappers(Args[0])->getType()))
       return std::nullopt; // t[int], t[Scalar]: a view, no sync.
@@ -136,6 +275,8 @@ std::optional<HostRead> asHostRead(const CallExpr *Call, DeviceInference &DI,
 }
 
 Device deviceOf(const HostRead &R, DeviceInference &DI) {
+  if (R.Kind == HostReadKind::SaveState)
+    return R.StateDevice;
   Device D = DI.ofTensor(R.Tensor);
   if (R.Other)
     D = combineInputs(D, DI.ofTensor(R.Other));

@@ -28,7 +28,8 @@ enum class HostReadKind {
   Print,        ///< operator<<, at::print (B6)
   TensorIndex,  ///< t[idx_tensor] (B7)
   ZeroDimIndex, ///< t.index({zero_dim_tensor}) (B8)
-  Save          ///< torch::save of a tensor (B11)
+  Save,         ///< torch::save of a tensor (B11)
+  SaveState     ///< torch::save of a module, an optimizer or tensors (B11)
 };
 
 struct HostRead {
@@ -40,6 +41,12 @@ struct HostRead {
   const Expr *Other = nullptr;
   /// How the API is spelled at the call, e.g. "item<float>()".
   std::string Api;
+  /// SaveState: what is saved ("module 'g'", "optimizer 'opt'",
+  /// "tensors 'params'"), where its tensors live, and the device spec they
+  /// were moved with (`g->to(device)`), when there is exactly one.
+  std::string Subject;
+  Device StateDevice = Device::Unknown;
+  const Expr *StateDeviceSpec = nullptr;
 };
 
 /// Cheap name-based matcher for the candidate calls; bind the call with

@@ -21,6 +21,17 @@ bool isTracked(const ValueDecl *D) {
   return isa_and_nonnull<BindingDecl>(D);
 }
 
+/// The field that \p E names as `this->f` (spelled `f` or `this->f`), or
+/// null: the members a class's own code writes (fieldUses()).
+const FieldDecl *thisField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME || !ME->isArrow())
+    return nullptr;
+  if (!isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
 /// The variable an expression denotes as an object (not a copy of its
 /// value): through parentheses, casts that keep the object, `std::move`,
 /// the right side of a comma, and member fields (then only a part of it).
@@ -29,7 +40,8 @@ bool isTracked(const ValueDecl *D) {
 /// in-place methods are const).
 struct Root {
   const ValueDecl *Var = nullptr;
-  const DeclRefExpr *Ref = nullptr;
+  /// The `DeclRefExpr` of a local, or the `this->f` `MemberExpr` of a field.
+  const Expr *Ref = nullptr;
   bool Whole = true;
   explicit operator bool() const { return Var; }
 };
@@ -58,6 +70,11 @@ Root rootOf(const Expr *E, bool ThroughConst = false) {
         return {};
       E = Cast->getSubExpr();
       continue;
+    }
+    if (const FieldDecl *F = thisField(E)) {
+      R.Var = F;
+      R.Ref = E;
+      return R;
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (ME->isArrow() || !isa<FieldDecl>(ME->getMemberDecl()))
@@ -225,7 +242,13 @@ public:
         break;
       }
     }
-    Refs.push_back(DRE);
+    Refs.push_back({DRE, D});
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (const FieldDecl *F = thisField(ME))
+      Refs.push_back({ME, F});
     return true;
   }
 
@@ -358,20 +381,27 @@ public:
   }
 
   bool VisitReturnStmt(ReturnStmt *RS) {
-    if (const Expr *E = RS->getRetValue())
-      mark(rootOf(E), UseKind::Read, nullptr, RS);
+    const Expr *E = RS->getRetValue();
+    if (!E)
+      return true;
+    Root R = rootOf(E);
+    // A member returned by non-const reference (`Tensor &t() { return t_; }`)
+    // may be written by the caller. (A local returned so would dangle.)
+    bool HandsOut = R && isa<FieldDecl>(R.Var) && E->isGLValue() &&
+                    !E->getType().isConstQualified();
+    mark(R, HandsOut ? UseKind::Escape : UseKind::Read, nullptr, RS);
     return true;
   }
 
   /// Anything not classified above may write the variable; const aliases
   /// pass on what is done through them.
   void finish() {
-    for (const DeclRefExpr *DRE : Refs)
-      if (!Marked.contains(DRE)) {
-        VariableUses &U = Vars[DRE->getDecl()];
+    for (const auto &[Ref, Var] : Refs)
+      if (!Marked.contains(Ref)) {
+        VariableUses &U = Vars[Var];
         U.Escapes = true;
-        U.Writes.push_back(DRE);
-        U.EscapePoints.push_back(DRE);
+        U.Writes.push_back(Ref);
+        U.EscapePoints.push_back(Ref);
       }
     for (const auto &[Alias, Var] : llvm::reverse(Aliases)) {
       auto It = Vars.find(Alias);
@@ -470,8 +500,8 @@ private:
 
   llvm::DenseMap<const ValueDecl *, VariableUses> &Vars;
   llvm::SmallVector<const LambdaExpr *, 2> Lambdas;
-  llvm::SmallVector<const DeclRefExpr *, 32> Refs;
-  llvm::DenseSet<const DeclRefExpr *> Marked;
+  llvm::SmallVector<std::pair<const Expr *, const ValueDecl *>, 32> Refs;
+  llvm::DenseSet<const Expr *> Marked;
   llvm::SmallVector<std::pair<const VarDecl *, const ValueDecl *>, 2> Aliases;
 };
 
