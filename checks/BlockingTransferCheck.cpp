@@ -239,8 +239,7 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
                         "GPU work%2 (%3); consider 'pin_memory()' and "
                         "non_blocking=true")
         << Api
-        << (Devices.ofTensor(Host) == Device::CPU ? "host tensor " : "") +
-               quoted(Host, Ctx)
+        << (T->From == Device::CPU ? "host tensor " : "") + quoted(Host, Ctx)
         << Assumption << MemcpyAndSyncPath;
     // Only when the source is proven and the destination is CUDA, or chosen
     // at run time (then on the note: on a run that chooses the CPU the

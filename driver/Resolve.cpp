@@ -450,6 +450,12 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
         R.Notes.push_back(
             Note("'" + R.Fact.Name + "' is passed a CUDA tensor here",
                  W->second->Where));
+    } else if (R.Device == std::string("cpu")) {
+      auto C = M.FirstCall.find(Key);
+      if (C != M.FirstCall.end())
+        R.Notes.push_back(
+            Note("'" + R.Fact.Name + "' is passed a host tensor here",
+                 C->second->Where));
     }
     const std::set<std::string> &Files = From["p" + Key];
     R.From.assign(Files.begin(), Files.end());
@@ -465,6 +471,9 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
     R.Device = Device(M.factLevel(R.Fact));
     if (R.Device == std::string("cuda") && It != M.Functions.end())
       R.Notes.push_back(Note("'" + R.Fact.Name + "' returns a CUDA tensor",
+                             It->second->Where));
+    else if (R.Device == std::string("cpu") && It != M.Functions.end())
+      R.Notes.push_back(Note("'" + R.Fact.Name + "' returns a host tensor",
                              It->second->Where));
     const std::set<std::string> &Files = From["r " + R.Fact.Usr];
     R.From.assign(Files.begin(), Files.end());

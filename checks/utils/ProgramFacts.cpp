@@ -104,7 +104,7 @@ std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
 
 void ProgramFacts::assumeHost(SourceLocation Loc,
                               std::vector<ProgramFact> HostFacts) {
-  if (M == Mode::Record && !HostFacts.empty())
+  if ((M == Mode::Record || M == Mode::Resolved) && !HostFacts.empty())
     HostAssumed.emplace_back(Loc, std::move(HostFacts));
 }
 

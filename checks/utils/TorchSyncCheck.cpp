@@ -105,8 +105,13 @@ void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
   PendingAssumptions Taken = std::move(Pending);
   Pending = PendingAssumptions();
   EmittedFacts.clear();
-  if (Emitted && Sync.resolvesFacts() && !Taken.Unconditional)
-    EmittedFacts = std::move(Taken.Facts);
+  EmittedHost.clear();
+  if (Emitted && Sync.resolvesFacts()) {
+    if (!Taken.Unconditional)
+      EmittedFacts = std::move(Taken.Facts);
+    if (MatchFacts)
+      EmittedHost = MatchFacts->hostAssumptionsAt(Loc);
+  }
   if (!Emitted || !Sync.recordsFacts())
     return;
   std::vector<ProgramFact> Host;
@@ -140,7 +145,9 @@ std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,
 
 void TorchSyncCheck::noteProgramFacts(const HotReason &R) {
   std::vector<ProgramFact> Devices = std::move(EmittedFacts);
+  std::vector<ProgramFact> Host = std::move(EmittedHost);
   EmittedFacts.clear();
+  EmittedHost.clear();
   if (!Sync.resolvesFacts() || !Sync.astContext())
     return;
   ASTContext &Ctx = *Sync.astContext();
@@ -171,6 +178,9 @@ void TorchSyncCheck::noteProgramFacts(const HotReason &R) {
     Emit(Facts.hot(R.Usr));
   for (const ProgramFact &D : Devices)
     if (const ResolvedFact *F = Facts.find(D); F && F->Device == "cuda")
+      Emit(F);
+  for (const ProgramFact &H : Host)
+    if (const ResolvedFact *F = Facts.find(H); F && F->Device == "cpu")
       Emit(F);
 }
 

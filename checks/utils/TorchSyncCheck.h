@@ -106,7 +106,7 @@ public:
   void run(const ast_matchers::MatchFinder::MatchResult &Result) final {
     Pending = PendingAssumptions();
     MatchFacts = nullptr;
-    if (Sync.recordsFacts() && Result.Context) {
+    if ((Sync.recordsFacts() || Sync.resolvesFacts()) && Result.Context) {
       MatchFacts = Sync.devices(*Result.Context).programFacts();
       if (MatchFacts)
         MatchFacts->startMatch();
@@ -178,8 +178,9 @@ private:
   /// where the analysis took a tensor to be a host tensor on conditions
   /// (ProgramFacts::assumeHost).
   ProgramFacts *MatchFacts = nullptr;
-  /// The device facts of the finding just emitted, for noteProgramFacts.
-  std::vector<ProgramFact> EmittedFacts;
+  /// The device facts of the finding just emitted, and the facts that made
+  /// its tensor a host tensor, for noteProgramFacts.
+  std::vector<ProgramFact> EmittedFacts, EmittedHost;
 };
 
 } // namespace clang::tidy::torchsync

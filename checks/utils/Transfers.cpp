@@ -155,6 +155,18 @@ std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
         Facts->assumeHost(Call->getExprLoc(), AssumeCpu.consulted());
       }
     }
+  // With a summary file the facts answered already; remember which of them
+  // made the source a host tensor, for the notes that say where.
+  if (T.From == Device::CPU && T.Destination &&
+      (T.To == Device::Runtime || T.To == Device::Unknown))
+    if (ProgramFacts *Facts = DI.programFacts(); Facts && Facts->resolved()) {
+      ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
+      DeviceInference Fresh(DI.context());
+      Fresh.setProgramFacts(&AssumeCpu);
+      if (Fresh.ofTensor(T.Source) == Device::CPU &&
+          !AssumeCpu.consulted().empty())
+        Facts->assumeHost(Call->getExprLoc(), AssumeCpu.consulted());
+    }
   return T;
 }
 
