@@ -395,43 +395,32 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
       }
   }
 
-  for (const auto &Entry : M.HotBy) {
+  // A hot function, with the place that makes it hot (a hot call, or for a
+  // hot override the hot call of the function it overrides; a
+  // registration) and the notes that explain it.
+  auto AddHot = [&](llvm::StringRef Usr, const std::string &Name,
+                    const SummaryPlace &Why) {
     ResolvedFact R;
     R.Fact.Kind = ProgramFact::Hot;
-    R.Fact.Usr = Entry.first().str();
-    auto It = M.Functions.find(Entry.first());
-    R.Fact.Name =
-        It != M.Functions.end() ? It->second->Name : Entry.second->CalleeName;
+    R.Fact.Usr = Usr.str();
+    auto It = M.Functions.find(Usr);
+    R.Fact.Name = It != M.Functions.end() ? It->second->Name : Name;
     std::set<std::string> Files;
     for (const auto &[Text, Where] : M.hotNotes(R.Fact.Usr)) {
       R.Notes.push_back(Note(Text, *Where));
       Files.insert(Where->File);
     }
-    // A hot override: the hot call of the function it overrides.
-    Files.insert(Entry.second->Where.File);
+    Files.insert(Why.File);
     R.From.assign(Files.begin(), Files.end());
     Out.Facts.push_back(std::move(R));
-  }
+  };
+  for (const auto &Entry : M.HotBy)
+    AddHot(Entry.first(), Entry.second->CalleeName, Entry.second->Where);
   // Entry points registered in the project are hot wherever they are
   // called from (or not called at all).
-  for (const auto &Entry : M.Registered) {
-    if (M.HotBy.count(Entry.first()))
-      continue;
-    ResolvedFact R;
-    R.Fact.Kind = ProgramFact::Hot;
-    R.Fact.Usr = Entry.first().str();
-    auto It = M.Functions.find(Entry.first());
-    R.Fact.Name =
-        It != M.Functions.end() ? It->second->Name : Entry.second->Name;
-    std::set<std::string> Files;
-    for (const auto &[Text, Where] : M.hotNotes(R.Fact.Usr)) {
-      R.Notes.push_back(Note(Text, *Where));
-      Files.insert(Where->File);
-    }
-    Files.insert(Entry.second->Where.File);
-    R.From.assign(Files.begin(), Files.end());
-    Out.Facts.push_back(std::move(R));
-  }
+  for (const auto &Entry : M.Registered)
+    if (!M.HotBy.count(Entry.first()))
+      AddHot(Entry.first(), Entry.second->Name, Entry.second->Where);
   for (const auto &Entry : M.Params) {
     const std::string &Key = Entry.first;
     ResolvedFact R;

@@ -143,30 +143,24 @@ std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
   // user functions' returns) it comes from are, it is taken as one and the
   // finding waits for the program's facts: reported only if every caller
   // passes host tensors there.
-  if (T.From == Device::Unknown && T.Destination &&
-      (T.To == Device::Runtime || T.To == Device::Unknown))
-    if (ProgramFacts *Facts = DI.programFacts(); Facts && Facts->recording()) {
-      ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
-      DeviceInference Fresh(DI.context());
-      Fresh.setProgramFacts(&AssumeCpu);
-      if (Fresh.ofTensor(T.Source) == Device::CPU &&
-          !AssumeCpu.consulted().empty()) {
-        T.From = Device::CPU;
-        Facts->assumeHost(Call->getExprLoc(), AssumeCpu.consulted());
-      }
+  //
+  // With a summary file (Resolved mode) the facts answered already: the
+  // facts that made the source a host tensor are remembered all the same,
+  // for the notes that say where.
+  ProgramFacts *Facts = DI.programFacts();
+  bool Assume = Facts && Facts->recording() && T.From == Device::Unknown;
+  bool Explain = Facts && Facts->resolved() && T.From == Device::CPU;
+  if ((Assume || Explain) && T.Destination &&
+      (T.To == Device::Runtime || T.To == Device::Unknown)) {
+    ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
+    DeviceInference Fresh(DI.context());
+    Fresh.setProgramFacts(&AssumeCpu);
+    if (Fresh.ofTensor(T.Source) == Device::CPU &&
+        !AssumeCpu.consulted().empty()) {
+      T.From = Device::CPU;
+      Facts->assumeHost(Call->getExprLoc(), AssumeCpu.consulted());
     }
-  // With a summary file the facts answered already; remember which of them
-  // made the source a host tensor, for the notes that say where.
-  if (T.From == Device::CPU && T.Destination &&
-      (T.To == Device::Runtime || T.To == Device::Unknown))
-    if (ProgramFacts *Facts = DI.programFacts(); Facts && Facts->resolved()) {
-      ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
-      DeviceInference Fresh(DI.context());
-      Fresh.setProgramFacts(&AssumeCpu);
-      if (Fresh.ofTensor(T.Source) == Device::CPU &&
-          !AssumeCpu.consulted().empty())
-        Facts->assumeHost(Call->getExprLoc(), AssumeCpu.consulted());
-    }
+  }
   return T;
 }
 
