@@ -63,6 +63,16 @@ see [bench/README.md](../bench/README.md) for what each row measures.
 """
 
 
+
+def load_line(load_before, busy_note=""):
+    """The report line on the machine's load while the bench ran."""
+    load_after = os.getloadavg()[0]
+    busy = max(load_before, load_after) > (os.cpu_count() or 1)
+    return ("Load average (1 min) when the run started: %.1f, when it ended: %.1f%s."
+            % (load_before, load_after,
+               " (above the core count, other jobs shared the machine%s)" % busy_note
+               if busy else ""))
+
 def cpu_name():
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
@@ -224,11 +234,7 @@ def run(args, work, torchsync, plugin, clangxx, tidy):
     lines = []
     lines.append("File: %s (real LibTorch headers at %s); %d repetitions, median; %d CPU cores."
                  % (os.path.relpath(args.file, ROOT), TORCH_INCLUDE, args.reps, os.cpu_count()))
-    load_after = os.getloadavg()[0]
-    lines.append("Load average (1 min) when the run started: %.1f, when it ended: %.1f%s."
-                 % (load_before, load_after,
-                    " (above the core count, other jobs shared the machine)"
-                    if max(load_before, load_after) > (os.cpu_count() or 1) else ""))
+    lines.append(load_line(load_before))
     lines.append("")
     lines.append("| configuration | wall time (s) | x clang++ -fsyntax-only | peak memory (MiB) |")
     lines.append("| --- | ---: | ---: | ---: |")
@@ -357,12 +363,7 @@ def run_project(args, work, torchsync):
                     "".join("; %s skipped: %s" % (p["name"], ", ".join(p["skipped"]))
                             for p in projects if p["skipped"]),
                     args.reps))
-    load_after = os.getloadavg()[0]
-    lines.append("Load average (1 min) when the run started: %.1f, when it ended: %.1f%s."
-                 % (load_before, load_after,
-                    " (above the core count, other jobs shared the machine: CPU time is the "
-                    "measure, wall time is noise)"
-                    if max(load_before, load_after) > (os.cpu_count() or 1) else ""))
+    lines.append(load_line(load_before, ": CPU time is the measure, wall time is noise"))
     lines.append("")
     lines.append("| configuration | wall time (s) | CPU time (s) |")
     lines.append("| --- | ---: | ---: |")
