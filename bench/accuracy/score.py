@@ -34,22 +34,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "runtime-verify", "tools"))
 sys.dont_write_bytecode = True
-from verify_program import finding_lines, statement_span  # noqa: E402
+from verify_program import ToolError, finding_lines, read_json, statement_span  # noqa: E402
 
 # The issue's bar (issue 13, "Done when").
 BAR_PRECISION, BAR_RECALL, BAR_COVERAGE = 0.95, 0.90, 0.90
 
 
-class InputError(Exception):
-    pass
-
-
-def read_json(path, what):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError) as e:
-        raise InputError("cannot read %s %s: %s" % (what, path, e))
+class InputError(ToolError):
+    """Bad input: one line, exit 2 (read_json raises its base class)."""
 
 
 def cmake_cache(build):
@@ -326,7 +318,7 @@ def main(argv):
                 scored.append(res)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
-    except InputError as e:
+    except ToolError as e:
         print("score.py: error: %s" % e, file=sys.stderr)
         return 2
 
