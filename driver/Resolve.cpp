@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <map>
+#include <optional>
 #include <set>
 
 using clang::tidy::torchsync::ProgramFact;
@@ -168,6 +169,27 @@ struct ProgramModel::Impl {
     propagate();
   }
 
+  /// The note that says where a device fact at level L (Cuda or Cpu) comes
+  /// from: the call that passes a CUDA tensor (the first call, for a host
+  /// tensor), or the function that returns it.
+  std::optional<std::pair<std::string, const SummaryPlace *>>
+  deviceNote(const ProgramFact &F, Level L) const {
+    const char *What = L == Cuda ? "a CUDA tensor" : "a host tensor";
+    if (F.Kind == ProgramFact::Parameter) {
+      const auto &Sites = L == Cuda ? CudaWitness : FirstCall;
+      auto It = Sites.find(paramKey(F.Usr, F.Index));
+      if (It != Sites.end())
+        return std::make_pair("'" + F.Name + "' is passed " + What + " here",
+                              &It->second->Where);
+    } else if (F.Kind == ProgramFact::Returns) {
+      auto It = Functions.find(F.Usr);
+      if (It != Functions.end())
+        return std::make_pair("'" + F.Name + "' returns " + What,
+                              &It->second->Where);
+    }
+    return std::nullopt;
+  }
+
   /// The notes that say why function Usr is hot: the call sites up to one
   /// that is hot by itself.
   std::vector<std::pair<std::string, const SummaryPlace *>>
@@ -299,34 +321,13 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
     for (const ProgramFact &H : C.Hot)
       for (const auto &[Text, Where] : P->hotNotes(H.Usr))
         addNote(F, Text, *Where, Sources);
-    for (const ProgramFact &D : C.Devices) {
-      if (P->factLevel(D) != Cuda)
-        continue;
-      if (D.Kind == ProgramFact::Parameter) {
-        auto It = P->CudaWitness.find(paramKey(D.Usr, D.Index));
-        if (It != P->CudaWitness.end())
-          addNote(F, "'" + D.Name + "' is passed a CUDA tensor here",
-                  It->second->Where, Sources);
-      } else if (D.Kind == ProgramFact::Returns) {
-        auto It = P->Functions.find(D.Usr);
-        if (It != P->Functions.end())
-          addNote(F, "'" + D.Name + "' returns a CUDA tensor",
-                  It->second->Where, Sources);
-      }
-    }
-    for (const ProgramFact &D : C.Host) {
-      if (D.Kind == ProgramFact::Parameter) {
-        auto It = P->FirstCall.find(paramKey(D.Usr, D.Index));
-        if (It != P->FirstCall.end())
-          addNote(F, "'" + D.Name + "' is passed a host tensor here",
-                  It->second->Where, Sources);
-      } else if (D.Kind == ProgramFact::Returns) {
-        auto It = P->Functions.find(D.Usr);
-        if (It != P->Functions.end())
-          addNote(F, "'" + D.Name + "' returns a host tensor",
-                  It->second->Where, Sources);
-      }
-    }
+    for (const ProgramFact &D : C.Devices)
+      if (P->factLevel(D) == Cuda)
+        if (auto N = P->deviceNote(D, Cuda))
+          addNote(F, N->first, *N->second, Sources);
+    for (const ProgramFact &D : C.Host)
+      if (auto N = P->deviceNote(D, Cpu))
+        addNote(F, N->first, *N->second, Sources);
     F.Condition.reset();
     Kept.push_back(std::move(F));
   }
@@ -395,6 +396,14 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
       }
   }
 
+  // A device fact's level, and where it comes from when CUDA or CPU.
+  auto AddDevice = [&](ResolvedFact &R) {
+    Level L = M.factLevel(R.Fact);
+    R.Device = Device(L);
+    if (L == Cuda || L == Cpu)
+      if (auto N = M.deviceNote(R.Fact, L))
+        R.Notes.push_back(Note(N->first, *N->second));
+  };
   // A hot function, with the place that makes it hot (a hot call, or for a
   // hot override the hot call of the function it overrides; a
   // registration) and the notes that explain it.
@@ -432,20 +441,7 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
     auto It = M.Functions.find(Usr);
     if (It != M.Functions.end())
       R.Fact.Name = It->second->Name;
-    R.Device = Device(M.factLevel(R.Fact));
-    if (R.Device == std::string("cuda")) {
-      auto W = M.CudaWitness.find(Key);
-      if (W != M.CudaWitness.end())
-        R.Notes.push_back(
-            Note("'" + R.Fact.Name + "' is passed a CUDA tensor here",
-                 W->second->Where));
-    } else if (R.Device == std::string("cpu")) {
-      auto C = M.FirstCall.find(Key);
-      if (C != M.FirstCall.end())
-        R.Notes.push_back(
-            Note("'" + R.Fact.Name + "' is passed a host tensor here",
-                 C->second->Where));
-    }
+    AddDevice(R);
     const std::set<std::string> &Files = From["p" + Key];
     R.From.assign(Files.begin(), Files.end());
     Out.Facts.push_back(std::move(R));
@@ -457,13 +453,7 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
     auto It = M.Functions.find(Entry.first());
     if (It != M.Functions.end())
       R.Fact.Name = It->second->Name;
-    R.Device = Device(M.factLevel(R.Fact));
-    if (R.Device == std::string("cuda") && It != M.Functions.end())
-      R.Notes.push_back(Note("'" + R.Fact.Name + "' returns a CUDA tensor",
-                             It->second->Where));
-    else if (R.Device == std::string("cpu") && It != M.Functions.end())
-      R.Notes.push_back(Note("'" + R.Fact.Name + "' returns a host tensor",
-                             It->second->Where));
+    AddDevice(R);
     const std::set<std::string> &Files = From["r " + R.Fact.Usr];
     R.From.assign(Files.begin(), Files.end());
     Out.Facts.push_back(std::move(R));
