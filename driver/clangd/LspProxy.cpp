@@ -21,39 +21,66 @@ bool isTorchSyncDiagnostic(const json::Object &Diagnostic) {
          Diagnostic.getString("source") == llvm::StringRef("clang-tidy");
 }
 
-bool isWarningFixTitle(llvm::StringRef Title, llvm::StringRef Message,
+namespace {
+
+/// A text as clangd shows it in titles: the first letter lower case (clangd
+/// capitalizes messages, not fix titles).
+std::string asTitle(llvm::StringRef Text) {
+  std::string T = Text.str();
+  if (!T.empty())
+    T[0] = llvm::toLower(T[0]);
+  return T;
+}
+
+/// The parts of a message that clangd joined with blank lines: the
+/// diagnostic's own text, then its notes when the client takes no
+/// relatedInformation ("<file>:<line>:<col>: note: <text>").
+llvm::SmallVector<llvm::StringRef> messageParts(llvm::StringRef Message) {
+  llvm::SmallVector<llvm::StringRef> Parts;
+  Message.split(Parts, "\n\n");
+  return Parts;
+}
+
+/// The text after "<file>:<line>:<col>: <Level>: " in a folded part.
+std::optional<llvm::StringRef> foldedText(llvm::StringRef Part,
+                                          llvm::StringRef Level) {
+  std::string Marker = (": " + Level + ": ").str();
+  size_t At = Part.find(Marker);
+  if (At == llvm::StringRef::npos)
+    return std::nullopt;
+  return Part.drop_front(At + Marker.size());
+}
+
+} // namespace
+
+std::string diagnosticText(llvm::StringRef Message) {
+  llvm::StringRef Text = messageParts(Message).front();
+  // clangd may count the fixes at the end of the text.
+  llvm::StringRef Core = Text;
+  if (Core.consume_back(" (fix available)"))
+    return asTitle(Core);
+  if (Core.consume_back(" fixes available)")) {
+    auto [Rest, Count] = Core.rsplit(" (");
+    unsigned N;
+    if (!Count.getAsInteger(10, N))
+      return asTitle(Rest);
+  }
+  return asTitle(Text);
+}
+
+bool isWarningFixTitle(llvm::StringRef Title, llvm::StringRef Text,
                        llvm::ArrayRef<std::string> Notes) {
-  // The same text but for the case of its first letter: clangd capitalizes
-  // messages, not titles.
-  auto SameText = [](llvm::StringRef A, llvm::StringRef B) {
-    return !A.empty() && A.size() == B.size() &&
-           llvm::toLower(A.front()) == llvm::toLower(B.front()) &&
-           A.drop_front() == B.drop_front();
-  };
   // A note's fix-it is titled with the note's text, which torchsync's checks
   // also send as a note without fix-its (TorchSyncCheck.cpp, ~SyncReport).
+  std::string T = asTitle(Title);
   for (const std::string &Note : Notes)
-    if (SameText(Title, Note))
+    if (T == asTitle(Note))
       return false;
   // clangd titles a fix-it of the diagnostic itself by its one edit
   // ("change 'a' to 'b'", "insert 'x'", "remove 'y'", shortened with an
   // ellipsis) or, with several edits, by the diagnostic's text.
-  if (Title.starts_with("change '") || Title.starts_with("insert '") ||
-      Title.starts_with("remove '"))
-    return true;
-  // The message may end with clangd's count of fixes.
-  llvm::StringRef Text = Message;
-  if (Text.consume_back(" fixes available)")) {
-    llvm::StringRef Count = Text.rsplit(" (").second;
-    unsigned N;
-    if (!Count.getAsInteger(10, N))
-      Text = Text.drop_back(Count.size() + 2);
-    else
-      Text = Message;
-  } else if (!Text.consume_back(" (fix available)")) {
-    Text = Message;
-  }
-  return SameText(Title, Message) || SameText(Title, Text);
+  return Title.starts_with("change '") || Title.starts_with("insert '") ||
+         Title.starts_with("remove '") || T == asTitle(Text);
 }
 
 namespace {
@@ -66,7 +93,8 @@ bool isCheckName(llvm::StringRef Name) {
   return Names.contains(Name);
 }
 
-/// The texts of a published diagnostic's notes (relatedInformation).
+/// The texts of a published diagnostic's notes: its relatedInformation, or
+/// the notes folded into its message.
 std::vector<std::string> noteTexts(const json::Object &Diagnostic) {
   std::vector<std::string> Texts;
   if (const json::Array *Related = Diagnostic.getArray("relatedInformation"))
@@ -74,6 +102,10 @@ std::vector<std::string> noteTexts(const json::Object &Diagnostic) {
       if (const json::Object *O = R.getAsObject())
         if (std::optional<llvm::StringRef> Text = O->getString("message"))
           Texts.push_back(Text->str());
+  if (std::optional<llvm::StringRef> Message = Diagnostic.getString("message"))
+    for (llvm::StringRef Part : llvm::drop_begin(messageParts(*Message)))
+      if (std::optional<llvm::StringRef> Text = foldedText(Part, "note"))
+        Texts.push_back(Text->str());
   return Texts;
 }
 
@@ -92,13 +124,12 @@ bool markQuickFixes(
       continue;
     std::optional<llvm::StringRef> Title = Action->getString("title");
     const json::Object *D = Of(*Action);
-    if (!Title || !D || !isTorchSyncDiagnostic(*D))
+    if (!Title || !D)
       continue;
-    std::optional<llvm::StringRef> Message = D->getString("message");
-    if (!Message)
+    std::optional<DiagnosticMemory::Warning> W = Memory.warningOf(Uri, *D);
+    if (!W)
       continue;
-    bool Preferred =
-        isWarningFixTitle(*Title, *Message, Memory.notes(Uri, *Message));
+    bool Preferred = isWarningFixTitle(*Title, W->Text, W->Notes);
     if (Action->getBoolean("isPreferred") != std::optional<bool>(Preferred)) {
       (*Action)["isPreferred"] = Preferred;
       Changed = true;
@@ -111,26 +142,50 @@ bool markQuickFixes(
 
 void DiagnosticMemory::remember(llvm::StringRef Uri,
                                 const json::Array &Diagnostics) {
-  std::map<std::string, std::vector<std::string>> Notes;
+  std::map<std::string, std::vector<std::string>> Warnings;
   for (const json::Value &V : Diagnostics)
     if (const json::Object *D = V.getAsObject(); D && isTorchSyncDiagnostic(*D))
       if (std::optional<llvm::StringRef> Message = D->getString("message"))
-        Notes[Message->str()] = noteTexts(*D);
+        Warnings[diagnosticText(*Message)] = noteTexts(*D);
   std::lock_guard<std::mutex> Guard(Lock);
-  if (Notes.empty())
+  if (Warnings.empty())
     ByUri.erase(Uri.str());
   else
-    ByUri[Uri.str()] = std::move(Notes);
+    ByUri[Uri.str()] = std::move(Warnings);
 }
 
-std::vector<std::string>
-DiagnosticMemory::notes(llvm::StringRef Uri, llvm::StringRef Message) const {
+std::optional<DiagnosticMemory::Warning>
+DiagnosticMemory::warningOf(llvm::StringRef Uri,
+                            const json::Object &Diagnostic) const {
+  std::optional<llvm::StringRef> Message = Diagnostic.getString("message");
+  if (!Message)
+    return std::nullopt;
+  std::string Text;
+  if (isTorchSyncDiagnostic(Diagnostic)) {
+    Text = diagnosticText(*Message);
+  } else if (!Diagnostic.get("code")) {
+    // A note that clangd publishes as a diagnostic of its own (clients
+    // without relatedInformation): "<note>\n\n<file>:<l>:<c>: warning: <text>".
+    for (llvm::StringRef Part : llvm::drop_begin(messageParts(*Message)))
+      if (std::optional<llvm::StringRef> W = foldedText(Part, "warning"))
+        Text = diagnosticText(*W);
+    if (Text.empty())
+      return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
   std::lock_guard<std::mutex> Guard(Lock);
   auto File = ByUri.find(Uri.str());
   if (File == ByUri.end())
-    return {};
-  auto It = File->second.find(Message.str());
-  return It == File->second.end() ? std::vector<std::string>() : It->second;
+    return isTorchSyncDiagnostic(Diagnostic)
+               ? std::optional<Warning>(Warning{Text, {}})
+               : std::nullopt;
+  auto It = File->second.find(Text);
+  if (It == File->second.end())
+    return isTorchSyncDiagnostic(Diagnostic)
+               ? std::optional<Warning>(Warning{Text, {}})
+               : std::nullopt;
+  return Warning{Text, It->second};
 }
 
 bool rewritePublishedDiagnostics(json::Object &Params, const ProxyOptions &Opts,

@@ -28,6 +28,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,23 +43,36 @@ struct ProxyOptions {
 /// True if \p Diagnostic (an LSP Diagnostic) comes from a torchsync check.
 bool isTorchSyncDiagnostic(const llvm::json::Object &Diagnostic);
 
-/// True if \p Title is the title clangd gives a fix-it of the warning
-/// \p Message itself, false for one that clangd took from one of its
-/// \p Notes (titled with the note's text) or one it cannot tell.
-bool isWarningFixTitle(llvm::StringRef Title, llvm::StringRef Message,
+/// The text of a diagnostic's message as clangd titles a fix with it: the
+/// first part (without folded notes and clangd's count of fixes), its first
+/// letter lower case.
+std::string diagnosticText(llvm::StringRef Message);
+
+/// True if \p Title is the title clangd gives a fix-it of the warning whose
+/// text is \p Text (diagnosticText), false for one that clangd took from
+/// one of its \p Notes (titled with the note's text) or one it cannot tell.
+bool isWarningFixTitle(llvm::StringRef Title, llvm::StringRef Text,
                        llvm::ArrayRef<std::string> Notes);
 
-/// The notes of the torchsync diagnostics last published for each
-/// document, by diagnostic message: a code action request names its
-/// diagnostic, not always with its notes.
+/// The torchsync diagnostics last published for each document, with their
+/// notes: a code action request names its diagnostic, not always with its
+/// notes, and sometimes by one of its notes.
 class DiagnosticMemory {
 public:
+  struct Warning {
+    std::string Text; ///< diagnosticText of the warning.
+    std::vector<std::string> Notes;
+  };
+
   void remember(llvm::StringRef Uri, const llvm::json::Array &Diagnostics);
-  std::vector<std::string> notes(llvm::StringRef Uri,
-                                 llvm::StringRef Message) const;
+  /// The torchsync warning that \p Diagnostic (as published for \p Uri) is
+  /// or is a note of.
+  std::optional<Warning> warningOf(llvm::StringRef Uri,
+                                   const llvm::json::Object &Diagnostic) const;
 
 private:
   mutable std::mutex Lock;
+  /// Notes by warning text, by document.
   std::map<std::string, std::map<std::string, std::vector<std::string>>> ByUri;
 };
 

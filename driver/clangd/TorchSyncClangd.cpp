@@ -11,8 +11,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Errno.h"
 #include "llvm/Support/Process.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
