@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 namespace clang::clangd {
-int clangdMain(int argc, char *argv[]);
+int clangdMain(int Argc, char *Argv[]);
 } // namespace clang::clangd
 
 namespace clang::tidy {
@@ -32,8 +32,8 @@ extern volatile int TorchSyncModuleAnchorSource;
 namespace {
 
 /// The arguments clangd will read: the command line, then CLANGD_FLAGS.
-std::vector<std::string> clangdArguments(int argc, char **argv) {
-  std::vector<std::string> Args(argv + 1, argv + argc);
+std::vector<std::string> clangdArguments(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv + 1, Argv + Argc);
   if (std::optional<std::string> Env =
           llvm::sys::Process::GetEnv("CLANGD_FLAGS")) {
     llvm::SmallVector<llvm::StringRef> Words;
