@@ -16,6 +16,10 @@ class Timeout(Exception):
 
 class Client:
     def __init__(self, command, cwd, timeout=120.0):
+        # No background index: it would be written under the project's
+        # .cache/ (the test's folder, or the source tree for a compile
+        # database found above it) and costs time the tests do not need.
+        command = [command[0], '--background-index=false'] + list(command[1:])
         self.proc = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE,
                                      stderr=open(os.path.join(cwd, 'server.log'), 'wb'))
