@@ -32,8 +32,9 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
 set(CPACK_PACKAGE_DESCRIPTION
     "A clang-tidy module (a plugin for clang-tidy-19 and the torchsync driver)
 that finds the places where C++ code written against LibTorch makes the host
-wait for the GPU in hot code, and the runtime verifier (torchsync-verify)
-with the sources of its CUDA probe.")
+wait for the GPU in hot code, torchsync-clangd (clangd with these checks, for
+editors), and the runtime verifier (torchsync-verify) with the sources of its
+CUDA probe.")
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)

@@ -27,6 +27,10 @@ if config.cuda_include:
 config.substitutions.append(("%check_torchsync_real",
     common + "".join(" --include=" + d for d in real_includes)))
 config.substitutions.append(("%check_torchsync", common + " --include=" + mock))
+# Before %torchsync, which is a prefix of it.
+if getattr(config, "torchsync_clangd", ""):
+    config.available_features.add("torchsync-clangd")
+    config.substitutions.append(("%torchsync-clangd", config.torchsync_clangd))
 config.substitutions.append(("%torchsync", config.torchsync))
 config.substitutions.append(("%plugin", config.plugin))
 config.substitutions.append(("%clang_tidy_plugin",

@@ -264,9 +264,14 @@ SyncReport::~SyncReport() {
   for (const Note &N : Notes) {
     // The text is final: pass it as an argument so that no '%' in it is
     // read as a format directive.
-    auto D = Check.diag(N.Loc.isValid() ? N.Loc : WarningLoc, "%0",
-                        DiagnosticIDs::Note)
-             << N.Text;
+    SourceLocation Loc = N.Loc.isValid() ? N.Loc : WarningLoc;
+    // clangd (the only client with self-contained diagnostics) turns a
+    // note with fix-its into a fix of the warning titled with the note and
+    // shows it nowhere else: the same note without them keeps its place
+    // among the warning's related information.
+    if (!N.Fixes.empty() && Check.areDiagsSelfContained())
+      Check.diag(Loc, "%0", DiagnosticIDs::Note) << N.Text;
+    auto D = Check.diag(Loc, "%0", DiagnosticIDs::Note) << N.Text;
     for (const FixItHint &Fix : N.Fixes)
       D << Fix;
   }

@@ -1,0 +1,118 @@
+//===--- TorchSyncClangd.cpp - clangd with the torchsync checks -----------===//
+//
+// torchsync-clangd is clangd 19 (Debian's libclangdMain.a) with the torchsync
+// clang-tidy checks compiled in, behind the LSP layer of LspProxy.h. Every
+// clangd option works as in clangd; docs/editor.md says what differs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LspProxy.h"
+#include "clang/Basic/Version.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Errno.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include <cstdio>
+#include <cstdlib>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace clang::clangd {
+int clangdMain(int argc, char *argv[]);
+} // namespace clang::clangd
+
+namespace clang::tidy {
+// The torchsync checks register themselves when their module is linked in.
+extern volatile int TorchSyncModuleAnchorSource;
+[[maybe_unused]] static int TorchSyncModuleAnchorDestination =
+    TorchSyncModuleAnchorSource;
+} // namespace clang::tidy
+
+namespace {
+
+/// The arguments clangd will read: the command line, then CLANGD_FLAGS.
+std::vector<std::string> clangdArguments(int argc, char **argv) {
+  std::vector<std::string> Args(argv + 1, argv + argc);
+  if (std::optional<std::string> Env =
+          llvm::sys::Process::GetEnv("CLANGD_FLAGS")) {
+    llvm::SmallVector<llvm::StringRef> Words;
+    llvm::StringRef(*Env).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef W : Words)
+      Args.push_back(W.str());
+  }
+  return Args;
+}
+
+bool hasFlag(const std::vector<std::string> &Args,
+             std::initializer_list<llvm::StringRef> Names) {
+  for (llvm::StringRef A : Args) {
+    if (A == "--")
+      break;
+    A = A.ltrim('-');
+    for (llvm::StringRef N : Names)
+      if (A == N || A.starts_with((N + "=").str()))
+        return true;
+  }
+  return false;
+}
+
+/// Moves clangd onto pipes and starts the layer between them and the
+/// editor's standard input and output. False if the pipes cannot be made.
+bool startProxy(std::optional<torchsync::clangd::LspProxy> &Proxy) {
+  int EditorIn = ::fcntl(0, F_DUPFD_CLOEXEC, 3);
+  int EditorOut = ::fcntl(1, F_DUPFD_CLOEXEC, 3);
+  int ToServer[2], FromServer[2];
+  if (EditorIn < 0 || EditorOut < 0 || ::pipe2(ToServer, O_CLOEXEC) != 0 ||
+      ::pipe2(FromServer, O_CLOEXEC) != 0)
+    return false;
+  // clangd reads stdin and writes llvm::outs(), i.e. descriptors 0 and 1
+  // (dup2 leaves them inheritable, as they were).
+  if (::dup2(ToServer[0], 0) < 0 || ::dup2(FromServer[1], 1) < 0)
+    return false;
+  ::close(ToServer[0]);
+  ::close(FromServer[1]);
+  Proxy.emplace(torchsync::clangd::ProxyOptions{TORCHSYNC_DOCS_URL}, EditorIn,
+                EditorOut, ToServer[1], FromServer[0]);
+  Proxy->start();
+  return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::vector<std::string> Args = clangdArguments(argc, argv);
+  if (hasFlag(Args, {"version"})) {
+    // clangd's own version text would list its remote index among the
+    // features, which this build leaves out (LinkShims.cpp).
+    llvm::outs() << "torchsync-clangd " TORCHSYNC_VERSION
+                    " (the checks of torchsync " TORCHSYNC_VERSION ")\n"
+                 << clang::getClangToolFullVersion("clangd") << "\n"
+                 << "Features: linux, no remote index\n"
+                 << "Platform: " << llvm::sys::getProcessTriple() << "\n";
+    return 0;
+  }
+  // Without the LSP stream on standard input and output (--check, --help)
+  // or with another framing than LSP's (--input-style=delimited, as in
+  // --lit-test) clangd runs as it is.
+  if (hasFlag(Args,
+              {"check", "help", "help-hidden", "input-style", "lit-test"}))
+    return clang::clangd::clangdMain(argc, argv);
+
+  std::optional<torchsync::clangd::LspProxy> Proxy;
+  if (!startProxy(Proxy)) {
+    llvm::errs() << "torchsync-clangd: error: cannot connect to clangd: "
+                 << llvm::sys::StrError() << "\n";
+    return 2;
+  }
+  int Status = clang::clangd::clangdMain(argc, argv);
+  // Everything clangd wrote reaches the editor before the process ends.
+  llvm::outs().flush();
+  std::fflush(stdout);
+  ::close(1);
+  Proxy->waitForServerOutput();
+  llvm::errs().flush();
+  std::fflush(stderr);
+  // The layer's reading thread may be blocked on the editor's input.
+  std::_Exit(Status);
+}

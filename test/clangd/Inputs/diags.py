@@ -1,0 +1,54 @@
+"""Opens files in the server and prints their diagnostics, one per line:
+`<file>:<line>:<col> <source> <code> <href>`, then its notes, and with
+--actions the quick fixes of each (test/clangd/*.test)."""
+
+import argparse
+import json
+import os
+
+import lsp
+
+ap = argparse.ArgumentParser()
+ap.add_argument('--server', required=True)
+ap.add_argument('--dir', required=True, help='the working directory of the server')
+ap.add_argument('--actions', action='store_true')
+ap.add_argument('--arg', action='append', default=[], help='an argument for the server')
+ap.add_argument('--inline', action='store_true',
+                help='ask for fixes with the diagnostics (clangd codeActionsInline)')
+ap.add_argument('--no-related', action='store_true',
+                help='a client without relatedInformation (Emacs eglot): notes fold into messages')
+ap.add_argument('files', nargs='+')
+args = ap.parse_args()
+
+c = lsp.Client([args.server] + args.arg, args.dir)
+c.initialize(args.dir, {'textDocument': {
+    'publishDiagnostics': {'relatedInformation': not args.no_related,
+                           'codeActionsInline': args.inline},
+    'codeAction': {'codeActionLiteralSupport': {
+        'codeActionKind': {'valueSet': ['quickfix', 'refactor']}}}}})
+for path in args.files:
+    path = os.path.join(args.dir, path)
+    uri = c.open(path)
+    for d in c.diagnostics(uri)['diagnostics']:
+        start = d['range']['start']
+        print('%s:%d:%d %s %s %s' % (os.path.relpath(path, args.dir), start['line'] + 1,
+                                     start['character'] + 1, d.get('source'), d.get('code'),
+                                     d.get('codeDescription', {}).get('href')))
+        print('  message:', d['message'].split('\n')[0])
+        for r in d.get('relatedInformation', []):
+            print('  related: %s:%d: %s' % (
+                os.path.relpath(lsp.path_of(r['location']['uri']), args.dir),
+                r['location']['range']['start']['line'] + 1, r['message']))
+        for a in d.get('codeActions', []):
+            print('  inline quickfix: preferred=%s title=%s' % (
+                json.dumps(a.get('isPreferred')), a['title']))
+        if args.actions:
+            rid = c.request('textDocument/codeAction', {
+                'textDocument': {'uri': uri}, 'range': d['range'],
+                'context': {'diagnostics': [d]}})
+            for a in c.reply(rid)['result']:
+                if a.get('kind') == 'quickfix':
+                    print('  quickfix: preferred=%s title=%s' % (
+                        json.dumps(a.get('isPreferred')), a['title']))
+    print('done:', os.path.relpath(path, args.dir))
+print('exit:', c.shutdown())
