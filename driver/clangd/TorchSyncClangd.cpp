@@ -9,7 +9,9 @@
 #include "LspProxy.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Errno.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -19,7 +21,7 @@
 #include <unistd.h>
 
 namespace clang::clangd {
-int clangdMain(int argc, char *argv[]);
+int clangdMain(int Argc, char *Argv[]);
 } // namespace clang::clangd
 
 namespace clang::tidy {
@@ -32,8 +34,8 @@ extern volatile int TorchSyncModuleAnchorSource;
 namespace {
 
 /// The arguments clangd will read: the command line, then CLANGD_FLAGS.
-std::vector<std::string> clangdArguments(int argc, char **argv) {
-  std::vector<std::string> Args(argv + 1, argv + argc);
+std::vector<std::string> clangdArguments(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv + 1, Argv + Argc);
   if (std::optional<std::string> Env =
           llvm::sys::Process::GetEnv("CLANGD_FLAGS")) {
     llvm::SmallVector<llvm::StringRef> Words;
@@ -98,6 +100,26 @@ int main(int argc, char **argv) {
   if (hasFlag(Args,
               {"check", "help", "help-hidden", "input-style", "lit-test"}))
     return clang::clangd::clangdMain(argc, argv);
+
+  // clangd reports a bad option on two lines and exits with 1; parse its
+  // options once here first so that a bad one gets torchsync's one line and
+  // exit code 2, then forget this parse for clangd's own.
+  {
+    std::string Errors;
+    llvm::raw_string_ostream ErrorStream(Errors);
+    if (!llvm::cl::ParseCommandLineOptions(argc, argv, "", &ErrorStream,
+                                           "CLANGD_FLAGS")) {
+      // A bad value is reported on standard error as it is found (one
+      // line); an unknown option comes back here.
+      llvm::StringRef Line = llvm::StringRef(Errors).split('\n').first;
+      Line.consume_front(llvm::sys::path::filename(argv[0]));
+      Line.consume_front(": ");
+      if (!Line.trim().empty())
+        llvm::errs() << "torchsync-clangd: error: " << Line.trim() << "\n";
+      return 2;
+    }
+    llvm::cl::ResetAllOptionOccurrences();
+  }
 
   std::optional<torchsync::clangd::LspProxy> Proxy;
   if (!startProxy(Proxy)) {
