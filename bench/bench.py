@@ -26,7 +26,18 @@ databases as bench/accuracy/score.py writes them, copied to a scratch folder):
                                     their findings rest on), and reports what
                                     a cold run of the edited project reports
 
---section single or --section project runs one half.
+and, in the editor (torchsync-clangd over stdio, driven as an editor drives
+it: initialize, didOpen, didChange; bench/lsp_client.py):
+
+  time to diagnostics after an edit in a function body
+                                 <= 0.08x clang++ -fsyntax-only of the file
+                                    (the server reuses its preamble)
+
+with the time to diagnostics after opening the file and the server's peak
+memory (VmHWM) beside it.
+
+--section single, --section project or --section editor runs one part; the
+default, all, runs single and project (editor needs torchsync-clangd).
 
 Exit code 0 when every bar is met, 1 when one is not, 2 on a tool error.
 Nothing here is a test: CI does not run it (timings on shared runners are
@@ -128,18 +139,27 @@ def main():
     parser.add_argument("--file", default=os.path.join(ROOT, "examples", "train_classifier.cpp"),
                         help="the translation unit of the single-file rows")
     parser.add_argument("--out", help="also write the table as Markdown here")
-    parser.add_argument("--section", choices=("all", "single", "project"), default="all",
-                        help="single: the one-file rows; project: the multi-file bars")
+    parser.add_argument("--section", choices=("all", "single", "project", "editor"),
+                        default="all",
+                        help="single: the one-file rows; project: the multi-file bars; "
+                        "editor: torchsync-clangd after open and after an edit")
+    parser.add_argument("--edits", type=int, default=3,
+                        help="edits per editor session (--section editor)")
     parser.add_argument("--programs", default=",".join(PROJECT_PROGRAMS),
                         help="bench/accuracy programs of the project bars (comma-separated)")
     args = parser.parse_args()
 
     torchsync = os.path.join(args.build, "bin", "torchsync")
     plugin = os.path.join(args.build, "lib", "libTorchSyncTidy.so")
+    server = os.path.join(args.build, "bin", "torchsync-clangd")
     clangxx = shutil.which("clang++-19")
     tidy = shutil.which("clang-tidy-19")
-    for what, path in (("torchsync", torchsync), ("the plugin", plugin),
-                       ("clang++-19", clangxx), ("clang-tidy-19", tidy)):
+    needed = [("clang++-19", clangxx)]
+    if args.section != "editor":
+        needed += [("torchsync", torchsync), ("the plugin", plugin), ("clang-tidy-19", tidy)]
+    else:
+        needed.append(("torchsync-clangd", server))
+    for what, path in needed:
         if not path or not os.path.exists(path):
             raise SystemExit("bench: error: %s not found (build first: bash .ci/setup.sh)" % what)
     if not os.path.exists(os.path.join(TORCH_INCLUDE, "torch", "torch.h")):
@@ -155,6 +175,8 @@ def main():
             project_status, project_text = run_project(args, work, torchsync)
             status = max(status, project_status)
             text += ("\n" if text else "") + project_text
+        if args.section == "editor":
+            status, text = run_editor(args, work, server, clangxx)
         print(text)
         if args.out:
             page = PAGE_HEAD.format(date=datetime.date.today().isoformat(),
@@ -391,6 +413,132 @@ def run_project(args, work, torchsync):
     lines.append("Wall time, whole-project / per-file: %.2f; each repetition side by side (CPU): %s."
                  % (ratio_wall, ", ".join("%.2f" % (a / b) for a, b in zip(cpu[whole], cpu[per_file]))))
     return (0 if met_ratio and reparse_ok else 1), "\n".join(lines) + "\n"
+
+
+def edit_in_function_body(text, n):
+    """text with a statement added in a function body: before the last line
+    that is exactly "}" (the end of the file's last function definition, in
+    the examples main)."""
+    lines = text.split("\n")
+    end = max(i for i, line in enumerate(lines) if line == "}")
+    lines.insert(end, "  int torchsync_bench_edit_%d = %d; (void)torchsync_bench_edit_%d;" % (n, n, n))
+    return "\n".join(lines)
+
+
+def editor_session(server, folder, path, edits):
+    """One server: initialize, didOpen, then didChange one after another:
+    the first edit after opening, edits more as editors send them, then
+    edits with clangd's wantDiagnostics: true (clangd does not debounce
+    those). Returns (seconds to diagnostics after didOpen, seconds after the
+    first edit, [seconds after each later edit], [seconds after each
+    wantDiagnostics edit], torchsync diagnostics after open, peak memory in
+    MiB)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import lsp_client  # pylint: disable=import-outside-toplevel
+    uri = "file://" + path
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    client = lsp_client.LspClient([server, "--background-index=false"], cwd=folder)
+    try:
+        client.initialize(folder)
+        start = time.perf_counter()
+        client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "cpp", "version": 0, "text": text}})
+        arrived, params = client.wait_diagnostics(uri, 0, 900)
+        opened = arrived - start
+        found = sum(1 for d in params["diagnostics"]
+                    if str(d.get("code", "")).startswith("torchsync-"))
+        plain, forced = [], []
+        for n in range(1, 2 * edits + 2):
+            change = {"textDocument": {"uri": uri, "version": n},
+                      "contentChanges": [{"text": edit_in_function_body(text, n)}]}
+            if n > edits + 1:
+                change["wantDiagnostics"] = True
+            start = time.perf_counter()
+            client.notify("textDocument/didChange", change)
+            arrived, params = client.wait_diagnostics(uri, n, 900)
+            (forced if n > edits + 1 else plain).append(arrived - start)
+            found_now = sum(1 for d in params["diagnostics"]
+                            if str(d.get("code", "")).startswith("torchsync-"))
+            if found_now != found:
+                raise SystemExit("bench: error: torchsync-clangd: %d torchsync diagnostics after "
+                                 "edit %d, %d after opening" % (found_now, n, found))
+        return opened, plain[0], plain[1:], forced, found, client.peak_memory_mib()
+    except lsp_client.ServerError as e:
+        raise SystemExit("bench: error: torchsync-clangd: %s" % e)
+    finally:
+        client.close()
+
+
+def run_editor(args, work, server, clangxx):
+    load_before = os.getloadavg()[0]
+    folder = os.path.join(work, "editor")
+    os.makedirs(folder)
+    path = os.path.join(folder, os.path.basename(args.file))
+    shutil.copyfile(args.file, path)
+    with open(os.path.join(folder, "compile_flags.txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(FLAGS) + "\n")
+    with open(os.path.join(folder, ".clang-tidy"), "w", encoding="utf-8") as f:
+        f.write("Checks: 'torchsync-*'\n")
+    parse, parse_mem, opened, first, edited, forced, memory, found = [], [], [], [], [], [], [], []
+    for rep in range(args.reps):
+        wall, rss = measure([clangxx, "-fsyntax-only"] + FLAGS + [path])
+        parse.append(wall)
+        parse_mem.append(rss)
+        o, f, e, w, n, m = editor_session(server, folder, path, args.edits)
+        opened.append(o)
+        first.append(f)
+        edited.append(e)
+        forced.append(w)
+        memory.append(m)
+        found.append(n)
+        print("  rep %d/%d  clang++ -fsyntax-only %.2f s; torchsync-clangd: open %.2f s, first "
+              "edit %.2f s, edits %s s, with wantDiagnostics %s s, %d torchsync diagnostics, "
+              "peak %.0f MiB"
+              % (rep + 1, args.reps, wall, o, f, ", ".join("%.2f" % x for x in e),
+                 ", ".join("%.2f" % x for x in w), n, m), file=sys.stderr, flush=True)
+    base = statistics.median(parse)
+    med_open = statistics.median(opened)
+    med_first = statistics.median(first)
+    med_edit = statistics.median([x for e in edited for x in e])
+    med_forced = statistics.median([x for w in forced for x in w])
+    ratio = med_edit / base
+    met = ratio <= 0.08 and min(found) > 0
+    lines = []
+    lines.append("File: %s (real LibTorch headers at %s), a copy with compile_flags.txt and "
+                 "`.clang-tidy` Checks: 'torchsync-*'; %d repetitions (a fresh server each: open, "
+                 "an edit, %d edits more, %d edits with wantDiagnostics), median; %d CPU cores."
+                 % (os.path.relpath(args.file, ROOT), TORCH_INCLUDE, args.reps, args.edits,
+                    args.edits, os.cpu_count()))
+    lines.append(load_line(load_before))
+    lines.append("")
+    lines.append("| configuration | wall time (s) | x clang++ -fsyntax-only | peak memory (MiB) |")
+    lines.append("| --- | ---: | ---: | ---: |")
+    lines.append("| clang++ -fsyntax-only | %.2f | 1.00 | %.0f |" % (base, max(parse_mem)))
+    lines.append("| torchsync-clangd, didOpen to diagnostics | %.2f | %.2f | %.0f |"
+                 % (med_open, med_open / base, max(memory)))
+    lines.append("| torchsync-clangd, the first edit after opening to diagnostics | %.2f | %.3f "
+                 "| %.0f |" % (med_first, med_first / base, max(memory)))
+    lines.append("| torchsync-clangd, later edits in a function body to diagnostics | %.2f | %.3f "
+                 "| %.0f |" % (med_edit, ratio, max(memory)))
+    lines.append("| torchsync-clangd, the same edit with wantDiagnostics: true (no debounce) "
+                 "| %.2f | %.3f | %.0f |" % (med_forced, med_forced / base, max(memory)))
+    lines.append("")
+    lines.append("| bar | measured | target | met |")
+    lines.append("| --- | ---: | ---: | --- |")
+    lines.append("| after an edit (later edits) / clang++ -fsyntax-only | %.3f | <= 0.08 | %s |"
+                 % (ratio, "yes" if met else "NO"))
+    lines.append("")
+    lines.append("Torchsync diagnostics after opening, per repetition: %s (the same after every "
+                 "edit). Each repetition side by side, open / clang++: %s; first edit / clang++: "
+                 "%s; later edits / clang++: %s; with wantDiagnostics / clang++: %s. The server's "
+                 "peak memory is its VmHWM."
+                 % (", ".join(str(n) for n in found),
+                    ", ".join("%.2f" % (o / p) for o, p in zip(opened, parse)),
+                    ", ".join("%.3f" % (f / p) for f, p in zip(first, parse)),
+                    "; ".join(", ".join("%.3f" % (x / p) for x in e) for e, p in zip(edited, parse)),
+                    "; ".join(", ".join("%.3f" % (x / p) for x in w) for w, p in zip(forced, parse))))
+    return (0 if met else 1), "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
