@@ -189,15 +189,17 @@ std::vector<Finding> unpredictedFindings(const VerifierReport &Report,
                               number(*U, "line"), number(*U, "column"));
     F.Runtime = verdictOf(*U, "unpredicted");
     std::string Apis = apisText(*U);
-    F.Message = llvm::formatv("{0} syncs ({1}) here{2}, {3} ms blocked, that "
-                              "no finding predicted",
-                              F.Runtime->Syncs,
-                              kindsText(U->getObject("kinds")),
-                              Apis.empty() ? "" : ", ending in " + Apis,
-                              milliseconds(F.Runtime->BlockedNs));
+    F.Message =
+        llvm::formatv("{0} syncs ({1}) here{2}, {3} ms blocked, that "
+                      "no finding predicted",
+                      F.Runtime->Syncs, kindsText(U->getObject("kinds")),
+                      Apis.empty() ? "" : ", ending in " + Apis,
+                      milliseconds(F.Runtime->BlockedNs));
     json::Object &P = F.Runtime->Properties;
     const std::pair<llvm::StringRef, llvm::StringRef> Details[] = {
-        {"apis", "apis"}, {"function", "function"}, {"called_from", "calledFrom"}};
+        {"apis", "apis"},
+        {"function", "function"},
+        {"called_from", "calledFrom"}};
     for (const auto &[From, To] : Details)
       if (const json::Value *V = U->get(From))
         P[To] = *V;
@@ -221,7 +223,8 @@ void rankByCost(llvm::MutableArrayRef<Finding> Findings,
                 int64_t UserBlockedNs) {
   for (Finding &F : Findings)
     if (F.Runtime)
-      F.Runtime->Properties["rank"] = share(F.Runtime->BlockedNs, UserBlockedNs);
+      F.Runtime->Properties["rank"] =
+          share(F.Runtime->BlockedNs, UserBlockedNs);
 }
 
 void sortByCost(std::vector<Finding> &Findings) {
@@ -248,8 +251,8 @@ void writeTopSyncs(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Reported,
   // Most blocked time first; ties in report order, findings first.
   std::vector<std::pair<int64_t, size_t>> Keys;
   std::vector<const Finding *> Candidates;
-  for (llvm::ArrayRef<Finding> List : {Reported, llvm::ArrayRef<Finding>(
-                                                     Costs.Unpredicted)})
+  for (llvm::ArrayRef<Finding> List :
+       {Reported, llvm::ArrayRef<Finding>(Costs.Unpredicted)})
     for (const Finding &F : List)
       if (F.Runtime && F.Runtime->Syncs > 0) {
         Keys.push_back({-F.Runtime->BlockedNs, Candidates.size()});
@@ -283,11 +286,11 @@ void writeTopSyncs(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Reported,
     std::string Where = F.Where.Path;
     if (F.Where.Line)
       Where += ":" + std::to_string(F.Where.Line);
-    Table.push_back({std::to_string(R.Syncs), milliseconds(R.BlockedNs),
-                     llvm::formatv("{0:F1}%",
-                                   share(R.BlockedNs, Costs.UserBlockedNs))
-                         .str(),
-                     What, Where});
+    Table.push_back(
+        {std::to_string(R.Syncs), milliseconds(R.BlockedNs),
+         llvm::formatv("{0:F1}%", share(R.BlockedNs, Costs.UserBlockedNs))
+             .str(),
+         What, Where});
   }
   std::array<size_t, 5> Width{};
   for (const auto &Row : Table)
@@ -306,8 +309,8 @@ void writeTopSyncs(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Reported,
     int64_t Rest = 0;
     for (size_t I = Shown; I < Rows.size(); ++I)
       Rest += Rows[I]->Runtime->BlockedNs;
-    OS << "  ... " << Rows.size() - Shown << " more, "
-       << milliseconds(Rest) << " ms blocked\n";
+    OS << "  ... " << Rows.size() - Shown << " more, " << milliseconds(Rest)
+       << " ms blocked\n";
   }
 }
 
