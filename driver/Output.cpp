@@ -112,7 +112,34 @@ json::Value findingToJson(const Finding &F) {
     Notes.push_back(std::move(NO));
   }
   O["notes"] = std::move(Notes);
+  if (F.Runtime)
+    O["runtime"] = json::Object(F.Runtime->Properties);
   return O;
+}
+
+/// The top-level "runtime" object of a JSON report (--runtime-report).
+json::Value runtimeJson(const RuntimeCosts &Costs) {
+  json::Array Unpredicted;
+  for (const Finding &F : Costs.Unpredicted) {
+    json::Object O{
+        {"check", F.Check}, {"severity", F.Severity}, {"message", F.Message}};
+    // The verifier gives a line, not a column.
+    if (!F.Where.File.empty()) {
+      O["file"] = F.Where.File;
+      O["path"] = F.Where.Path;
+    }
+    if (F.Where.Line)
+      O["line"] = F.Where.Line;
+    O["runtime"] = json::Object(F.Runtime->Properties);
+    Unpredicted.push_back(std::move(O));
+  }
+  json::Object Verifier{{"name", "torchsync-verify"}};
+  if (!Costs.VerifierVersion.empty())
+    Verifier["version"] = Costs.VerifierVersion;
+  return json::Object{{"report", Costs.ReportFile},
+                      {"tool", std::move(Verifier)},
+                      {"userBlockedNs", Costs.UserBlockedNs},
+                      {"unpredicted", std::move(Unpredicted)}};
 }
 
 json::Value toolJson() {
@@ -241,8 +268,11 @@ json::Value sarifResult(const Finding &F, unsigned RuleIndex) {
   if (!F.Fingerprint.empty())
     Result["partialFingerprints"] =
         json::Object{{FingerprintKey, F.Fingerprint}};
-  if (F.Runtime)
+  if (F.Runtime) {
     Result["properties"] = json::Object(F.Runtime->Properties);
+    if (const json::Value *Rank = F.Runtime->Properties.get("rank"))
+      Result["rank"] = *Rank;
+  }
   // A NOLINT comment is a suppression in the source, as code scanning
   // reads it: the result is shown as dismissed.
   if (F.Suppressed)
@@ -340,23 +370,32 @@ std::optional<Format> parseFormat(llvm::StringRef Name) {
 llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
                         llvm::ArrayRef<Finding> Reported,
                         llvm::ArrayRef<Finding> Suppressed,
-                        llvm::StringRef Root, std::optional<bool> UseColor) {
+                        llvm::StringRef Root, std::optional<bool> UseColor,
+                        const RuntimeCosts *Costs) {
   // Suppressed findings go where a reader can tell them apart.
   std::vector<Finding> All(Reported.begin(), Reported.end());
   llvm::append_range(All, Suppressed);
+  // SARIF has no other place for the unpredicted syncs than results.
+  std::vector<Finding> WithUnpredicted;
+  if (Costs) {
+    WithUnpredicted = All;
+    llvm::append_range(WithUnpredicted, Costs->Unpredicted);
+  }
   auto Write = [&](llvm::raw_ostream &OS, bool Colors) {
     switch (OutputFormat) {
     case Format::Text: {
       TextReport Text(OS, Root, Colors);
       for (const Finding &F : Reported)
         Text.print(F);
+      if (Costs)
+        writeTopSyncs(OS, Reported, *Costs);
       break;
     }
     case Format::Json:
-      writeJson(OS, All, Root);
+      writeJson(OS, All, Root, Costs);
       break;
     case Format::Sarif:
-      writeSarif(OS, All, Root);
+      writeSarif(OS, Costs ? WithUnpredicted : All, Root);
       break;
     case Format::Github:
       writeGithub(OS, Reported);
@@ -403,14 +442,17 @@ llvm::Error exportFixes(llvm::StringRef Path, llvm::StringRef MainFile,
 }
 
 void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-               llvm::StringRef Root) {
+               llvm::StringRef Root, const RuntimeCosts *Costs) {
   json::Array All;
   for (const Finding &F : Findings)
     All.push_back(findingToJson(F));
-  print(OS, json::Object{{"version", JsonFormatVersion},
-                         {"tool", toolJson()},
-                         {"root", Root},
-                         {"findings", std::move(All)}});
+  json::Object Report{{"version", JsonFormatVersion},
+                      {"tool", toolJson()},
+                      {"root", Root},
+                      {"findings", std::move(All)}};
+  if (Costs)
+    Report["runtime"] = runtimeJson(*Costs);
+  print(OS, std::move(Report));
 }
 
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,

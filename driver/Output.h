@@ -11,6 +11,7 @@
 #define TORCHSYNC_DRIVER_OUTPUT_H
 
 #include "Findings.h"
+#include "RuntimeReport.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -29,13 +30,11 @@ std::optional<Format> parseFormat(llvm::StringRef Name);
 /// or goes away (new fields may appear without it).
 constexpr int JsonFormatVersion = 1;
 
+/// With Costs (--runtime-report), each measured finding carries a
+/// "runtime" object and the report a top-level "runtime" object with the
+/// unpredicted places.
 void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-               llvm::StringRef Root);
-/// The SARIF rule of the results torchsync render-sarif makes of the syncs
-/// that torchsync-verify observed and no finding predicted.
-constexpr llvm::StringLiteral UnpredictedSyncRule =
-    "torchsync-verify-unpredicted-sync";
-
+               llvm::StringRef Root, const RuntimeCosts *Costs = nullptr);
 /// A run of torchsync-verify, reported as the SARIF run's invocation, with
 /// the verifier as an extension of the tool.
 struct SarifInvocation {
@@ -49,7 +48,8 @@ struct SarifInvocation {
 /// as the run's columnKind says; a column that is not known (a finding read
 /// back from a report whose source cannot be read) is left out. A finding
 /// with a runtime verdict carries it in its result's properties and
-/// message; an unconfirmed one is a note.
+/// message; an unconfirmed one is a note, and one with a "rank" property
+/// (--runtime-report) has it as its SARIF rank too.
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                 llvm::StringRef Root,
                 const SarifInvocation *Invocation = nullptr);
@@ -61,11 +61,14 @@ void writeGithub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings);
 /// else through a temporary file): the Reported findings and, in SARIF and
 /// JSON where a reader can tell them apart, the Suppressed ones. Text is in
 /// colors on standard output when UseColor says so (unset: when it is a
-/// terminal that has them).
+/// terminal that has them). With Costs (--runtime-report), the unpredicted
+/// places follow the findings in SARIF and JSON, and the text ends with the
+/// "top syncs" table.
 llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
                         llvm::ArrayRef<Finding> Reported,
                         llvm::ArrayRef<Finding> Suppressed,
-                        llvm::StringRef Root, std::optional<bool> UseColor);
+                        llvm::StringRef Root, std::optional<bool> UseColor,
+                        const RuntimeCosts *Costs = nullptr);
 
 /// Writes the fixes of the Reported findings as YAML for
 /// clang-apply-replacements to Path (through a temporary file).

@@ -7,6 +7,7 @@
 #include "RenderSarif.h"
 #include "Findings.h"
 #include "Output.h"
+#include "RuntimeReport.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -15,7 +16,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include <deque>
 
 namespace json = llvm::json;
 
@@ -23,22 +23,14 @@ namespace torchsync {
 
 namespace {
 
-/// torchsync-verify's report format (docs/verify-format.md).
-constexpr int64_t VerifyFormatVersion = 1;
-
 llvm::Error fail(llvm::StringRef File, const llvm::Twine &Why) {
   return llvm::createStringError("cannot render SARIF: '" + File + "': " + Why);
 }
 
 llvm::Expected<json::Value> readJson(llvm::StringRef File) {
-  auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(File);
-  if (!Buffer)
-    return fail(File, Buffer.getError().message());
-  llvm::Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+  llvm::Expected<json::Value> Parsed = readJsonObject(File);
   if (!Parsed)
-    return fail(File, "invalid JSON: " + llvm::toString(Parsed.takeError()));
-  if (!Parsed->getAsObject())
-    return fail(File, "not a JSON object");
+    return fail(File, llvm::toString(Parsed.takeError()));
   return Parsed;
 }
 
@@ -108,88 +100,11 @@ llvm::Expected<Finding> findingFromJson(const json::Object &O,
   return F;
 }
 
-/// What matches a finding with the verifier's entry for it: the
-/// fingerprint, or check, path and line where there is none.
-std::string matchKey(const json::Object &O) {
-  llvm::StringRef Print = string(O, "fingerprint");
-  if (!Print.empty())
-    return Print.str();
-  return llvm::formatv("{0}\n{1}\n{2}", string(O, "check"), string(O, "path"),
-                       number(O, "line"))
-      .str();
-}
-
-std::string milliseconds(int64_t Ns) {
-  return llvm::formatv("{0:F3}", Ns / 1e6).str();
-}
-
-/// "2 stream_sync, free", as the verifier's text report writes kinds.
-std::string kindsText(const json::Object *Kinds) {
-  if (!Kinds || Kinds->empty())
-    return "-";
-  std::vector<std::pair<std::string, int64_t>> Sorted;
-  for (const auto &Entry : *Kinds)
-    Sorted.push_back(
-        {Entry.first.str(), Entry.second.getAsInteger().value_or(0)});
-  llvm::sort(Sorted);
-  std::vector<std::string> Parts;
-  for (const auto &[Kind, N] : Sorted)
-    Parts.push_back(N > 1 ? llvm::formatv("{0} {1}", N, Kind).str() : Kind);
-  return llvm::join(Parts, ", ");
-}
-
-/// The measured part of a verifier entry, under SARIF property names.
-RuntimeVerdict verdictOf(const json::Object &E, llvm::StringRef Verdict) {
-  RuntimeVerdict R;
-  R.Verdict = Verdict.str();
-  R.Syncs = E.getInteger("count").value_or(0);
-  R.BlockedNs = E.getInteger("blocked_ns").value_or(0);
-  R.Properties = json::Object{
-      {"verdict", R.Verdict}, {"syncs", R.Syncs}, {"blockedNs", R.BlockedNs}};
-  if (const json::Value *Kinds = E.get("kinds"))
-    R.Properties["kinds"] = *Kinds;
-  if (std::optional<llvm::StringRef> Why = E.getString("explanation")) {
-    R.Explanation = Why->str();
-    R.Properties["explanation"] = *Why;
-  }
-  // Null when coverage had no count for the line.
-  if (const json::Value *Runs = E.get("executions"))
-    R.Properties["executions"] = *Runs;
-  return R;
-}
-
-/// torchsync-verify's report, read and checked.
-struct VerifierReport {
-  json::Value Doc = nullptr;
-  /// The entries of its findings by matchKey, in their order.
-  llvm::StringMap<std::deque<const json::Object *>> Entries;
-  size_t Unmatched = 0;
-};
-
-llvm::Expected<VerifierReport> readVerifierReport(llvm::StringRef File) {
-  VerifierReport V;
-  llvm::Expected<json::Value> Doc = readJson(File);
-  if (!Doc)
-    return Doc.takeError();
-  V.Doc = std::move(*Doc);
-  const json::Object &Top = *V.Doc.getAsObject();
-  const json::Object *Tool = Top.getObject("tool");
-  if (!Tool || Tool->getString("name") != "torchsync-verify" ||
-      Top.getInteger("version") != VerifyFormatVersion)
-    return fail(File, "not a version " + llvm::Twine(VerifyFormatVersion) +
-                          " report of torchsync-verify (torchsync-verify "
-                          "run --format=json)");
-  const json::Array *Found = Top.getArray("findings");
-  if (!Found || !Top.getArray("unpredicted"))
-    return fail(File, "'findings' or 'unpredicted' is not an array");
-  for (const json::Value &Entry : *Found) {
-    const json::Object *E = Entry.getAsObject();
-    if (!E || !E->getString("verdict"))
-      return fail(File, "a finding without a 'verdict'");
-    V.Entries[matchKey(*E)].push_back(E);
-    ++V.Unmatched;
-  }
-  return V;
+llvm::Expected<VerifierReport> readVerifier(llvm::StringRef File) {
+  llvm::Expected<VerifierReport> Read = readVerifierReport(File);
+  if (!Read)
+    return fail(File, llvm::toString(Read.takeError()));
+  return Read;
 }
 
 } // namespace
@@ -210,7 +125,7 @@ llvm::Error renderSarif(const RenderOptions &Options) {
   std::optional<VerifierReport> Verifier;
   if (!Options.RuntimeReportFile.empty()) {
     llvm::Expected<VerifierReport> Read =
-        readVerifierReport(Options.RuntimeReportFile);
+        readVerifier(Options.RuntimeReportFile);
     if (!Read)
       return Read.takeError();
     Verifier = std::move(*Read);
@@ -238,8 +153,8 @@ llvm::Error renderSarif(const RenderOptions &Options) {
     if (!F)
       return F.takeError();
     if (Verifier) {
-      auto It = Verifier->Entries.find(matchKey(*O));
-      if (It == Verifier->Entries.end() || It->second.empty())
+      const json::Object *E = Verifier->take(matchKey(*O));
+      if (!E)
         return fail(
             Options.RuntimeReportFile,
             llvm::formatv("no entry for finding {0} of '{1}' ({2} at "
@@ -248,10 +163,7 @@ llvm::Error renderSarif(const RenderOptions &Options) {
                           I, Options.FindingsFile, F->Check, F->Where.Path,
                           F->Where.Line,
                           F->Fingerprint.empty() ? "none" : F->Fingerprint));
-      const json::Object &E = *It->second.front();
-      It->second.pop_front();
-      --Verifier->Unmatched;
-      F->Runtime = verdictOf(E, string(E, "verdict"));
+      F->Runtime = verdictOf(*E, string(*E, "verdict"));
     }
     Findings.push_back(std::move(*F));
   }
@@ -263,30 +175,7 @@ llvm::Error renderSarif(const RenderOptions &Options) {
                   llvm::formatv("{0} of its findings are not in '{1}': the "
                                 "verifier ran with other findings",
                                 Verifier->Unmatched, Options.FindingsFile));
-    for (const json::Value &Entry : *VerifierTop->getArray("unpredicted")) {
-      const json::Object *U = Entry.getAsObject();
-      if (!U)
-        continue;
-      Finding F;
-      F.Check = UnpredictedSyncRule.str();
-      F.Severity = "warning";
-      F.Where = placeOf(*U, Sources);
-      F.Runtime = verdictOf(*U, "unpredicted");
-      F.Message =
-          llvm::formatv("{0} syncs ({1}) here, {2} ms blocked, that "
-                        "no finding predicted",
-                        F.Runtime->Syncs, kindsText(U->getObject("kinds")),
-                        milliseconds(F.Runtime->BlockedNs));
-      json::Object &P = F.Runtime->Properties;
-      const std::pair<llvm::StringRef, llvm::StringRef> Details[] = {
-          {"apis", "apis"},
-          {"function", "function"},
-          {"called_from", "calledFrom"}};
-      for (const auto &[From, To] : Details)
-        if (const json::Value *V = U->get(From))
-          P[To] = *V;
-      Findings.push_back(std::move(F));
-    }
+    llvm::append_range(Findings, unpredictedFindings(*Verifier, Sources));
     // The run of the program: successful when it ran (or a kept trace was
     // reconciled) and its trace is complete.
     Invocation.emplace();

@@ -13,6 +13,7 @@
 #include "clang/Frontend/FrontendDiagnostic.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
 
@@ -105,6 +106,21 @@ void TextReport::print(const Finding &F) {
     for (const tooling::FileByteRange &R : E.Message.Ranges)
       Diag << P->range(R, BuildDir);
     P->addFixIts(Diag, E.Message.Fix, BuildDir);
+  }
+  // What torchsync-verify measured (--runtime-report), on a note of its
+  // own without a place: the place is the warning's.
+  if (F.Runtime) {
+    const RuntimeVerdict &R = *F.Runtime;
+    double Rank = 0;
+    if (const llvm::json::Value *V = R.Properties.get("rank"))
+      Rank = V->getAsNumber().value_or(0);
+    P->Diags.Report(SourceLocation(),
+                    P->Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
+        << llvm::formatv("measured by torchsync-verify: {0}, {1} syncs, "
+                         "{2:F3} ms blocked ({3:F1}% of the blocked time in "
+                         "user code)",
+                         R.Verdict, R.Syncs, R.BlockedNs / 1e6, Rank)
+               .str();
   }
   for (const FixPlace &Fix : F.AppliedFixes)
     P->Diags.Report(P->location(Fix.File, Fix.Offset, ""),

@@ -22,7 +22,8 @@ public:
   TextReport(llvm::raw_ostream &OS, llvm::StringRef Root, bool Colors);
   ~TextReport();
 
-  /// Prints F's diagnostic and its notes; after it, one "FIX-IT applied"
+  /// Prints F's diagnostic and its notes; after it, what torchsync-verify
+  /// measured for it (F.Runtime, --runtime-report), then one "FIX-IT applied"
   /// (or "unable to apply") note per replacement of its fix-it that --fix
   /// used (F.AppliedFixes). A finding without a diagnostic prints nothing.
   void print(const Finding &F);

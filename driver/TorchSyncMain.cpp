@@ -26,6 +26,7 @@
 #include "Progress.h"
 #include "RenderSarif.h"
 #include "Resolve.h"
+#include "RuntimeReport.h"
 #include "SafeWrite.h"
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
@@ -227,9 +228,18 @@ cl::opt<std::string> RenderFindings(
     cl::value_desc("file"), cl::sub(RenderCommand), cl::cat(Category));
 cl::opt<std::string> RuntimeReport(
     "runtime-report",
-    cl::desc("torchsync-verify's JSON report of those findings "
-             "(torchsync-verify run --format=json), matched by fingerprint."),
-    cl::value_desc("file"), cl::sub(RenderCommand), cl::cat(Category));
+    cl::desc("torchsync-verify's JSON report of these findings "
+             "(torchsync-verify run --format=json), matched by fingerprint: "
+             "each finding's measured syncs and blocked time, and the syncs "
+             "no finding predicted, go into the report."),
+    cl::value_desc("file"), cl::sub(cl::SubCommand::getTopLevel()),
+    cl::sub(RenderCommand), cl::cat(Category));
+cl::opt<std::string> SortKey(
+    "sort",
+    cl::desc("With --runtime-report: cost lists the findings by the host "
+             "time they blocked, most first (those not measured after them, "
+             "in the usual order)."),
+    cl::value_desc("cost"), cl::cat(Category));
 cl::opt<std::string> FormatName(
     "format",
     cl::desc("Report format: text (compiler-style diagnostics, the "
@@ -329,6 +339,9 @@ struct RunSettings {
   FailOn FailLevel = FailOn::Warning;
   std::string Root;
   GateSettings Gate;
+  /// torchsync-verify's report (--runtime-report), when given.
+  std::optional<VerifierReport> Runtime;
+  bool SortByCost = false;
 };
 
 llvm::Expected<RunSettings> readRunSettings() {
@@ -349,6 +362,25 @@ llvm::Expected<RunSettings> readRunSettings() {
                                         ? "is not a directory"
                                         : "does not exist"));
   S.Root = findRoot(RootDir);
+
+  if (SortKey.getNumOccurrences()) {
+    if (SortKey != "cost")
+      return llvm::createStringError("unknown --sort key '" + SortKey +
+                                     "' (expected cost)");
+    if (!RuntimeReport.getNumOccurrences())
+      return llvm::createStringError(
+          "--sort=cost needs --runtime-report=<torchsync-verify's JSON "
+          "report> (the costs are measured on the GPU)");
+    S.SortByCost = true;
+  }
+  if (RuntimeReport.getNumOccurrences()) {
+    llvm::Expected<VerifierReport> Read = readVerifierReport(RuntimeReport);
+    if (!Read)
+      return llvm::createStringError("cannot read runtime report '" +
+                                     RuntimeReport +
+                                     "': " + llvm::toString(Read.takeError()));
+    S.Runtime = std::move(*Read);
+  }
 
   if (BaselineFile.getNumOccurrences()) {
     llvm::Expected<llvm::StringSet<>> Known = readBaseline(BaselineFile);
@@ -387,8 +419,9 @@ llvm::Error checkOutputs(llvm::ArrayRef<std::string> Files) {
   // Options given twice and --write-baseline with --fix are refused with
   // the other command-line checks in main().
   std::vector<std::string> Inputs(Files.begin(), Files.end());
-  for (const std::string &In : {BaselineFile.getValue(), ConfigFile.getValue(),
-                                HarnessSpecFile.getValue()})
+  for (const std::string &In :
+       {BaselineFile.getValue(), ConfigFile.getValue(),
+        HarnessSpecFile.getValue(), RuntimeReport.getValue()})
     if (!In.empty())
       Inputs.push_back(In);
   return checkOutputsAgainst(namedOutputs(), Inputs);
@@ -465,7 +498,8 @@ int main(int argc, const char **argv) {
                                                            &DiffBase,
                                                            &RootDir,
                                                            &RenderFindings,
-                                                           &RuntimeReport})
+                                                           &RuntimeReport,
+                                                           &SortKey})
     if (O->getNumOccurrences() > 1)
       return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                         " is given more than once");
@@ -924,13 +958,56 @@ int main(int argc, const char **argv) {
         return inputError(llvm::toString(std::move(E)));
   }
 
+  // What the GPU run measured: matched with the findings by fingerprint,
+  // ranked by their share of the blocked time in user code.
+  std::optional<RuntimeCosts> Costs;
+  std::vector<Finding> ByCost;
+  if (Run->Runtime) {
+    VerifierReport &Report = *Run->Runtime;
+    size_t Entries = Report.Unmatched;
+    size_t Matched = attachRuntime(Gated.Reported, Report) +
+                     attachRuntime(Suppressed, Report);
+    size_t Ours = Gated.Reported.size() + Suppressed.size();
+    if (Matched == 0 && Entries && Ours) {
+      // Measurements of another program would rank the wrong code.
+      llvm::StringRef Theirs =
+          Report.top().getString("root").value_or("not given");
+      llvm::errs() << "torchsync: warning: runtime report '" << RuntimeReport
+                   << "' matches none of the " << Ours
+                   << " findings by fingerprint: it was made for another "
+                      "program or root (its root: '"
+                   << Theirs << "', this run's: '" << Run->Root
+                   << "'); its measurements are left out\n";
+      for (Finding &F : Gated.Reported)
+        F.Runtime.reset();
+      for (Finding &F : Suppressed)
+        F.Runtime.reset();
+    } else {
+      Costs.emplace();
+      Costs->ReportFile = RuntimeReport;
+      if (const llvm::json::Object *Tool = Report.top().getObject("tool"))
+        Costs->VerifierVersion = Tool->getString("version").value_or("").str();
+      Costs->UserBlockedNs = Report.userBlockedNs();
+      Costs->Unpredicted = unpredictedFindings(Report, Sources);
+      rankByCost(Gated.Reported, Costs->UserBlockedNs);
+      rankByCost(Suppressed, Costs->UserBlockedNs);
+      rankByCost(Costs->Unpredicted, Costs->UserBlockedNs);
+      if (Run->SortByCost) {
+        // The report's order only: fixes and harnesses keep theirs.
+        ByCost = Gated.Reported;
+        sortByCost(ByCost);
+      }
+    }
+  }
+
   // With --write-baseline --quiet only errors are printed.
   bool QuietBaseline = Quiet && !WriteBaselineFile.empty() &&
                        Run->OutputFormat == Format::Text && OutputFile == "-";
   if (!QuietBaseline)
-    if (llvm::Error E =
-            writeReport(OutputFile, Run->OutputFormat, Gated.Reported,
-                        Suppressed, Run->Root, Context.getOptions().UseColor))
+    if (llvm::Error E = writeReport(
+            OutputFile, Run->OutputFormat,
+            ByCost.empty() ? Gated.Reported : ByCost, Suppressed, Run->Root,
+            Context.getOptions().UseColor, Costs ? &*Costs : nullptr))
       return inputError(llvm::toString(std::move(E)));
   if (Harness)
     if (llvm::Error E =
