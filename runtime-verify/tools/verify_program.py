@@ -92,10 +92,19 @@ def load_findings(path):
     return out
 
 
+def slim_stack(frames):
+    """What attribution needs of a stack, with the module names shared."""
+    return [{"module": sys.intern(fr.get("module", "")), "offset": fr.get("offset")}
+            for fr in frames]
+
+
 def load_trace(path):
     """(events, notes): the probe's sync events and its start / summary /
-    error / fatal / warning lines (runtime-verify/probe/Probe.h)."""
+    progress / error / fatal / warning lines (runtime-verify/probe/Probe.h).
+    A sync names its stack by "stack_id", a "stack" record written before
+    it (each unique stack once), or carries it inline as "stack"."""
     events, notes = [], collections.defaultdict(list)
+    stacks = {}
     try:
         f = open(path, encoding="utf-8")
     except OSError as e:
@@ -113,14 +122,26 @@ def load_trace(path):
                 continue
             kind = rec.get("type") if isinstance(rec, dict) else None
             if kind == "sync":
-                if not isinstance(rec.get("stack"), list):
+                if isinstance(rec.get("stack"), list):
+                    rec["stack"] = slim_stack(rec["stack"])
+                elif rec.get("stack_id") in stacks:
+                    # Shared by every event of the stack: attribution reads it.
+                    rec["stack"] = stacks[rec["stack_id"]]
+                elif "stack_id" in rec:
+                    raise ToolError("trace %s: line %d: sync event names stack %s, which no "
+                                    "earlier stack record defines"
+                                    % (path, n, rec.get("stack_id")))
+                else:
                     raise ToolError("trace %s: line %d: sync event without a stack" % (path, n))
-                # A long run has many events with deep stacks: keep what
-                # attribution needs, with the module names shared.
-                rec["stack"] = [{"module": sys.intern(fr.get("module", "")),
-                                 "offset": fr.get("offset")} for fr in rec["stack"]]
                 rec.pop("copy", None)
                 events.append(rec)
+            elif kind == "stack":
+                if not isinstance(rec.get("frames"), list):
+                    raise ToolError("trace %s: line %d: stack record without frames" % (path, n))
+                stacks[rec.get("id")] = slim_stack(rec["frames"])
+            elif kind == "progress":
+                # Only the last one matters: how far a program got.
+                notes["progress"] = [rec]
             elif kind in ("start", "summary", "error", "fatal", "warning"):
                 notes[kind].append(rec)
             else:
@@ -599,7 +620,7 @@ def run_program(command, probe, trace, timeout, cwd):
             pass
         proc.wait()
         rc = None
-        status, message = "timeout", "no exit within %gs (hang?); killed" % timeout
+        status, message = "timeout", "no exit within %gs; killed" % timeout
     wall = time.monotonic() - t0
     prog = {"command": command, "wall_s": round(wall, 3)}
     if rc is not None:
@@ -612,6 +633,18 @@ def run_program(command, probe, trace, timeout, cwd):
     if message:
         prog["message"] = message
     return prog
+
+
+def how_far(trace_info, have_trace):
+    """How far a program that did not finish got, from the probe's last
+    progress record (written with each batch of events, and every second)."""
+    p = trace_info.get("progress")
+    if p:
+        return "the probe had recorded %d syncs by %.1f s into the run (its last " \
+               "progress record)" % (p["events"], p["elapsed_ms"] / 1000.0)
+    if have_trace:
+        return "the probe recorded %d syncs and no progress record" % trace_info["events"]
+    return "the probe wrote no trace (no CUDA call yet, or CUDA did not load it)"
 
 
 def gcda_files(folder):
@@ -923,6 +956,15 @@ def cmd_run(args, write_atomically):
         problems += symbolizer.problems
         trace_info.update({"status": status, "events": len(events),
                            "blocked_ns": blocked(events)})
+        if notes.get("progress"):
+            last = notes["progress"][-1]
+            trace_info["progress"] = {"events": int(last.get("events", 0)),
+                                      "elapsed_ms": int(last.get("elapsed_ms", 0))}
+        # How far a program that did not finish got (a crash: only when the
+        # probe said; the trace line says the rest).
+        if prog["status"] == "timeout" or (prog["status"] == "crash"
+                                           and "progress" in trace_info):
+            prog["message"] += "; " + how_far(trace_info, os.path.exists(trace))
         if message:
             trace_info["message"] = message
         if problems:
