@@ -73,6 +73,34 @@ def read_json(path, what):
 
 # ---------------------------------------------------------------- inputs
 
+def findings_root(path):
+    """The findings' "root" (absolute, as torchsync writes it), or None."""
+    doc = read_json(path, "findings")
+    root = doc.get("root") if isinstance(doc, dict) else None
+    return root if isinstance(root, str) and os.path.isabs(root) else None
+
+
+def choose_root(given, findings_path, cwd):
+    """The root that finding paths are relative to: the findings' own root
+    when it is a folder here (a --root that names another folder is an
+    error), else --root, else the git work tree, else the current folder. A
+    findings root that is not a folder here (findings made on another
+    machine or checkout) or not absolute (made neutral, ".") defers to
+    --root."""
+    own = findings_root(findings_path)
+    own = os.path.realpath(own) if own and os.path.isdir(own) else None
+    if given:
+        root = os.path.realpath(given)
+        if not os.path.isdir(root):
+            raise ToolError("root %s is not a folder" % given)
+        if own and own != root:
+            raise ToolError("--root %s is not the findings' root %s (their paths are "
+                            "relative to it): drop --root, or give the same folder"
+                            % (given, own))
+        return root
+    return own or os.path.realpath(git_top(cwd) or cwd)
+
+
 def load_findings(path):
     """The findings of a torchsync JSON report (docs/json-format.md)."""
     doc = read_json(path, "findings")
@@ -824,7 +852,9 @@ def render_sarif(torchsync, findings, report, output):
 def add_arguments(p):
     p.add_argument("--findings", required=True, help="torchsync --format=json report")
     p.add_argument("--root", help="user code lies under this folder; finding paths are "
-                                  "relative to it (default: the git work tree, else .)")
+                                  "relative to it (default: the findings' root, else the "
+                                  "git work tree, else .; one that differs from the "
+                                  "findings' root is an error)")
     p.add_argument("--exclude", action="append", default=[], metavar="DIR",
                    help="a folder under the root that is not user code (repeatable)")
     p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
@@ -863,9 +893,7 @@ def add_arguments(p):
 def cmd_run(args, write_atomically):
     tool_dir = os.path.dirname(os.path.abspath(__file__))
     cwd = os.getcwd()
-    root = os.path.realpath(args.root or git_top(cwd) or cwd)
-    if not os.path.isdir(root):
-        raise ToolError("root %s is not a folder" % args.root)
+    root = choose_root(args.root, args.findings, cwd)
     excludes = [os.path.realpath(x) for x in args.exclude]
     if args.timeout <= 0:
         raise ToolError("--timeout must be positive")
