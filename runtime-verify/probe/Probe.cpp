@@ -90,6 +90,10 @@ struct State {
   // The writer's own (its thread, under its flush lock).
   std::vector<bool> StackWritten;
   uint64_t StartNs = 0, LastProgressNs = 0;
+  /// The profile in the summary: time on the CUDA call's thread spent
+  /// recording (stack capture, interning, queueing), and on the writer's
+  /// thread symbolizing stacks and formatting events.
+  std::atomic<uint64_t> RecordNs{0}, SymbolizeNs{0}, FormatNs{0};
   size_t LastProgressEvents = 0;
   std::atomic<bool> Running{false};
   std::atomic<bool> Enabled{true};
@@ -210,8 +214,11 @@ const std::vector<Frame> &symbolizedStack(uint32_t Id) {
   State &S = state();
   std::lock_guard<std::mutex> L(S.SymM);
   auto It = S.Symbolized.find(Id);
-  if (It == S.Symbolized.end())
+  if (It == S.Symbolized.end()) {
+    uint64_t T0 = nowNs();
     It = S.Symbolized.emplace(Id, symbolize(S.Stacks.get(Id))).first;
+    S.SymbolizeNs += nowNs() - T0;
+  }
   return It->second;
 }
 
@@ -232,6 +239,7 @@ std::string stackJson(const std::vector<Frame> &Stack) {
 /// The writer thread: each new stack once, then the events.
 void formatBatch(std::vector<SyncEvent> &Batch, std::string &Text) {
   State &S = state();
+  uint64_t T0 = nowNs();
   for (const SyncEvent &E : Batch) {
     if (E.StackId) {
       if (S.StackWritten.size() <= E.StackId)
@@ -249,6 +257,7 @@ void formatBatch(std::vector<SyncEvent> &Batch, std::string &Text) {
     Text += toJson(E);
     Text += '\n';
   }
+  S.FormatNs += nowNs() - T0;
 }
 
 /// After each batch: how far the program got, for a report on a program
@@ -409,9 +418,11 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Cbid,
   }
 
   if (Class != ApiClass::Memcpy && Class != ApiClass::MemcpyAsync) {
+    uint64_t T0 = E.EndNs;
     if (S.Opts.Stacks)
       E.StackId = captureStack();
     emit(std::move(E));
+    S.RecordNs += nowNs() - T0;
     return;
   }
   PendingCopy P;
@@ -422,6 +433,7 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Cbid,
     paramsOf(Cbid, CB->functionParams, P);
   P.Event = std::move(E);
   uint32_t Id = CB->correlationId;
+  S.RecordNs += nowNs() - P.Event.EndNs;
   std::optional<CopyRecord> Early;
   {
     std::lock_guard<std::mutex> L(S.StateM);
@@ -655,6 +667,9 @@ void stop() {
                 .uinteger("stacks", S.Stacks.size())
                 .uinteger("batches", S.Writer.batches())
                 .uinteger("elapsed_ms", (nowNs() - S.StartNs) / 1'000'000)
+                .uinteger("record_ns", S.RecordNs.load())
+                .uinteger("symbolize_ns", S.SymbolizeNs.load())
+                .uinteger("format_ns", S.FormatNs.load())
                 .uinteger("failures", status::failureCount().load())
                 .done());
   std::lock_guard<std::mutex> L(S.OutM);
