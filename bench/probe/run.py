@@ -42,9 +42,20 @@ def torch_info():
     return prefix, version, cuda
 
 
+def cuda_flags():
+    """As gpu-check.sh finds the CUDA toolkit."""
+    root = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+    if not os.path.exists(os.path.join(root, "bin", "nvcc")):
+        import shutil
+        nvcc = shutil.which("nvcc")
+        root = os.path.dirname(os.path.dirname(nvcc)) if nvcc else root
+    return ["-DCUDAToolkit_ROOT=" + root,
+            "-DCMAKE_CUDA_COMPILER=" + os.path.join(root, "bin", "nvcc")]
+
+
 def build_probe(src, build, prefix):
     sh(["cmake", "-S", src, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-        "-DCMAKE_PREFIX_PATH=" + prefix], stdout=subprocess.DEVNULL)
+        "-DCMAKE_PREFIX_PATH=" + prefix] + cuda_flags(), stdout=subprocess.DEVNULL)
     sh(["ninja", "-C", build, "torchsync-probe"], stdout=subprocess.DEVNULL)
     return os.path.join(build, "lib", "libtorchsync-probe.so")
 
@@ -84,7 +95,7 @@ def main(argv):
         if a.old_probe_src else None
     bb = os.path.join(REPO, "build-bench")
     sh(["cmake", "-S", HERE, "-B", bb, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-        "-DCMAKE_PREFIX_PATH=" + prefix], stdout=subprocess.DEVNULL)
+        "-DCMAKE_PREFIX_PATH=" + prefix] + cuda_flags(), stdout=subprocess.DEVNULL)
     sh(["ninja", "-C", bb], stdout=subprocess.DEVNULL)
     exe = os.path.join(bb, "sync_bench")
     trace = os.path.join(bb, "trace.jsonl")
