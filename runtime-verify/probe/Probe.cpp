@@ -265,7 +265,8 @@ void formatBatch(std::vector<SyncEvent> &Batch, std::string &Text) {
 void progressRecord(size_t Written, std::string &Text) {
   State &S = state();
   uint64_t Now = nowNs();
-  if (Written == S.LastProgressEvents && Now - S.LastProgressNs < ProgressIdleNs)
+  if (Written == S.LastProgressEvents &&
+      Now - S.LastProgressNs < ProgressIdleNs)
     return;
   S.LastProgressEvents = Written;
   S.LastProgressNs = Now;

@@ -1,4 +1,5 @@
-//===--- TraceBatch.h - The probe's hot-path stack table and batches -*- C++ -*-===//
+//===--- TraceBatch.h - The probe's hot-path stack table and batches -*- C++
+//-*-===//
 //
 // Purpose: what keeps recording a sync in microseconds, free of CUDA so that
 // it is unit tested everywhere. StackTable deduplicates raw stacks (return
@@ -195,9 +196,8 @@ private:
   void loop() {
     std::unique_lock<std::mutex> L(M);
     while (!Stopping) {
-      CV.wait_for(L, std::chrono::nanoseconds(Cfg.PeriodNs), [&] {
-        return Stopping || Pending.size() >= Cfg.MaxBatch;
-      });
+      CV.wait_for(L, std::chrono::nanoseconds(Cfg.PeriodNs),
+                  [&] { return Stopping || Pending.size() >= Cfg.MaxBatch; });
       flushLocked(L);
     }
   }

@@ -302,16 +302,17 @@ static int fakeProgram(int N) {
       [](std::vector<int> &Batch, std::string &Text) {
         for (int V : Batch) {
           if (V == 0)
-            Text += "{\"type\":\"stack\",\"id\":1,\"frames\":[{\"module\":"
-                    "\"/lib/libc.so.6\",\"offset\":\"0x10\",\"symbol\":\"\"}]}\n";
+            Text +=
+                "{\"type\":\"stack\",\"id\":1,\"frames\":[{\"module\":"
+                "\"/lib/libc.so.6\",\"offset\":\"0x10\",\"symbol\":\"\"}]}\n";
           Text += "{\"type\":\"sync\",\"seq\":" + std::to_string(V + 1) +
                   ",\"api\":\"cudaStreamSynchronize\",\"kind\":\"stream_"
                   "sync\",\"blocked_ns\":1000,\"stack_id\":1}\n";
         }
       },
       [Start](size_t Written, std::string &Text) {
-        Text += "{\"type\":\"progress\",\"events\":" +
-                std::to_string(Written) + ",\"stacks\":1,\"elapsed_ms\":" +
+        Text += "{\"type\":\"progress\",\"events\":" + std::to_string(Written) +
+                ",\"stacks\":1,\"elapsed_ms\":" +
                 std::to_string((BatchWriter<int>::nowNs() - Start) / 1000000) +
                 "}\n";
       },
