@@ -16,6 +16,9 @@
 #                 LLVM): torchsync render-sarif --findings
 #                 runtime-verify/e2e/<example>.findings.json
 #                 --runtime-report program-<example>.json -o ....sarif
+#                 slowdown.txt: each example's time alone and under the
+#                 probe (the run under the probe is limited to
+#                 PROBE_SLOWDOWN_LIMIT (5) times the time alone, plus 60 s)
 # Needs: nvcc + CUPTI (CUDA toolkit), python3 with torch (CUDA build), cmake,
 # ninja. No LLVM: only runtime-verify/ is configured. Exit 0 when every step
 # passed; the catalog's findings (as expected or not) are in its table.
@@ -102,6 +105,10 @@ program_mode() {
   # Passes when every run finishes and every finding is confirmed or
   # explained (runtime-verify/e2e/explanations.json); unpredicted syncs are
   # reported, not failed on (setup code outside the loops syncs too).
+  # Each program runs once without the probe first: its time sets the
+  # limit of the run under the probe (PROBE_SLOWDOWN_LIMIT times it, plus a
+  # minute for CUDA's start and the probe's), and the two times give the
+  # probe's slowdown (slowdown.txt).
   local ex=$BUILD/examples flags="-g -O1" linkflags="" gcov=()
   if "${CXX:-c++}" --version 2>/dev/null | grep -q "Free Software Foundation" &&
      command -v gcov >/dev/null; then
@@ -127,7 +134,20 @@ program_mode() {
     [ "$name" = train_classifier ] && args=("$run/classifier.pt")
     local common=(--root "$HERE/.." --findings "$HERE/e2e/$name.findings.json"
                   --explanations "$HERE/e2e/explanations.json")
-    (cd "$run" && $VERIFY run "${common[@]}" --timeout 240 --probe "$PROBE" \
+    local bare_args=()
+    [ "$name" = train_classifier ] && bare_args=("$run/bare-classifier.pt")
+    local t0 bare limit
+    t0=$(date +%s.%N)
+    if ! (cd "$run" && timeout "${TORCHSYNC_BARE_TIMEOUT:-900}" "$ex/$name" \
+            ${bare_args[@]+"${bare_args[@]}"}) > "$run/bare.log" 2>&1; then
+      echo "program-mode: $name fails without the probe:"; tail -n 5 "$run/bare.log"
+      rc=1; continue
+    fi
+    bare=$(python3 -c 'import sys, time; print("%.1f" % (time.time() - float(sys.argv[1])))' "$t0")
+    limit=$(python3 -c 'import sys; print(int(float(sys.argv[1]) * float(sys.argv[2])) + 60)' \
+              "$bare" "${PROBE_SLOWDOWN_LIMIT:-5}")
+    echo "program-mode: $name: ${bare} s without the probe; limit under the probe ${limit} s"
+    (cd "$run" && $VERIFY run "${common[@]}" --timeout "$limit" --probe "$PROBE" \
       ${gcov[@]+"${gcov[@]}"} --keep-trace "$run/trace.jsonl" \
       --format=json -o "$reports/program-$name.json" \
       -- "$ex/$name" ${args[@]+"${args[@]}"}) > "$run/program.log" 2>&1
@@ -147,6 +167,13 @@ program_mode() {
       cat "$reports/program-$name.txt"
     fi
     echo "program-mode: $name: torchsync-verify exit $status"
+    python3 - "$reports/program-$name.json" "$bare" "$name" <<'PY' | tee -a "$reports/slowdown.txt"
+import json, sys
+p = json.load(open(sys.argv[1]))["program"]
+bare = float(sys.argv[2])
+print("%s: %.1f s without the probe, %.1f s under it (%s): %.2fx" % (
+    sys.argv[3], bare, p["wall_s"], p["status"], p["wall_s"] / bare if bare else 0))
+PY
     # The issue's bar: the program ran, and every finding (all are in the
     # training or serving loop) is confirmed or explained.
     [ $status -eq 0 ] && python3 - "$reports/program-$name.json" <<'PY' || rc=1

@@ -9,9 +9,16 @@
 // cuPointerGetAttribute decide instead. Driver callbacks nested in a traced
 // runtime call are ignored so one wait is counted once.
 //
+// The hot path keeps a sync cheap: glibc backtrace() for the raw return
+// addresses, the stack interned by their hash (StackTable), and the event
+// queued (BatchWriter). The writer thread symbolizes each new stack once
+// (dladdr + demangle), writes it as a "stack" record, then the events, then a
+// "progress" record, and flushes once per batch.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Probe.h"
+#include "TraceBatch.h"
 
 #include "../common/CheckStatus.h"
 #include "../common/JsonWriter.h"
@@ -28,6 +35,7 @@
 #include <execinfo.h>
 #include <mutex>
 #include <optional>
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <unordered_map>
@@ -49,11 +57,15 @@ namespace {
 
 constexpr size_t ActivityBufferBytes = 1 << 20;
 constexpr size_t MaxOrphans = 4096;
+/// Raw frames captured on the hot path: the probe's and CUPTI's own frames
+/// above the traced API, then up to Options::MaxFrames of the program's.
+constexpr int MaxRawFrames = 64;
+/// A progress record at least this often while nothing else is written.
+constexpr uint64_t ProgressIdleNs = 1'000'000'000;
 
 struct PendingCopy {
   SyncEvent Event;
   bool AsyncApi = false;
-  std::vector<void *> Raw; // unsymbolized stack
   // The fallback, from the call's parameters.
   bool HaveParams = false;
   CopyKind ParamDir = CopyKind::Unknown;
@@ -71,6 +83,18 @@ struct State {
   std::mutex StateM; // everything below except Out
   std::mutex OutM;   // Out
   FILE *Out = nullptr;
+  StackTable Stacks;
+  BatchWriter<SyncEvent> Writer;
+  std::mutex SymM; // Symbolized
+  std::unordered_map<uint32_t, std::vector<Frame>> Symbolized;
+  // The writer's own (its thread, under its flush lock).
+  std::vector<bool> StackWritten;
+  uint64_t StartNs = 0, LastProgressNs = 0;
+  /// The profile in the summary: time on the CUDA call's thread spent
+  /// recording (stack capture, interning, queueing), and on the writer's
+  /// thread symbolizing stacks and formatting events.
+  std::atomic<uint64_t> RecordNs{0}, SymbolizeNs{0}, FormatNs{0};
+  size_t LastProgressEvents = 0;
   std::atomic<bool> Running{false};
   std::atomic<bool> Enabled{true};
   /// Calls while Accepting carry Region; events with that label are kept
@@ -100,10 +124,18 @@ uint64_t nowNs() {
       .count();
 }
 
-uint64_t threadId() { return static_cast<uint64_t>(::syscall(SYS_gettid)); }
+uint64_t threadId() {
+  thread_local uint64_t Tid = static_cast<uint64_t>(::syscall(SYS_gettid));
+  return Tid;
+}
 
+/// A line of its own (start, error, warning), after the queued events.
 void writeLine(const std::string &Line) {
   State &S = state();
+  if (S.Writer.running()) {
+    S.Writer.writeLine(Line);
+    return;
+  }
   std::lock_guard<std::mutex> L(S.OutM);
   if (!S.Out)
     return;
@@ -141,10 +173,11 @@ bool isToolFrame(const std::string &Module) {
   return Base.rfind("libcupti", 0) == 0 || Base.rfind("libcuda.so", 0) == 0;
 }
 
-std::vector<void *> captureRaw() {
-  void *Buf[96];
-  int N = backtrace(Buf, 96);
-  return std::vector<void *>(Buf, Buf + (N > 0 ? N : 0));
+/// The hot path's stack: raw return addresses, interned.
+uint32_t captureStack() {
+  void *Buf[MaxRawFrames];
+  int N = backtrace(Buf, MaxRawFrames);
+  return state().Stacks.intern(Buf, N > 0 ? size_t(N) : 0);
 }
 
 std::vector<Frame> symbolize(const std::vector<void *> &Raw) {
@@ -176,15 +209,87 @@ std::vector<Frame> symbolize(const std::vector<void *> &Raw) {
   return Frames;
 }
 
+/// The frames of a stack id, symbolized once.
+const std::vector<Frame> &symbolizedStack(uint32_t Id) {
+  State &S = state();
+  std::lock_guard<std::mutex> L(S.SymM);
+  auto It = S.Symbolized.find(Id);
+  if (It == S.Symbolized.end()) {
+    uint64_t T0 = nowNs();
+    It = S.Symbolized.emplace(Id, symbolize(S.Stacks.get(Id))).first;
+    S.SymbolizeNs += nowNs() - T0;
+  }
+  return It->second;
+}
+
+std::string stackJson(const std::vector<Frame> &Stack) {
+  json::Array A;
+  char Hex[32];
+  for (const Frame &F : Stack) {
+    std::snprintf(Hex, sizeof Hex, "0x%zx", static_cast<size_t>(F.Offset));
+    A.raw(json::Object()
+              .str("module", F.Module)
+              .str("offset", Hex)
+              .str("symbol", F.Symbol)
+              .done());
+  }
+  return A.done();
+}
+
+/// The writer thread: each new stack once, then the events.
+void formatBatch(std::vector<SyncEvent> &Batch, std::string &Text) {
+  State &S = state();
+  uint64_t T0 = nowNs();
+  for (const SyncEvent &E : Batch) {
+    if (E.StackId) {
+      if (S.StackWritten.size() <= E.StackId)
+        S.StackWritten.resize(E.StackId + 1024);
+      if (!S.StackWritten[E.StackId]) {
+        S.StackWritten[E.StackId] = true;
+        Text += json::Object()
+                    .str("type", "stack")
+                    .uinteger("id", E.StackId)
+                    .raw("frames", stackJson(symbolizedStack(E.StackId)))
+                    .done();
+        Text += '\n';
+      }
+    }
+    Text += toJson(E);
+    Text += '\n';
+  }
+  S.FormatNs += nowNs() - T0;
+}
+
+/// After each batch: how far the program got, for a report on a program
+/// that never finishes.
+void progressRecord(size_t Written, std::string &Text) {
+  State &S = state();
+  uint64_t Now = nowNs();
+  if (Written == S.LastProgressEvents &&
+      Now - S.LastProgressNs < ProgressIdleNs)
+    return;
+  S.LastProgressEvents = Written;
+  S.LastProgressNs = Now;
+  Text += json::Object()
+              .str("type", "progress")
+              .uinteger("events", Written)
+              .uinteger("stacks", S.Stacks.size())
+              .uinteger("elapsed_ms", (Now - S.StartNs) / 1'000'000)
+              .done();
+  Text += '\n';
+}
+
 /// Records a finished event; the caller holds no lock.
 void emit(SyncEvent E) {
   State &S = state();
   E.Seq = ++S.Seq;
   S.Emitted.fetch_add(1, std::memory_order_relaxed);
-  writeLine(toJson(E));
-  std::lock_guard<std::mutex> L(S.StateM);
-  if (!E.Region.empty() && E.Region == S.Region)
-    S.Collected.push_back(std::move(E));
+  if (!E.Region.empty()) {
+    std::lock_guard<std::mutex> L(S.StateM);
+    if (E.Region == S.Region)
+      S.Collected.push_back(E);
+  }
+  S.Writer.push(std::move(E));
 }
 
 /// Classifies and, if it blocked, emits a memcpy.
@@ -213,8 +318,6 @@ void finishCopy(PendingCopy P, const CopyRecord *R) {
     return;
   E.Reason = V.Reason;
   E.Kind = P.AsyncApi ? ApiClass::MemcpyAsync : ApiClass::Memcpy;
-  if (state().Opts.Stacks)
-    E.Stack = symbolize(P.Raw);
   emit(std::move(E));
 }
 
@@ -316,19 +419,22 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Cbid,
   }
 
   if (Class != ApiClass::Memcpy && Class != ApiClass::MemcpyAsync) {
+    uint64_t T0 = E.EndNs;
     if (S.Opts.Stacks)
-      E.Stack = symbolize(captureRaw());
+      E.StackId = captureStack();
     emit(std::move(E));
+    S.RecordNs += nowNs() - T0;
     return;
   }
   PendingCopy P;
   P.AsyncApi = Class == ApiClass::MemcpyAsync;
   if (S.Opts.Stacks)
-    P.Raw = captureRaw();
+    E.StackId = captureStack();
   if (Runtime)
     paramsOf(Cbid, CB->functionParams, P);
   P.Event = std::move(E);
   uint32_t Id = CB->correlationId;
+  S.RecordNs += nowNs() - P.Event.EndNs;
   std::optional<CopyRecord> Early;
   {
     std::lock_guard<std::mutex> L(S.StateM);
@@ -446,6 +552,19 @@ bool enableDomain(CUpti_CallbackDomain Domain, uint32_t Size,
 
 void atExitStop() { stop(); }
 
+void beforeFork() { state().Writer.beforeFork(); }
+void afterForkParent() { state().Writer.afterForkParent(); }
+void afterForkChild() { state().Writer.afterForkChild(); }
+
+unsigned envUnsigned(const char *Name, unsigned Default) {
+  const char *V = std::getenv(Name);
+  if (!V || !*V)
+    return Default;
+  char *End = nullptr;
+  unsigned long N = std::strtoul(V, &End, 10);
+  return *End == 0 && N > 0 ? static_cast<unsigned>(N) : Default;
+}
+
 } // namespace
 
 std::string toJson(const SyncEvent &E) {
@@ -470,17 +589,10 @@ std::string toJson(const SyncEvent &E) {
                       .str("reason", E.Reason)
                       .str("from", E.CopySource)
                       .done());
-  json::Array Stack;
-  char Hex[32];
-  for (const Frame &F : E.Stack) {
-    std::snprintf(Hex, sizeof Hex, "0x%zx", static_cast<size_t>(F.Offset));
-    Stack.raw(json::Object()
-                  .str("module", F.Module)
-                  .str("offset", Hex)
-                  .str("symbol", F.Symbol)
-                  .done());
-  }
-  O.raw("stack", Stack.done());
+  if (E.StackId)
+    O.uinteger("stack_id", E.StackId);
+  if (!E.StackId || !E.Stack.empty())
+    O.raw("stack", stackJson(E.Stack));
   return O.done();
 }
 
@@ -489,7 +601,12 @@ bool start(const Options &Opts) {
   if (S.Running.exchange(true))
     return true;
   S.Opts = Opts;
+  S.Opts.FlushMs = envUnsigned("TORCHSYNC_PROBE_FLUSH_MS", Opts.FlushMs);
+  S.Opts.FlushEvents =
+      envUnsigned("TORCHSYNC_PROBE_FLUSH_EVENTS", Opts.FlushEvents);
   S.SelfModule = moduleOf(reinterpret_cast<const void *>(&start));
+  S.StartNs = S.LastProgressNs = nowNs();
+  S.LastProgressEvents = 0;
   status::statusSink() = &sinkFailure;
   if (!Opts.OutPath.empty()) {
     std::lock_guard<std::mutex> L(S.OutM);
@@ -498,6 +615,13 @@ bool start(const Options &Opts) {
       std::fprintf(stderr, "torchsync-probe: cannot write %s: %s\n",
                    Opts.OutPath.c_str(), std::strerror(errno));
   }
+  static bool ForkHandlers =
+      pthread_atfork(beforeFork, afterForkParent, afterForkChild) == 0;
+  (void)ForkHandlers;
+  BatchWriter<SyncEvent>::Config C;
+  C.PeriodNs = uint64_t(S.Opts.FlushMs) * 1'000'000;
+  C.MaxBatch = S.Opts.FlushEvents;
+  S.Writer.start(S.Out, formatBatch, progressRecord, C);
   writeLine(json::Object()
                 .str("type", "start")
                 .integer("pid", ::getpid())
@@ -522,6 +646,7 @@ bool start(const Options &Opts) {
       TS_CUPTI_CHECK(cuptiUnsubscribe(S.Subscriber));
     S.Subscriber = nullptr;
     S.Running = false;
+    S.Writer.stop();
     return false;
   }
   return true;
@@ -536,9 +661,16 @@ void stop() {
   TS_CUPTI_CHECK(cuptiActivityDisable(CUPTI_ACTIVITY_KIND_MEMCPY));
   TS_CUPTI_CHECK(cuptiUnsubscribe(S.Subscriber));
   S.Subscriber = nullptr;
+  S.Writer.stop();
   writeLine(json::Object()
                 .str("type", "summary")
                 .uinteger("events", S.Emitted.load())
+                .uinteger("stacks", S.Stacks.size())
+                .uinteger("batches", S.Writer.batches())
+                .uinteger("elapsed_ms", (nowNs() - S.StartNs) / 1'000'000)
+                .uinteger("record_ns", S.RecordNs.load())
+                .uinteger("symbolize_ns", S.SymbolizeNs.load())
+                .uinteger("format_ns", S.FormatNs.load())
                 .uinteger("failures", status::failureCount().load())
                 .done());
   std::lock_guard<std::mutex> L(S.OutM);
@@ -576,6 +708,9 @@ std::vector<SyncEvent> collect() {
   Out.swap(S.Collected);
   S.Accepting = false;
   S.Region.clear();
+  for (SyncEvent &E : Out)
+    if (E.StackId)
+      E.Stack = symbolizedStack(E.StackId);
   return Out;
 }
 

@@ -5,7 +5,9 @@
 // memcpys that block (synchronous ones with a host side, async ones whose host
 // side is pageable, told apart by CUPTI's memcpy activity records), and the
 // implicitly synchronizing frees; each with the host call stack and the time
-// the host was blocked. Events go to a JSON-lines file.
+// the host was blocked. Events go to a JSON-lines file, written in batches by
+// a background thread (TraceBatch.h); each unique stack is written once, as a
+// "stack" record that the events name by id.
 //
 // Three ways in, one library:
 //   CUDA_INJECTION64_PATH=libtorchsync-probe.so ./prog   (CUDA calls
@@ -50,6 +52,9 @@ struct SyncEvent {
   uint64_t Bytes = 0;
   const char *Reason = "";     ///< classifyMemcpy's reason
   const char *CopySource = ""; ///< "activity" or "params" (the fallback)
+  /// The deduplicated raw stack (0: none recorded). collect() fills Stack
+  /// from it; the trace names it as "stack_id".
+  uint32_t StackId = 0;
   std::vector<Frame> Stack;
 
   uint64_t blockedNs() const { return EndNs > StartNs ? EndNs - StartNs : 0; }
@@ -60,6 +65,11 @@ struct Options {
   bool Stacks = true;
   unsigned MaxFrames = 32;
   const char *Mode = "linked";
+  /// Events are written at least this often, and at once when this many are
+  /// queued ($TORCHSYNC_PROBE_FLUSH_MS and $TORCHSYNC_PROBE_FLUSH_EVENTS
+  /// override them).
+  unsigned FlushMs = 5;
+  unsigned FlushEvents = 4096;
 };
 
 /// Subscribes to CUPTI. False (with the failure reported) if CUPTI refused,
@@ -80,7 +90,8 @@ void endRegion();
 /// memcpys are classified from activity records, complete only then.
 std::vector<SyncEvent> collect();
 
-/// The event as one JSON object (the probe's line format).
+/// The event as one JSON object (the probe's line format): its "stack" when
+/// the event carries its symbolized frames, its "stack_id" when it names one.
 std::string toJson(const SyncEvent &E);
 
 /// CUDA/CUPTI failures reported so far (each also written as a JSON line).

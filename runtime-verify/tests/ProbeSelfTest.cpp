@@ -1,17 +1,33 @@
 //===--- ProbeSelfTest.cpp - CPU unit tests of the probe's decisions ------===//
 //
 // Purpose: checks, without a GPU, the parts of the probe that decide things:
-// API-name classification, the memcpy blocking rules and JSON escaping. The
-// lit suite test/runtime-verify runs it; it prints one line per failure and
-// "probe-selftest: N checks passed" when all pass (exit 0).
+// API-name classification, the memcpy blocking rules, JSON escaping, the
+// stack table's deduplication and the batched writer (a batch is written on
+// its deadline or when full, and a program killed mid-run leaves every batch
+// but the last). The lit suite test/runtime-verify runs it; it prints one
+// line per failure and "probe-selftest: N checks passed" when all pass
+// (exit 0).
+//
+// `torchsync-probe-selftest --fake-program N` stands in for a program under
+// the probe that never ends: it writes N syncs in the probe's trace format to
+// $TORCHSYNC_PROBE_OUT through the batched writer, then sleeps.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../common/JsonWriter.h"
 #include "../probe/SyncClassifier.h"
+#include "../probe/TraceBatch.h"
 
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace torchsync;
 using namespace torchsync::probe;
@@ -138,10 +154,185 @@ static void testJson() {
   EXPECT_EQ(json::Array().done(), "[]");
 }
 
-int main() {
+static void testStackTable() {
+  StackTable T;
+  void *A[] = {(void *)0x10, (void *)0x20, (void *)0x30};
+  void *B[] = {(void *)0x10, (void *)0x20, (void *)0x31};
+  bool New = false;
+  EXPECT_EQ(T.intern(A, 3, &New), 1u);
+  EXPECT_EQ(New, true);
+  EXPECT_EQ(T.intern(A, 3, &New), 1u);
+  EXPECT_EQ(New, false);
+  EXPECT_EQ(T.intern(B, 3, &New), 2u);
+  EXPECT_EQ(New, true);
+  // A prefix is a stack of its own.
+  EXPECT_EQ(T.intern(A, 2, &New), 3u);
+  EXPECT_EQ(T.intern(B, 3), 2u);
+  EXPECT_EQ(T.size(), 3u);
+  EXPECT_EQ(T.get(2).size(), 3u);
+  EXPECT_EQ(T.get(2)[2], (void *)0x31);
+  EXPECT_EQ(T.get(9).size(), 0u);
+  EXPECT_EQ(hashAddresses(A, 3) == hashAddresses(B, 3), false);
+}
+
+static std::string readAll(const std::string &Path) {
+  std::ifstream In(Path);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  return SS.str();
+}
+
+static size_t countOf(const std::string &Text, const std::string &Needle) {
+  size_t N = 0;
+  for (size_t P = Text.find(Needle); P != std::string::npos;
+       P = Text.find(Needle, P + 1))
+    ++N;
+  return N;
+}
+
+static void formatInts(std::vector<int> &Batch, std::string &Out) {
+  for (int V : Batch)
+    Out += "rec " + std::to_string(V) + "\n";
+}
+
+static void trailer(size_t Written, std::string &Out) {
+  Out += "progress " + std::to_string(Written) + "\n";
+}
+
+static std::string tempPath(const char *Name) {
+  const char *Dir = std::getenv("TMPDIR");
+  return std::string(Dir && *Dir ? Dir : "/tmp") + "/probe-selftest-" +
+         std::to_string(::getpid()) + "-" + Name;
+}
+
+static void testBatchWriterInline() {
+  // No thread: a full batch is written on the push that fills it.
+  std::string Path = tempPath("inline");
+  FILE *F = std::fopen(Path.c_str(), "w");
+  BatchWriter<int> W;
+  BatchWriter<int>::Config C;
+  C.Thread = false;
+  C.PeriodNs = 3600ull * 1'000'000'000; // never due
+  C.MaxBatch = 3;
+  W.start(F, formatInts, trailer, C);
+  W.push(1);
+  W.push(2);
+  EXPECT_EQ(readAll(Path), "");
+  W.push(3);
+  EXPECT_EQ(readAll(Path), "rec 1\nrec 2\nrec 3\nprogress 3\n");
+  W.push(4);
+  W.writeLine("line");
+  EXPECT_EQ(readAll(Path),
+            "rec 1\nrec 2\nrec 3\nprogress 3\nrec 4\nprogress 4\nline\n");
+  W.stop();
+  W.push(5); // dropped after stop
+  EXPECT_EQ(W.written(), 4u);
+  EXPECT_EQ(W.batches(), 2u);
+  std::fclose(F);
+  std::remove(Path.c_str());
+}
+
+static void testBatchWriterDeadline() {
+  // The thread writes a batch within its period, with no stop() and no
+  // full batch: what a program killed later keeps.
+  std::string Path = tempPath("deadline");
+  FILE *F = std::fopen(Path.c_str(), "w");
+  BatchWriter<int> W;
+  BatchWriter<int>::Config C;
+  C.PeriodNs = 5'000'000;
+  C.MaxBatch = 1000;
+  W.start(F, formatInts, nullptr, C);
+  for (int I = 0; I < 10; ++I)
+    W.push(I);
+  std::string Text;
+  for (int Try = 0; Try < 200 && countOf(Text, "rec ") < 10; ++Try) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    Text = readAll(Path);
+  }
+  EXPECT_EQ(countOf(Text, "rec "), 10u);
+  EXPECT_EQ(W.batches() >= 1, true);
+  W.stop();
+  std::fclose(F);
+  std::remove(Path.c_str());
+}
+
+static void testKilledProgram() {
+  // A child that records 1000 events in batches of at most 64, then is
+  // killed by SIGKILL: every batch written before the kill is in the file,
+  // with its progress record, and nothing is cut in the middle of a line.
+  std::string Path = tempPath("killed");
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    FILE *F = std::fopen(Path.c_str(), "w");
+    BatchWriter<int> W;
+    BatchWriter<int>::Config C;
+    C.PeriodNs = 2'000'000;
+    C.MaxBatch = 64;
+    W.start(F, formatInts, trailer, C);
+    for (int I = 0; I < 1000; ++I)
+      W.push(I);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::raise(SIGKILL);
+  }
+  int Status = 0;
+  waitpid(Pid, &Status, 0);
+  EXPECT_EQ(WIFSIGNALED(Status) && WTERMSIG(Status) == SIGKILL, true);
+  std::string Text = readAll(Path);
+  EXPECT_EQ(countOf(Text, "rec "), 1000u);
+  EXPECT_EQ(Text.find("progress 1000\n") != std::string::npos, true);
+  EXPECT_EQ(!Text.empty() && Text.back() == '\n', true);
+  std::remove(Path.c_str());
+}
+
+/// The stand-in for a program that hangs under the probe (see the header).
+static int fakeProgram(int N) {
+  const char *Out = std::getenv("TORCHSYNC_PROBE_OUT");
+  if (!Out)
+    return 1;
+  FILE *F = std::fopen(Out, "w");
+  if (!F)
+    return 1;
+  std::fputs("{\"type\":\"start\",\"pid\":1,\"mode\":\"fake\"}\n", F);
+  std::fflush(F);
+  uint64_t Start = BatchWriter<int>::nowNs();
+  BatchWriter<int> W;
+  BatchWriter<int>::Config C;
+  W.start(
+      F,
+      [](std::vector<int> &Batch, std::string &Text) {
+        for (int V : Batch) {
+          if (V == 0)
+            Text +=
+                "{\"type\":\"stack\",\"id\":1,\"frames\":[{\"module\":"
+                "\"/lib/libc.so.6\",\"offset\":\"0x10\",\"symbol\":\"\"}]}\n";
+          Text += "{\"type\":\"sync\",\"seq\":" + std::to_string(V + 1) +
+                  ",\"api\":\"cudaStreamSynchronize\",\"kind\":\"stream_"
+                  "sync\",\"blocked_ns\":1000,\"stack_id\":1}\n";
+        }
+      },
+      [Start](size_t Written, std::string &Text) {
+        Text += "{\"type\":\"progress\",\"events\":" + std::to_string(Written) +
+                ",\"stacks\":1,\"elapsed_ms\":" +
+                std::to_string((BatchWriter<int>::nowNs() - Start) / 1000000) +
+                "}\n";
+      },
+      C);
+  for (int I = 0; I < N; ++I)
+    W.push(I);
+  for (;;)
+    ::pause();
+}
+
+int main(int Argc, char **Argv) {
+  if (Argc == 3 && std::strcmp(Argv[1], "--fake-program") == 0)
+    return fakeProgram(std::atoi(Argv[2]));
   testNames();
   testMemcpyRules();
   testJson();
+  testStackTable();
+  testBatchWriterInline();
+  testBatchWriterDeadline();
+  testKilledProgram();
   if (Failures) {
     std::printf("probe-selftest: %d of %d checks failed\n", Failures, Checks);
     return 1;

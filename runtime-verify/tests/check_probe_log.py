@@ -27,6 +27,7 @@ def main(argv):
     if a.expect:
         expect = {k: int(v) for k, v in (e.split("=", 1) for e in a.expect)}
     problems, kinds, types = [], collections.Counter(), collections.Counter()
+    stacks = {}
     try:
         lines = open(a.log, encoding="utf-8").read().splitlines()
     except OSError as e:
@@ -39,9 +40,14 @@ def main(argv):
             problems.append("line %d is not JSON: %s" % (n, e))
             continue
         types[rec.get("type")] += 1
+        if rec.get("type") == "stack":
+            if rec.get("id") in stacks:
+                problems.append("line %d: stack %s written twice" % (n, rec.get("id")))
+            stacks[rec.get("id")] = rec.get("frames")
         if rec.get("type") == "sync":
             kinds[rec["kind"]] += 1
-            if not rec.get("stack"):
+            stack = rec.get("stack") if "stack" in rec else stacks.get(rec.get("stack_id"))
+            if not stack:
                 problems.append("line %d: sync event without a stack" % n)
         if rec.get("type") in ("error", "fatal"):
             problems.append("line %d: %s" % (n, line))

@@ -73,6 +73,34 @@ def read_json(path, what):
 
 # ---------------------------------------------------------------- inputs
 
+def findings_root(path):
+    """The findings' "root" (absolute, as torchsync writes it), or None."""
+    doc = read_json(path, "findings")
+    root = doc.get("root") if isinstance(doc, dict) else None
+    return root if isinstance(root, str) and os.path.isabs(root) else None
+
+
+def choose_root(given, findings_path, cwd):
+    """The root that finding paths are relative to: the findings' own root
+    when it is a folder here (a --root that names another folder is an
+    error), else --root, else the git work tree, else the current folder. A
+    findings root that is not a folder here (findings made on another
+    machine or checkout) or not absolute (made neutral, ".") defers to
+    --root."""
+    own = findings_root(findings_path)
+    own = os.path.realpath(own) if own and os.path.isdir(own) else None
+    if given:
+        root = os.path.realpath(given)
+        if not os.path.isdir(root):
+            raise ToolError("root %s is not a folder" % given)
+        if own and own != root:
+            raise ToolError("--root %s is not the findings' root %s (their paths are "
+                            "relative to it): drop --root, or give the same folder"
+                            % (given, own))
+        return root
+    return own or os.path.realpath(git_top(cwd) or cwd)
+
+
 def load_findings(path):
     """The findings of a torchsync JSON report (docs/json-format.md)."""
     doc = read_json(path, "findings")
@@ -92,10 +120,19 @@ def load_findings(path):
     return out
 
 
+def slim_stack(frames):
+    """What attribution needs of a stack, with the module names shared."""
+    return [{"module": sys.intern(fr.get("module", "")), "offset": fr.get("offset")}
+            for fr in frames]
+
+
 def load_trace(path):
     """(events, notes): the probe's sync events and its start / summary /
-    error / fatal / warning lines (runtime-verify/probe/Probe.h)."""
+    progress / error / fatal / warning lines (runtime-verify/probe/Probe.h).
+    A sync names its stack by "stack_id", a "stack" record written before
+    it (each unique stack once), or carries it inline as "stack"."""
     events, notes = [], collections.defaultdict(list)
+    stacks = {}
     try:
         f = open(path, encoding="utf-8")
     except OSError as e:
@@ -113,14 +150,26 @@ def load_trace(path):
                 continue
             kind = rec.get("type") if isinstance(rec, dict) else None
             if kind == "sync":
-                if not isinstance(rec.get("stack"), list):
+                if isinstance(rec.get("stack"), list):
+                    rec["stack"] = slim_stack(rec["stack"])
+                elif rec.get("stack_id") in stacks:
+                    # Shared by every event of the stack: attribution reads it.
+                    rec["stack"] = stacks[rec["stack_id"]]
+                elif "stack_id" in rec:
+                    raise ToolError("trace %s: line %d: sync event names stack %s, which no "
+                                    "earlier stack record defines"
+                                    % (path, n, rec.get("stack_id")))
+                else:
                     raise ToolError("trace %s: line %d: sync event without a stack" % (path, n))
-                # A long run has many events with deep stacks: keep what
-                # attribution needs, with the module names shared.
-                rec["stack"] = [{"module": sys.intern(fr.get("module", "")),
-                                 "offset": fr.get("offset")} for fr in rec["stack"]]
                 rec.pop("copy", None)
                 events.append(rec)
+            elif kind == "stack":
+                if not isinstance(rec.get("frames"), list):
+                    raise ToolError("trace %s: line %d: stack record without frames" % (path, n))
+                stacks[rec.get("id")] = slim_stack(rec["frames"])
+            elif kind == "progress":
+                # Only the last one matters: how far a program got.
+                notes["progress"] = [rec]
             elif kind in ("start", "summary", "error", "fatal", "warning"):
                 notes[kind].append(rec)
             else:
@@ -599,7 +648,7 @@ def run_program(command, probe, trace, timeout, cwd):
             pass
         proc.wait()
         rc = None
-        status, message = "timeout", "no exit within %gs (hang?); killed" % timeout
+        status, message = "timeout", "no exit within %gs; killed" % timeout
     wall = time.monotonic() - t0
     prog = {"command": command, "wall_s": round(wall, 3)}
     if rc is not None:
@@ -612,6 +661,18 @@ def run_program(command, probe, trace, timeout, cwd):
     if message:
         prog["message"] = message
     return prog
+
+
+def how_far(trace_info, have_trace):
+    """How far a program that did not finish got, from the probe's last
+    progress record (written with each batch of events, and every second)."""
+    p = trace_info.get("progress")
+    if p:
+        return "the probe had recorded %d syncs by %.1f s into the run (its last " \
+               "progress record)" % (p["events"], p["elapsed_ms"] / 1000.0)
+    if have_trace:
+        return "the probe recorded %d syncs and no progress record" % trace_info["events"]
+    return "the probe wrote no trace (no CUDA call yet, or CUDA did not load it)"
 
 
 def gcda_files(folder):
@@ -791,7 +852,9 @@ def render_sarif(torchsync, findings, report, output):
 def add_arguments(p):
     p.add_argument("--findings", required=True, help="torchsync --format=json report")
     p.add_argument("--root", help="user code lies under this folder; finding paths are "
-                                  "relative to it (default: the git work tree, else .)")
+                                  "relative to it (default: the findings' root, else the "
+                                  "git work tree, else .; one that differs from the "
+                                  "findings' root is an error)")
     p.add_argument("--exclude", action="append", default=[], metavar="DIR",
                    help="a folder under the root that is not user code (repeatable)")
     p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
@@ -830,9 +893,7 @@ def add_arguments(p):
 def cmd_run(args, write_atomically):
     tool_dir = os.path.dirname(os.path.abspath(__file__))
     cwd = os.getcwd()
-    root = os.path.realpath(args.root or git_top(cwd) or cwd)
-    if not os.path.isdir(root):
-        raise ToolError("root %s is not a folder" % args.root)
+    root = choose_root(args.root, args.findings, cwd)
     excludes = [os.path.realpath(x) for x in args.exclude]
     if args.timeout <= 0:
         raise ToolError("--timeout must be positive")
@@ -923,6 +984,15 @@ def cmd_run(args, write_atomically):
         problems += symbolizer.problems
         trace_info.update({"status": status, "events": len(events),
                            "blocked_ns": blocked(events)})
+        if notes.get("progress"):
+            last = notes["progress"][-1]
+            trace_info["progress"] = {"events": int(last.get("events", 0)),
+                                      "elapsed_ms": int(last.get("elapsed_ms", 0))}
+        # How far a program that did not finish got (a crash: only when the
+        # probe said; the trace line says the rest).
+        if prog["status"] == "timeout" or (prog["status"] == "crash"
+                                           and "progress" in trace_info):
+            prog["message"] += "; " + how_far(trace_info, os.path.exists(trace))
         if message:
             trace_info["message"] = message
         if problems:

@@ -1,25 +1,24 @@
 // Writes probe-format JSON lines (runtime-verify/probe/Probe.h) for calls the
 // test program makes, with the frames the probe would record: return
 // addresses from backtrace(), relative to dladdr's module base. Only the
-// trace is synthetic; the addresses are this program's own.
+// trace is synthetic; the addresses are this program's own. A trace path
+// ending in .dedup.jsonl gets the probe's deduplicated form (each unique stack
+// once as a "stack" record, the syncs naming it by "stack_id", progress
+// records); any other, the inline form ("stack" in each sync).
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <execinfo.h>
+#include <vector>
 
 static FILE *Out;
 static unsigned Seq;
+static bool Dedup;
+static std::vector<std::vector<void *>> Stacks;
 
-void recordSync(const char *Kind) {
-  void *Buf[32];
-  int N = backtrace(Buf, 32);
-  ++Seq;
-  std::fprintf(Out,
-               "{\"type\":\"sync\",\"seq\":%u,\"region\":\"\",\"api\":\"cudaFake\","
-               "\"domain\":\"runtime\",\"kind\":\"%s\",\"start_ns\":0,\"end_ns\":1000,"
-               "\"blocked_ns\":1000,\"tid\":1,\"correlation_id\":%u,\"stack\":[",
-               Seq, Kind, Seq);
-  // Frame 0 is this function: the probe skips its own frames the same way.
+static void writeFrames(void **Buf, int N) {
+  // Frame 0 is recordSync: the probe skips its own frames the same way.
   for (int I = 1; I < N; ++I) {
     Dl_info Info{};
     dladdr(Buf[I], &Info);
@@ -28,10 +27,43 @@ void recordSync(const char *Kind) {
                  reinterpret_cast<size_t>(Buf[I]) -
                      reinterpret_cast<size_t>(Info.dli_fbase));
   }
+}
+
+void recordSync(const char *Kind) {
+  void *Buf[32];
+  int N = backtrace(Buf, 32);
+  ++Seq;
+  size_t Id = 0;
+  if (Dedup) {
+    std::vector<void *> Key(Buf, Buf + N);
+    while (Id < Stacks.size() && Stacks[Id] != Key)
+      ++Id;
+    if (Id == Stacks.size()) {
+      Stacks.push_back(Key);
+      std::fprintf(Out, "{\"type\":\"stack\",\"id\":%zu,\"frames\":[", Id + 1);
+      writeFrames(Buf, N);
+      std::fprintf(Out, "]}\n");
+    }
+  }
+  std::fprintf(Out,
+               "{\"type\":\"sync\",\"seq\":%u,\"region\":\"\",\"api\":\"cudaFake\","
+               "\"domain\":\"runtime\",\"kind\":\"%s\",\"start_ns\":0,\"end_ns\":1000,"
+               "\"blocked_ns\":1000,\"tid\":1,\"correlation_id\":%u,",
+               Seq, Kind, Seq);
+  if (Dedup) {
+    std::fprintf(Out, "\"stack_id\":%zu}\n", Id + 1);
+    std::fprintf(Out, "{\"type\":\"progress\",\"events\":%u,\"stacks\":%zu,"
+                      "\"elapsed_ms\":0}\n", Seq, Stacks.size());
+    return;
+  }
+  std::fprintf(Out, "\"stack\":[");
+  writeFrames(Buf, N);
   std::fprintf(Out, "]}\n");
 }
 
 void openTrace(const char *Path) {
+  size_t Len = std::strlen(Path);
+  Dedup = Len > 12 && std::strcmp(Path + Len - 12, ".dedup.jsonl") == 0;
   Out = std::fopen(Path, "w");
   if (!Out)
     std::exit(3);
