@@ -29,6 +29,7 @@
 #include "RuntimeReport.h"
 #include "SafeWrite.h"
 #include "TextReport.h"
+#include "TorchSyncModuleLink.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -52,13 +53,6 @@ using namespace clang;
 using namespace clang::tidy;
 using namespace ::torchsync;
 namespace cl = llvm::cl;
-
-namespace clang::tidy {
-// Keeps the statically linked torchsync module (and its registration).
-extern volatile int TorchSyncModuleAnchorSource;
-[[maybe_unused]] static int TorchSyncModuleAnchorDestination =
-    TorchSyncModuleAnchorSource;
-} // namespace clang::tidy
 
 namespace {
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LspProxy.h"
+#include "TorchSyncModuleLink.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -23,13 +24,6 @@
 namespace clang::clangd {
 int clangdMain(int Argc, char *Argv[]);
 } // namespace clang::clangd
-
-namespace clang::tidy {
-// The torchsync checks register themselves when their module is linked in.
-extern volatile int TorchSyncModuleAnchorSource;
-[[maybe_unused]] static int TorchSyncModuleAnchorDestination =
-    TorchSyncModuleAnchorSource;
-} // namespace clang::tidy
 
 namespace {
 

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TorchSyncModuleLink.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -35,13 +36,6 @@
 
 using namespace clang;
 using namespace clang::tidy;
-
-namespace clang::tidy {
-// Keeps the statically linked torchsync module registered.
-extern volatile int TorchSyncModuleAnchorSource;
-[[maybe_unused]] static int TorchSyncModuleAnchorDestination =
-    TorchSyncModuleAnchorSource;
-} // namespace clang::tidy
 
 namespace {
 
