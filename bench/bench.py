@@ -27,7 +27,7 @@ databases as bench/accuracy/score.py writes them, copied to a scratch folder):
                                     a cold run of the edited project reports
 
 and, in the editor (torchsync-clangd over stdio, driven as an editor drives
-it: initialize, didOpen, didChange; bench/lsp_client.py):
+it: initialize, didOpen, didChange; test/clangd/Inputs/lsp.py):
 
   time to diagnostics after an edit in a function body
                                  <= 0.08x clang++ -fsyntax-only of the file
@@ -433,19 +433,20 @@ def editor_session(server, folder, path, edits):
     first edit, [seconds after each later edit], [seconds after each
     wantDiagnostics edit], torchsync diagnostics after open, peak memory in
     MiB)."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import lsp_client  # pylint: disable=import-outside-toplevel
+    sys.path.insert(0, os.path.join(ROOT, "test", "clangd", "Inputs"))
+    import lsp  # pylint: disable=import-outside-toplevel
     uri = "file://" + path
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    client = lsp_client.LspClient([server, "--background-index=false"], cwd=folder)
+    client = lsp.Client([server], folder, timeout=900)
     try:
-        client.initialize(folder)
+        client.initialize(folder, {"textDocument": {
+            "publishDiagnostics": {"relatedInformation": True}}})
         start = time.perf_counter()
-        client.notify("textDocument/didOpen", {"textDocument": {
-            "uri": uri, "languageId": "cpp", "version": 0, "text": text}})
-        arrived, params = client.wait_diagnostics(uri, 0, 900)
-        opened = arrived - start
+        client.open(path, text, version=0)
+        message = client.diagnostics_message(uri, 0)
+        opened = client.arrival(message) - start
+        params = message["params"]
         found = sum(1 for d in params["diagnostics"]
                     if str(d.get("code", "")).startswith("torchsync-"))
         plain, forced = [], []
@@ -456,18 +457,16 @@ def editor_session(server, folder, path, edits):
                 change["wantDiagnostics"] = True
             start = time.perf_counter()
             client.notify("textDocument/didChange", change)
-            arrived, params = client.wait_diagnostics(uri, n, 900)
-            (forced if n > edits + 1 else plain).append(arrived - start)
-            found_now = sum(1 for d in params["diagnostics"]
+            message = client.diagnostics_message(uri, n)
+            (forced if n > edits + 1 else plain).append(client.arrival(message) - start)
+            found_now = sum(1 for d in message["params"]["diagnostics"]
                             if str(d.get("code", "")).startswith("torchsync-"))
             if found_now != found:
                 raise SystemExit("bench: error: torchsync-clangd: %d torchsync diagnostics after "
                                  "edit %d, %d after opening" % (found_now, n, found))
         return opened, plain[0], plain[1:], forced, found, client.peak_memory_mib()
-    except lsp_client.ServerError as e:
-        raise SystemExit("bench: error: torchsync-clangd: %s" % e)
     finally:
-        client.close()
+        client.shutdown()
 
 
 def run_editor(args, work, server, clangxx):

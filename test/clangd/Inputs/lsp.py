@@ -1,6 +1,8 @@
-"""A small LSP client for the protocol tests: starts a server on pipes,
-frames messages (Content-Length), and waits for replies and notifications
-with a deadline, so that a stuck server fails a test instead of hanging it."""
+"""A small LSP client for the protocol tests and bench/bench.py's editor
+section: starts a server on pipes, frames messages (Content-Length), and
+waits for replies and notifications with a deadline, so that a stuck server
+fails a test instead of hanging it. Each message's arrival time is kept for
+the bench."""
 
 import json
 import os
@@ -27,6 +29,7 @@ class Client:
         self.buffer = b''
         self.next_id = 1
         self.received = []  # every message from the server, in order
+        self.arrived = {}  # id() of a received message: when it was read
 
     # ---- sending ----------------------------------------------------------
     def send_raw(self, body, header=None):
@@ -78,6 +81,7 @@ class Client:
             self._read_some(deadline)
         body, self.buffer = self.buffer[:length], self.buffer[length:]
         message = json.loads(body)
+        self.arrived[id(message)] = time.perf_counter()
         self.received.append(message)
         return message
 
@@ -107,13 +111,31 @@ class Client:
         return self.wait_for(lambda m: m.get('id') == rid and 'method' not in m,
                              'reply to request %s' % rid, timeout)
 
-    def diagnostics(self, uri, version=None, timeout=None):
+    def diagnostics_message(self, uri, version=None, timeout=None):
         def match(m):
             if m.get('method') != 'textDocument/publishDiagnostics':
                 return False
             p = m['params']
             return p['uri'] == uri and (version is None or p.get('version') == version)
-        return self.wait_for(match, 'diagnostics of %s' % uri, timeout)['params']
+        return self.wait_for(match, 'diagnostics of %s' % uri, timeout)
+
+    def diagnostics(self, uri, version=None, timeout=None):
+        return self.diagnostics_message(uri, version, timeout)['params']
+
+    def arrival(self, message):
+        """When a message from wait_for and the like was read (perf_counter)."""
+        return self.arrived[id(message)]
+
+    def peak_memory_mib(self):
+        """The server's peak resident memory so far (VmHWM), in MiB."""
+        try:
+            with open('/proc/%d/status' % self.proc.pid, encoding='ascii') as f:
+                for line in f:
+                    if line.startswith('VmHWM:'):
+                        return int(line.split()[1]) / 1024.0
+        except OSError:
+            pass
+        return float('nan')
 
     # ---- the usual session ------------------------------------------------
     def initialize(self, root, capabilities=None):
