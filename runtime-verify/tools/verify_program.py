@@ -170,6 +170,13 @@ def load_trace(path):
             elif kind == "progress":
                 # Only the last one matters: how far a program got.
                 notes["progress"] = [rec]
+            elif kind == "step":
+                # A torchsync::mark_step() (include/torchsync/step.h): the
+                # host time of the mark; step_gpu, written at exit, has the
+                # GPU time of each.
+                notes["step"].append(int(rec.get("t_ns", 0)))
+            elif kind == "step_gpu":
+                notes["step_gpu"] = [rec]
             elif kind in ("start", "summary", "error", "fatal", "warning"):
                 notes[kind].append(rec)
             else:
@@ -520,6 +527,36 @@ def explanation_for(f, explanations):
     return None
 
 
+def step_times(notes, warmup=None):
+    """Time per step from the probe's step marks, or None without two marks.
+
+    Mark k ends step k, so n marks time n - 1 steps. The first steps (CUDA's
+    lazy start, cuBLAS handles, the caching allocator growing) are left out:
+    warmup of them, by default a tenth, at least one when there are three or
+    more. Per step: the mean of the rest, on the host clock and, when the
+    probe recorded CUDA events at the marks, on the GPU's (the time between
+    two events on the default stream: GPU work plus the idle gaps in which
+    it waited for the host). The GPU's is the throughput of the loop when the
+    host runs ahead of it, the host's when it does not, and the two agree
+    when every step waits for the GPU."""
+    marks = notes.get("step") or []
+    if len(marks) < 2:
+        return None
+    steps = len(marks) - 1
+    if warmup is None:
+        warmup = steps // 10 if steps >= 10 else (1 if steps >= 3 else 0)
+    warmup = max(0, min(int(warmup), steps - 1))
+    timed = steps - warmup
+    out = {"marks": len(marks), "warmup": warmup, "timed": timed,
+           "host_ms": round((marks[-1] - marks[warmup]) / 1e6 / timed, 6)}
+    gpu = (notes.get("step_gpu") or [{}])[0].get("elapsed_ms")
+    if isinstance(gpu, list) and len(gpu) == len(marks):
+        out["gpu_ms"] = round((float(gpu[-1]) - float(gpu[warmup])) / timed, 6)
+    out["ms"] = out.get("gpu_ms", out["host_ms"])
+    out["clock"] = "gpu" if "gpu_ms" in out else "host"
+    return out
+
+
 def kinds_of(events):
     return dict(sorted(collections.Counter(e.get("kind", "?") for e in events).items()))
 
@@ -625,15 +662,18 @@ def signal_name(num):
         return "signal %d" % num
 
 
-def run_program(command, probe, trace, timeout, cwd):
-    """Runs command under the probe; returns the program part of the report."""
+def run_program(command, probe, trace, timeout, cwd, stdout=None):
+    """Runs command under the probe; returns the program part of the report.
+    The program's standard output goes to stdout (a file), by default to our
+    standard error: our standard output is the report's."""
     env = dict(os.environ)
     env["CUDA_INJECTION64_PATH"] = probe
     env["TORCHSYNC_PROBE_OUT"] = trace
     t0 = time.monotonic()
     try:
         # The program's output goes to our stderr: stdout is the report's.
-        proc = subprocess.Popen(command, env=env, cwd=cwd, stdout=sys.stderr.fileno(),
+        proc = subprocess.Popen(command, env=env, cwd=cwd,
+                                stdout=stdout if stdout is not None else sys.stderr.fileno(),
                                 start_new_session=True)
     except OSError as e:
         raise ToolError("cannot run %s: %s" % (command[0], e.strerror))
@@ -744,6 +784,12 @@ def table(rows):
             for r in rows]
 
 
+def steps_text(st):
+    return "time per step: %.3f ms (%s clock: the last %d of the %d steps between %d marks)" % (
+        st["ms"], "GPU" if st["clock"] == "gpu" else "host", st["timed"], st["marks"] - 1,
+        st["marks"])
+
+
 def render_text(report):
     prog, trace, s = report["program"], report["trace"], report["summary"]
     lines = []
@@ -759,6 +805,8 @@ def render_text(report):
         "" if trace["status"] == "ok" else " (%s)" % trace["message"]))
     for p in trace.get("problems", []):
         lines.append("trace problem: " + p)
+    if report.get("steps"):
+        lines.append(steps_text(report["steps"]))
     lines.append("")
     lines.append("findings: %d; %d confirmed, %d refuted, %d not reached, %d not observed; "
                  "%d of the unconfirmed explained, %d unexplained" % (
@@ -884,13 +932,17 @@ def add_arguments(p):
                         "after it, as --coverage")
     p.add_argument("--gcov", default="gcov", help="the gcov to use with --gcov-data")
     p.add_argument("--addr2line", default="addr2line", help="the addr2line to use")
+    p.add_argument("--warmup-steps", type=int, metavar="N",
+                   help="steps marked with torchsync::mark_step() left out of the time per "
+                        "step (default: a tenth of them)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 when a finding is neither confirmed nor explained, or a "
                         "sync is unpredicted")
     p.add_argument("program", nargs="*", help="the program and its arguments, after --")
 
 
-def cmd_run(args, write_atomically):
+def cmd_run(args, write_atomically, stdout=None):
+    """`torchsync-verify run`; stdout (a file) takes the program's output."""
     tool_dir = os.path.dirname(os.path.abspath(__file__))
     cwd = os.getcwd()
     root = choose_root(args.root, args.findings, cwd)
@@ -939,7 +991,8 @@ def cmd_run(args, write_atomically):
             if args.gcov_data:
                 for gcda in gcda_files(args.gcov_data):
                     os.unlink(gcda)
-            prog = run_program(args.program, os.path.abspath(probe), trace, args.timeout, cwd)
+            prog = run_program(args.program, os.path.abspath(probe), trace, args.timeout, cwd,
+                               stdout)
             if args.gcov_data and prog["status"] != "ok" and not gcda_files(args.gcov_data):
                 # A program that crashed or was killed writes no counters:
                 # report the run without coverage rather than fail on it.
@@ -1011,6 +1064,9 @@ def cmd_run(args, write_atomically):
                                     "cut_stacks": sum(1 for e in outside
                                                       if len(e["stack"]) >= PROBE_MAX_FRAMES)},
               "stale_explanations": stale}
+    steps = step_times(notes, getattr(args, "warmup_steps", None))
+    if steps:
+        report["steps"] = steps
     if args.format == "sarif":
         text = render_sarif(torchsync, args.findings, report, args.output)
     elif args.format == "json":

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <vector>
@@ -73,4 +74,15 @@ void openTrace(const char *Path) {
 void closeTrace() {
   std::fprintf(Out, "{\"type\":\"summary\",\"events\":%u,\"failures\":0}\n", Seq);
   std::fclose(Out);
+}
+
+// A torchsync::mark_step() as the probe writes it: the host time of the mark
+// (no step_gpu record: no GPU).
+void recordStep() {
+  static unsigned Steps;
+  timespec T{};
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  std::fprintf(Out, "{\"type\":\"step\",\"n\":%u,\"t_ns\":%llu}\n", ++Steps,
+               static_cast<unsigned long long>(T.tv_sec) * 1000000000ull +
+                   static_cast<unsigned long long>(T.tv_nsec));
 }
