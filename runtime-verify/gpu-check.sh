@@ -19,6 +19,12 @@
 #                 slowdown.txt: each example's time alone and under the
 #                 probe (the run under the probe is limited to
 #                 PROBE_SLOWDOWN_LIMIT (5) times the time alone, plus 60 s)
+#   fix-check.tar.gz
+#                 torchsync-verify fix-check's reports (<name>.json and
+#                 .txt): the demo runtime-verify/e2e/step_loop.cpp host-bound
+#                 and GPU-bound, train_classifier (--fix-notes) and
+#                 inference_server; docs/fix-check-results.md is written
+#                 from them (runtime-verify/e2e/fix_check_page.py)
 # Needs: nvcc + CUPTI (CUDA toolkit), python3 with torch (CUDA build), cmake,
 # ninja. No LLVM: only runtime-verify/ is configured. Exit 0 when every step
 # passed; the catalog's findings (as expected or not) are in its table.
@@ -192,6 +198,51 @@ PY
   return $rc
 }
 step program-mode program_mode
+
+fix_check() {
+  # torchsync-verify fix-check: the committed findings' fix-its applied to a
+  # copy of this checkout, both copies built (-g -O1) and run under the
+  # probe. The demo (runtime-verify/e2e/step_loop.cpp, whose three warnings
+  # have fix-its) at two sizes: host-bound (small) and GPU-bound (large);
+  # then train_classifier with the notes' fix-its too (its device is chosen
+  # at run time, so its fix-its are on notes), and inference_server (none).
+  # Passes when every fixed copy builds, runs and prints the same numbers.
+  local reports=$BUILD/fix-check rc=0 root
+  root=$(cd "$HERE/.." && pwd)
+  rm -rf "$reports" && mkdir -p "$reports"
+  local cmake_flags="-G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS='-g -O1'"
+  cmake_flags+=" -DCMAKE_PREFIX_PATH='$TORCH_PREFIX' -DCUDAToolkit_ROOT='$CUDA_ROOT'"
+  cmake_flags+=" -DCMAKE_CUDA_COMPILER='$CUDACXX'"
+  local demo="cmake -S runtime-verify/e2e -B build-fc $cmake_flags >/dev/null && ninja -C build-fc step_loop"
+  local ex="cmake -S examples -B build-fc $cmake_flags >/dev/null && ninja -C build-fc"
+  fc() { # fc NAME FIX-CHECK-ARGS...: one fix-check, its reports kept
+    local name=$1; shift
+    echo "fix-check: $name"
+    (cd "$root" && $VERIFY fix-check --root "$root" --probe "$PROBE" --timeout 600 \
+       --format=json -o "$reports/$name.json" "$@")
+    local status=$?
+    (cd "$root" && python3 - "$reports/$name.json" > "$reports/$name.txt" <<'PY'
+import json, sys
+sys.path.insert(0, "runtime-verify/tools")
+import fix_check
+print(fix_check.render_text(json.load(open(sys.argv[1]))), end="")
+PY
+    ) && cat "$reports/$name.txt"
+    echo "fix-check: $name: torchsync-verify exit $status"
+    [ $status -eq 0 ] || rc=1
+  }
+  fc step_loop-host-bound --findings "$HERE/e2e/step_loop.findings.json" \
+     --build "$demo" -- ./build-fc/step_loop 256 64 2 400
+  fc step_loop-gpu-bound --findings "$HERE/e2e/step_loop.findings.json" \
+     --build "$demo" -- ./build-fc/step_loop 4096 512 8 100
+  fc train_classifier --findings "$HERE/e2e/train_classifier.findings.json" --fix-notes \
+     --build "$ex train_classifier" -- ./build-fc/train_classifier classifier.pt
+  fc inference_server --findings "$HERE/e2e/inference_server.findings.json" --fix-notes \
+     --build "$ex inference_server" -- ./build-fc/inference_server
+  tar -C "$reports" -czf "$OUT/fix-check.tar.gz" . || rc=1
+  return $rc
+}
+step fix-check fix_check
 
 if [ ${#failed[@]} -eq 0 ]; then echo "gpu-check: all steps passed; reports in $OUT"; exit 0; fi
 echo "gpu-check: FAILED steps: ${failed[*]}; reports in $OUT"

@@ -7,8 +7,9 @@ findings are made here and committed.
     make_findings.py --torchsync build/bin/torchsync --root REPO [--check] -- FLAGS...
 
 FLAGS are the compiler arguments torchsync parses the examples with (the test
-suite passes the real LibTorch headers). Each examples/<name>.cpp of EXAMPLES
-gets runtime-verify/e2e/<name>.findings.json: torchsync's JSON report with
+suite passes the real LibTorch headers; runtime-verify/include is added).
+Each program of EXAMPLES (examples/<name>.cpp, and fix-check's demo
+runtime-verify/e2e/step_loop.cpp) gets runtime-verify/e2e/<name>.findings.json: torchsync's JSON report with
 the fields that depend on the checkout made neutral (root is ".", each
 "file" is its root-relative "path", the tool version is "(any)"), so that
 the files do not change between machines and still validate against
@@ -23,7 +24,11 @@ import subprocess
 import sys
 import tempfile
 
-EXAMPLES = ("train_classifier", "inference_server")
+# Each program and its source, relative to the repository root: the examples
+# that program mode reconciles, and fix-check's demo.
+EXAMPLES = {"train_classifier": "examples/train_classifier.cpp",
+            "inference_server": "examples/inference_server.cpp",
+            "step_loop": "runtime-verify/e2e/step_loop.cpp"}
 
 
 def neutral(doc):
@@ -51,7 +56,9 @@ def findings_of(torchsync, root, example, flags):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "f.json")
         cmd = [torchsync, "--root=" + root, "--format=json", "--fail-on=none", "-o", out,
-               os.path.join(root, "examples", example + ".cpp"), "--"] + flags
+               os.path.join(root, EXAMPLES[example]), "--"] + flags + [
+                   # torchsync/step.h, for the programs that mark their steps.
+                   "-I" + os.path.join(root, "runtime-verify", "include")]
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               universal_newlines=True)
         if proc.returncode != 0:
