@@ -38,6 +38,12 @@ exec > >(tee "$OUT/log") 2>&1
 failed=()
 step() { # step NAME COMMAND...: runs it, records a failure, goes on
   local name=$1; shift
+  # TORCHSYNC_GPU_STEPS="build fix-check" runs only the steps named (with
+  # configure); for trying one step, never for a result.
+  if [ -n "${TORCHSYNC_GPU_STEPS:-}" ] && [ "$name" != configure ] &&
+     [[ " $TORCHSYNC_GPU_STEPS " != *" $name "* ]]; then
+    echo "=== $name: skipped (TORCHSYNC_GPU_STEPS)"; return 0
+  fi
   echo "=== $name: $*"
   local t0=$SECONDS
   if "$@"; then echo "=== $name: ok ($((SECONDS - t0)) s)"
@@ -244,6 +250,9 @@ PY
 }
 step fix-check fix_check
 
+if [ -n "${TORCHSYNC_GPU_STEPS:-}" ]; then
+  echo "gpu-check: only the steps $TORCHSYNC_GPU_STEPS ran (TORCHSYNC_GPU_STEPS)"
+fi
 if [ ${#failed[@]} -eq 0 ]; then echo "gpu-check: all steps passed; reports in $OUT"; exit 0; fi
 echo "gpu-check: FAILED steps: ${failed[*]}; reports in $OUT"
 exit 1
