@@ -375,12 +375,6 @@ llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
   // Suppressed findings go where a reader can tell them apart.
   std::vector<Finding> All(Reported.begin(), Reported.end());
   llvm::append_range(All, Suppressed);
-  // SARIF has no other place for the unpredicted syncs than results.
-  std::vector<Finding> WithUnpredicted;
-  if (Costs) {
-    WithUnpredicted = All;
-    llvm::append_range(WithUnpredicted, Costs->Unpredicted);
-  }
   auto Write = [&](llvm::raw_ostream &OS, bool Colors) {
     switch (OutputFormat) {
     case Format::Text: {
@@ -395,7 +389,7 @@ llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
       writeJson(OS, All, Root, Costs);
       break;
     case Format::Sarif:
-      writeSarif(OS, Costs ? WithUnpredicted : All, Root);
+      writeSarif(OS, All, Root, Costs);
       break;
     case Format::Github:
       writeGithub(OS, Reported);
@@ -456,7 +450,7 @@ void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 }
 
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-                llvm::StringRef Root, const SarifInvocation *Invocation) {
+                llvm::StringRef Root, const RuntimeCosts *Costs) {
   json::Array Rules;
   llvm::StringMap<unsigned> RuleIndex;
   for (const CheckInfo &Info : Registry) {
@@ -465,15 +459,19 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     Rules.push_back(sarifRule(Id, &Info));
   }
   json::Array Results;
-  for (const Finding &F : Findings) {
-    // Diagnostics of other origins (clang-diagnostic-*) get a bare rule.
-    auto [It, New] = RuleIndex.try_emplace(F.Check, Rules.size());
-    if (New)
-      Rules.push_back(F.Check == UnpredictedSyncRule
-                          ? unpredictedRule()
-                          : sarifRule(F.Check, nullptr));
-    Results.push_back(sarifResult(F, It->second));
-  }
+  // SARIF has no other place for the unpredicted syncs than results.
+  for (llvm::ArrayRef<Finding> List :
+       {Findings, Costs ? llvm::ArrayRef<Finding>(Costs->Unpredicted)
+                        : llvm::ArrayRef<Finding>()})
+    for (const Finding &F : List) {
+      // Diagnostics of other origins (clang-diagnostic-*) get a bare rule.
+      auto [It, New] = RuleIndex.try_emplace(F.Check, Rules.size());
+      if (New)
+        Rules.push_back(F.Check == UnpredictedSyncRule
+                            ? unpredictedRule()
+                            : sarifRule(F.Check, nullptr));
+      Results.push_back(sarifResult(F, It->second));
+    }
   std::string RootUri = fileUri(Root);
   if (!llvm::StringRef(RootUri).ends_with("/"))
     RootUri += "/";
@@ -483,13 +481,13 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                       {"informationUri", TORCHSYNC_HOMEPAGE_URL},
                       {"rules", std::move(Rules)}};
   json::Object Tool{{"driver", std::move(Driver)}};
-  if (Invocation) {
+  if (Costs) {
     json::Object Verifier{
         {"name", "torchsync-verify"},
         {"informationUri",
          (llvm::Twine(TORCHSYNC_DOCS_URL) + "/verify-format.md").str()}};
-    if (!Invocation->VerifierVersion.empty())
-      Verifier["version"] = Invocation->VerifierVersion;
+    if (!Costs->VerifierVersion.empty())
+      Verifier["version"] = Costs->VerifierVersion;
     Tool["extensions"] = json::Array{std::move(Verifier)};
   }
   json::Object Run{{"tool", std::move(Tool)},
@@ -497,10 +495,10 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                     json::Object{{RootBase, json::Object{{"uri", RootUri}}}}},
                    {"columnKind", "utf16CodeUnits"},
                    {"results", std::move(Results)}};
-  if (Invocation)
+  if (Costs)
     Run["invocations"] = json::Array{
-        json::Object{{"executionSuccessful", Invocation->Successful},
-                     {"properties", json::Object(Invocation->Properties)}}};
+        json::Object{{"executionSuccessful", Costs->RunSuccessful},
+                     {"properties", json::Object(Costs->RunProperties)}}};
   print(OS, json::Object{{"$schema", SarifSchema},
                          {"version", "2.1.0"},
                          {"runs", json::Array{std::move(Run)}}});
