@@ -243,6 +243,8 @@ applyRuntimeReport(VerifierReport &Report, llvm::StringRef ReportFile,
   for (llvm::StringRef Key : {"program", "summary"})
     if (const json::Value *V = Top.get(Key))
       Costs.RunProperties[Key] = *V;
+  // The denominator of the ranks: runs that differ in it do not merge.
+  Costs.RunProperties["userBlockedNs"] = Costs.UserBlockedNs;
   return Costs;
 }
 

@@ -87,7 +87,8 @@ struct RuntimeCosts {
   size_t Matched = 0;
   /// The verifier's run of the program (the SARIF run's invocation):
   /// successful when the program ran (or a kept trace was reconciled) and
-  /// its trace is complete; its "program" and "summary" objects.
+  /// its trace is complete; its "program" and "summary" objects and
+  /// UserBlockedNs.
   bool RunSuccessful = false;
   llvm::json::Object RunProperties;
 };
