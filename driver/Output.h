@@ -73,8 +73,12 @@ llvm::Error exportFixes(llvm::StringRef Path, llvm::StringRef MainFile,
                         llvm::ArrayRef<Finding> Reported, bool FromNotes);
 
 /// Joins torchsync reports, all SARIF or all JSON, into one of the same
-/// kind, dropping results that are identical in every field. Writes it to
-/// Output ("-" for standard output) through a temporary file.
+/// kind, dropping results that are identical in every field. What
+/// --runtime-report added (JSON: the top-level "runtime"; SARIF: the
+/// verifier's extension and invocation) is kept when every input that has
+/// it has the same, else an error; a finding measured in one input and not
+/// in another is kept once, measured. Writes it to Output ("-" for
+/// standard output) through a temporary file.
 llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
                          llvm::StringRef Output);
 
