@@ -352,6 +352,38 @@ void print(llvm::raw_ostream &OS, json::Value V) {
   OS << llvm::formatv("{0:2}", V) << "\n";
 }
 
+/// Adds Item, a finding or result that no input had identical, to Kept;
+/// but where one input measured it (--runtime-report) and another did not,
+/// only the measured one is kept, in the place of the first. Measured is
+/// the field a measurement adds, Changed every field it adds or changes;
+/// Places maps an item without them to its place in Kept.
+void addOnce(json::Array &Kept, llvm::StringMap<size_t> &Places,
+             json::Value Item, llvm::StringRef Measured,
+             llvm::ArrayRef<llvm::StringRef> Changed) {
+  const json::Object *O = Item.getAsObject();
+  if (!O) {
+    Kept.push_back(std::move(Item));
+    return;
+  }
+  json::Object Bare = *O;
+  for (llvm::StringRef Key : Changed)
+    Bare.erase(Key);
+  auto [It, New] = Places.try_emplace(
+      llvm::formatv("{0}", json::Value(std::move(Bare))).str(), Kept.size());
+  if (!New) {
+    const json::Object *Other = Kept[It->second].getAsObject();
+    bool OtherMeasured = Other && Other->get(Measured);
+    bool ThisMeasured = O->get(Measured);
+    if (OtherMeasured && !ThisMeasured)
+      return;
+    if (ThisMeasured && !OtherMeasured) {
+      Kept[It->second] = std::move(Item);
+      return;
+    }
+  }
+  Kept.push_back(std::move(Item));
+}
+
 llvm::Error readError(llvm::StringRef File, const llvm::Twine &Why) {
   return llvm::createStringError("cannot merge '" + File + "': " + Why);
 }
@@ -375,12 +407,6 @@ llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
   // Suppressed findings go where a reader can tell them apart.
   std::vector<Finding> All(Reported.begin(), Reported.end());
   llvm::append_range(All, Suppressed);
-  // SARIF has no other place for the unpredicted syncs than results.
-  std::vector<Finding> WithUnpredicted;
-  if (Costs) {
-    WithUnpredicted = All;
-    llvm::append_range(WithUnpredicted, Costs->Unpredicted);
-  }
   auto Write = [&](llvm::raw_ostream &OS, bool Colors) {
     switch (OutputFormat) {
     case Format::Text: {
@@ -395,7 +421,7 @@ llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
       writeJson(OS, All, Root, Costs);
       break;
     case Format::Sarif:
-      writeSarif(OS, Costs ? WithUnpredicted : All, Root);
+      writeSarif(OS, All, Root, Costs);
       break;
     case Format::Github:
       writeGithub(OS, Reported);
@@ -456,7 +482,7 @@ void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 }
 
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-                llvm::StringRef Root, const SarifInvocation *Invocation) {
+                llvm::StringRef Root, const RuntimeCosts *Costs) {
   json::Array Rules;
   llvm::StringMap<unsigned> RuleIndex;
   for (const CheckInfo &Info : Registry) {
@@ -465,15 +491,19 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     Rules.push_back(sarifRule(Id, &Info));
   }
   json::Array Results;
-  for (const Finding &F : Findings) {
-    // Diagnostics of other origins (clang-diagnostic-*) get a bare rule.
-    auto [It, New] = RuleIndex.try_emplace(F.Check, Rules.size());
-    if (New)
-      Rules.push_back(F.Check == UnpredictedSyncRule
-                          ? unpredictedRule()
-                          : sarifRule(F.Check, nullptr));
-    Results.push_back(sarifResult(F, It->second));
-  }
+  // SARIF has no other place for the unpredicted syncs than results.
+  for (llvm::ArrayRef<Finding> List :
+       {Findings, Costs ? llvm::ArrayRef<Finding>(Costs->Unpredicted)
+                        : llvm::ArrayRef<Finding>()})
+    for (const Finding &F : List) {
+      // Diagnostics of other origins (clang-diagnostic-*) get a bare rule.
+      auto [It, New] = RuleIndex.try_emplace(F.Check, Rules.size());
+      if (New)
+        Rules.push_back(F.Check == UnpredictedSyncRule
+                            ? unpredictedRule()
+                            : sarifRule(F.Check, nullptr));
+      Results.push_back(sarifResult(F, It->second));
+    }
   std::string RootUri = fileUri(Root);
   if (!llvm::StringRef(RootUri).ends_with("/"))
     RootUri += "/";
@@ -483,13 +513,13 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                       {"informationUri", TORCHSYNC_HOMEPAGE_URL},
                       {"rules", std::move(Rules)}};
   json::Object Tool{{"driver", std::move(Driver)}};
-  if (Invocation) {
+  if (Costs) {
     json::Object Verifier{
         {"name", "torchsync-verify"},
         {"informationUri",
          (llvm::Twine(TORCHSYNC_DOCS_URL) + "/verify-format.md").str()}};
-    if (!Invocation->VerifierVersion.empty())
-      Verifier["version"] = Invocation->VerifierVersion;
+    if (!Costs->VerifierVersion.empty())
+      Verifier["version"] = Costs->VerifierVersion;
     Tool["extensions"] = json::Array{std::move(Verifier)};
   }
   json::Object Run{{"tool", std::move(Tool)},
@@ -497,10 +527,10 @@ void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                     json::Object{{RootBase, json::Object{{"uri", RootUri}}}}},
                    {"columnKind", "utf16CodeUnits"},
                    {"results", std::move(Results)}};
-  if (Invocation)
+  if (Costs)
     Run["invocations"] = json::Array{
-        json::Object{{"executionSuccessful", Invocation->Successful},
-                     {"properties", json::Object(Invocation->Properties)}}};
+        json::Object{{"executionSuccessful", Costs->RunSuccessful},
+                     {"properties", json::Object(Costs->RunProperties)}}};
   print(OS, json::Object{{"$schema", SarifSchema},
                          {"version", "2.1.0"},
                          {"runs", json::Array{std::move(Run)}}});
@@ -541,6 +571,39 @@ llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
   json::Object Report;
   json::Array Findings;
   llvm::StringSet<> Seen;
+  // Where each finding or result, its measurements left out, was kept.
+  llvm::StringMap<size_t> Unmeasured;
+  // What a runtime report added (JSON: the top-level "runtime"; SARIF: the
+  // verifier's extension and invocation), from the first input that has
+  // it; every other input that has it must have the same.
+  std::optional<json::Object> Measured;
+  std::string MeasuredFrom;
+  auto SameMeasurements = [&](llvm::StringRef Input,
+                              json::Object Theirs) -> llvm::Error {
+    if (!Measured) {
+      Measured = std::move(Theirs);
+      MeasuredFrom = Input.str();
+      return llvm::Error::success();
+    }
+    // The report's name is the path each run was given; it may differ
+    // between jobs that downloaded the same report.
+    json::Object Ours = *Measured;
+    auto Named = [](const json::Object &O) -> std::string {
+      std::optional<llvm::StringRef> Name = O.getString("report");
+      return Name ? " (--runtime-report '" + Name->str() + "')" : "";
+    };
+    std::string OurName = Named(Ours), TheirName = Named(Theirs);
+    Ours.erase("report");
+    Theirs.erase("report");
+    if (Ours == Theirs)
+      return llvm::Error::success();
+    return readError(Input,
+                     llvm::formatv("its measured costs{0} are not those of "
+                                   "'{1}'{2}: findings ranked by different "
+                                   "torchsync-verify runs cannot be joined; "
+                                   "give every run the same --runtime-report",
+                                   TheirName, MeasuredFrom, OurName));
+  };
 
   for (const std::string &Input : Inputs) {
     auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Input);
@@ -574,9 +637,16 @@ llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
         for (llvm::StringRef Key : {"tool", "root"})
           if (const json::Value *V = Top->get(Key))
             Report[Key] = *V;
+      if (const json::Value *V = Top->get("runtime")) {
+        const json::Object *Runtime = V->getAsObject();
+        if (!Runtime)
+          return readError(Input, "'runtime' is not an object");
+        if (llvm::Error E = SameMeasurements(Input, *Runtime))
+          return E;
+      }
       for (json::Value &F : *Items)
         if (Seen.insert(llvm::formatv("{0}", F).str()).second)
-          Findings.push_back(std::move(F));
+          addOnce(Findings, Unmeasured, std::move(F), "runtime", {"runtime"});
       continue;
     }
 
@@ -616,8 +686,20 @@ llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
           std::optional<llvm::StringRef> Id = O->getString("ruleId");
           if (Id && RuleIndex.count(*Id))
             (*O)["ruleIndex"] = RuleIndex[*Id];
-          Results.push_back(std::move(Result));
+          // The measurements are in the properties, the rank, and the
+          // verdict in the message and level.
+          addOnce(Results, Unmeasured, std::move(Result), "properties",
+                  {"properties", "rank", "message", "level"});
         }
+      json::Object Verifier;
+      if (const json::Value *Extensions =
+              R->getObject("tool")->get("extensions"))
+        Verifier["extensions"] = *Extensions;
+      if (const json::Value *Invocations = R->get("invocations"))
+        Verifier["invocations"] = *Invocations;
+      if (!Verifier.empty())
+        if (llvm::Error E = SameMeasurements(Input, std::move(Verifier)))
+          return E;
       if (Run.empty()) {
         // The first run gives the tool and base URIs; rules and results
         // are filled in from all of them below.
@@ -629,6 +711,8 @@ llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
   json::Value Merged = nullptr;
   if (MergedKind == Json) {
     Report["findings"] = std::move(Findings);
+    if (Measured)
+      Report["runtime"] = std::move(*Measured);
     json::Object Out{{"version", JsonFormatVersion}};
     for (auto &Entry : Report)
       Out[Entry.first] = std::move(Entry.second);
@@ -639,6 +723,13 @@ llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
           json::Object{{"driver", json::Object{{"name", "torchsync"}}}};
     (*Run.getObject("tool")->getObject("driver"))["rules"] = std::move(Rules);
     Run["results"] = std::move(Results);
+    // The verifier's part of a later run, when the first had none.
+    if (Measured) {
+      if (json::Value *Extensions = Measured->get("extensions"))
+        (*Run.getObject("tool"))["extensions"] = std::move(*Extensions);
+      if (json::Value *Invocations = Measured->get("invocations"))
+        Run["invocations"] = std::move(*Invocations);
+    }
     Merged = json::Object{{"$schema", SarifSchema},
                           {"version", "2.1.0"},
                           {"runs", json::Array{std::move(Run)}}};

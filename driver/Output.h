@@ -35,24 +35,18 @@ constexpr int JsonFormatVersion = 1;
 /// unpredicted places.
 void writeJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                llvm::StringRef Root, const RuntimeCosts *Costs = nullptr);
-/// A run of torchsync-verify, reported as the SARIF run's invocation, with
-/// the verifier as an extension of the tool.
-struct SarifInvocation {
-  bool Successful = true;
-  llvm::json::Object Properties;
-  std::string VerifierVersion;
-};
-
 /// SARIF 2.1.0, one run, one rule per registered check (and the rule of
-/// unpredicted syncs when a finding has it). Columns are UTF-16 code units,
+/// unpredicted syncs when a result has it). Columns are UTF-16 code units,
 /// as the run's columnKind says; a column that is not known (a finding read
 /// back from a report whose source cannot be read) is left out. A finding
 /// with a runtime verdict carries it in its result's properties and
 /// message; an unconfirmed one is a note, and one with a "rank" property
-/// (--runtime-report) has it as its SARIF rank too.
+/// has it as its SARIF rank too. With Costs (--runtime-report, or
+/// render-sarif's), the unpredicted places follow the findings as results,
+/// torchsync-verify is an extension of the tool and its run of the program
+/// the run's invocation.
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-                llvm::StringRef Root,
-                const SarifInvocation *Invocation = nullptr);
+                llvm::StringRef Root, const RuntimeCosts *Costs = nullptr);
 /// GitHub Actions workflow commands: one ::warning / ::error line per
 /// finding, paths relative to the root.
 void writeGithub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings);
@@ -79,8 +73,12 @@ llvm::Error exportFixes(llvm::StringRef Path, llvm::StringRef MainFile,
                         llvm::ArrayRef<Finding> Reported, bool FromNotes);
 
 /// Joins torchsync reports, all SARIF or all JSON, into one of the same
-/// kind, dropping results that are identical in every field. Writes it to
-/// Output ("-" for standard output) through a temporary file.
+/// kind, dropping results that are identical in every field. What
+/// --runtime-report added (JSON: the top-level "runtime"; SARIF: the
+/// verifier's extension and invocation) is kept when every input that has
+/// it has the same, else an error; a finding measured in one input and not
+/// in another is kept once, measured. Writes it to Output ("-" for
+/// standard output) through a temporary file.
 llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
                          llvm::StringRef Output);
 

@@ -152,48 +152,38 @@ llvm::Error renderSarif(const RenderOptions &Options) {
         findingFromJson(*O, Sources, Options.FindingsFile, I);
     if (!F)
       return F.takeError();
-    if (Verifier) {
-      const json::Object *E = Verifier->take(matchKey(*O));
-      if (!E)
-        return fail(
-            Options.RuntimeReportFile,
-            llvm::formatv("no entry for finding {0} of '{1}' ({2} at "
-                          "{3}:{4}, fingerprint {5}): the verifier "
-                          "ran with other findings",
-                          I, Options.FindingsFile, F->Check, F->Where.Path,
-                          F->Where.Line,
-                          F->Fingerprint.empty() ? "none" : F->Fingerprint));
-      F->Runtime = verdictOf(*E, string(*E, "verdict"));
-    }
     Findings.push_back(std::move(*F));
   }
 
-  std::optional<SarifInvocation> Invocation;
+  // What the run measured, as --runtime-report gives it; but the verifier
+  // renders the findings it ran with, so every finding and every entry
+  // must have its counterpart.
+  std::optional<RuntimeCosts> Costs;
   if (Verifier) {
+    Costs = applyRuntimeReport(*Verifier, Options.RuntimeReportFile, {Findings},
+                               Sources);
+    auto Missing =
+        llvm::find_if(Findings, [](const Finding &F) { return !F.Runtime; });
+    if (Missing != Findings.end())
+      return fail(
+          Options.RuntimeReportFile,
+          llvm::formatv(
+              "no entry for finding {0} of '{1}' ({2} at "
+              "{3}:{4}, fingerprint {5}): the verifier "
+              "ran with other findings",
+              Missing - Findings.begin(), Options.FindingsFile, Missing->Check,
+              Missing->Where.Path, Missing->Where.Line,
+              Missing->Fingerprint.empty() ? "none" : Missing->Fingerprint));
     if (Verifier->Unmatched)
       return fail(Options.RuntimeReportFile,
                   llvm::formatv("{0} of its findings are not in '{1}': the "
                                 "verifier ran with other findings",
                                 Verifier->Unmatched, Options.FindingsFile));
-    llvm::append_range(Findings, unpredictedFindings(*Verifier, Sources));
-    // The run of the program: successful when it ran (or a kept trace was
-    // reconciled) and its trace is complete.
-    Invocation.emplace();
-    const json::Object *Program = VerifierTop->getObject("program");
-    const json::Object *Trace = VerifierTop->getObject("trace");
-    llvm::StringRef Status = Program ? string(*Program, "status") : "";
-    Invocation->Successful = (Status == "ok" || Status == "not-run") && Trace &&
-                             Trace->getString("status") == "ok";
-    if (const json::Object *Tool = VerifierTop->getObject("tool"))
-      Invocation->VerifierVersion = string(*Tool, "version").str();
-    for (llvm::StringRef Key : {"program", "summary"})
-      if (const json::Value *V = VerifierTop->get(Key))
-        Invocation->Properties[Key] = *V;
   }
 
   if (llvm::Error E =
           llvm::writeToOutput(Options.Output, [&](llvm::raw_ostream &OS) {
-            writeSarif(OS, Findings, Root, Invocation ? &*Invocation : nullptr);
+            writeSarif(OS, Findings, Root, Costs ? &*Costs : nullptr);
             return llvm::Error::success();
           }))
     return llvm::createStringError("cannot write '" + Options.Output +

@@ -4,11 +4,14 @@
 // report of torchsync (docs/json-format.md) with the driver's own SARIF
 // writer (Output.h). Given torchsync-verify's JSON report of the same
 // findings (docs/verify-format.md) it adds what the run on the GPU
-// measured: each entry of the verifier's report is matched to its finding
-// by fingerprint, and the finding's result carries the verdict, the sync
-// count and the blocked time in its properties; each place of syncs that no
-// finding predicted becomes a result of its own rule,
-// torchsync-verify-unpredicted-sync. The verifier (Python, on a machine
+// measured, exactly as `torchsync --runtime-report` adds it to its SARIF
+// (applyRuntimeReport, RuntimeReport.h): each entry of the verifier's
+// report is matched to its finding by fingerprint, and the finding's result
+// carries the verdict, the sync count, the blocked time and its rank in its
+// properties; each place of syncs that no finding predicted becomes a
+// result of its own rule, torchsync-verify-unpredicted-sync. Unlike
+// --runtime-report, every finding and every entry must have its
+// counterpart. The verifier (Python, on a machine
 // without LLVM) writes no SARIF of its own: one writer, one column kind,
 // one way of encoding URIs.
 //

@@ -219,6 +219,35 @@ size_t attachRuntime(llvm::MutableArrayRef<Finding> Findings,
   return Matched;
 }
 
+RuntimeCosts
+applyRuntimeReport(VerifierReport &Report, llvm::StringRef ReportFile,
+                   llvm::ArrayRef<llvm::MutableArrayRef<Finding>> Lists,
+                   SourceFiles &Sources) {
+  RuntimeCosts Costs;
+  Costs.ReportFile = ReportFile.str();
+  for (llvm::MutableArrayRef<Finding> Findings : Lists)
+    Costs.Matched += attachRuntime(Findings, Report);
+  const json::Object &Top = Report.top();
+  if (const json::Object *Tool = Top.getObject("tool"))
+    Costs.VerifierVersion = string(*Tool, "version").str();
+  Costs.UserBlockedNs = Report.userBlockedNs();
+  Costs.Unpredicted = unpredictedFindings(Report, Sources);
+  for (llvm::MutableArrayRef<Finding> Findings : Lists)
+    rankByCost(Findings, Costs.UserBlockedNs);
+  rankByCost(Costs.Unpredicted, Costs.UserBlockedNs);
+  const json::Object *Program = Top.getObject("program");
+  const json::Object *Trace = Top.getObject("trace");
+  llvm::StringRef Status = Program ? string(*Program, "status") : "";
+  Costs.RunSuccessful = (Status == "ok" || Status == "not-run") && Trace &&
+                        Trace->getString("status") == "ok";
+  for (llvm::StringRef Key : {"program", "summary"})
+    if (const json::Value *V = Top.get(Key))
+      Costs.RunProperties[Key] = *V;
+  // The denominator of the ranks: runs that differ in it do not merge.
+  Costs.RunProperties["userBlockedNs"] = Costs.UserBlockedNs;
+  return Costs;
+}
+
 void rankByCost(llvm::MutableArrayRef<Finding> Findings,
                 int64_t UserBlockedNs) {
   for (Finding &F : Findings)

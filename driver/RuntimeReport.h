@@ -74,7 +74,8 @@ RuntimeVerdict verdictOf(const llvm::json::Object &E, llvm::StringRef Verdict);
 std::vector<Finding> unpredictedFindings(const VerifierReport &Report,
                                          SourceFiles &Sources);
 
-/// What a runtime report adds to the driver's reports (--runtime-report).
+/// What a runtime report adds to the driver's reports: those of a run with
+/// --runtime-report and those of `torchsync render-sarif`.
 struct RuntimeCosts {
   std::string ReportFile;
   std::string VerifierVersion;
@@ -82,7 +83,26 @@ struct RuntimeCosts {
   int64_t UserBlockedNs = 0;
   /// The unpredicted places, ranked.
   std::vector<Finding> Unpredicted;
+  /// How many findings the report's entries matched.
+  size_t Matched = 0;
+  /// The verifier's run of the program (the SARIF run's invocation):
+  /// successful when the program ran (or a kept trace was reconciled) and
+  /// its trace is complete; its "program" and "summary" objects and
+  /// UserBlockedNs.
+  bool RunSuccessful = false;
+  llvm::json::Object RunProperties;
 };
+
+/// The one way a runtime report is applied to findings: attaches its
+/// entries to the findings of each of Lists, in order (attachRuntime), ranks
+/// every measured finding by its share of the blocked time in user code
+/// (rankByCost) and returns the rest of what the report adds, the ranked
+/// unpredicted places (their places read against Sources) included. The
+/// caller decides what too few matches mean (Matched, Report.Unmatched).
+RuntimeCosts
+applyRuntimeReport(VerifierReport &Report, llvm::StringRef ReportFile,
+                   llvm::ArrayRef<llvm::MutableArrayRef<Finding>> Lists,
+                   SourceFiles &Sources);
 
 /// Attaches the verifier's entries to the findings that have one (by
 /// matchKey, each entry to one finding) and returns how many matched.

@@ -959,10 +959,10 @@ int main(int argc, const char **argv) {
   if (Run->Runtime) {
     VerifierReport &Report = *Run->Runtime;
     size_t Entries = Report.Unmatched;
-    size_t Matched = attachRuntime(Gated.Reported, Report) +
-                     attachRuntime(Suppressed, Report);
+    RuntimeCosts Measured = applyRuntimeReport(
+        Report, RuntimeReport, {Gated.Reported, Suppressed}, Sources);
     size_t Ours = Gated.Reported.size() + Suppressed.size();
-    if (Matched == 0 && Entries && Ours) {
+    if (Measured.Matched == 0 && Entries && Ours) {
       // Measurements of another program would rank the wrong code.
       llvm::StringRef Theirs =
           Report.top().getString("root").value_or("not given");
@@ -972,20 +972,8 @@ int main(int argc, const char **argv) {
                       "program or root (its root: '"
                    << Theirs << "', this run's: '" << Run->Root
                    << "'); its measurements are left out\n";
-      for (Finding &F : Gated.Reported)
-        F.Runtime.reset();
-      for (Finding &F : Suppressed)
-        F.Runtime.reset();
     } else {
-      Costs.emplace();
-      Costs->ReportFile = RuntimeReport;
-      if (const llvm::json::Object *Tool = Report.top().getObject("tool"))
-        Costs->VerifierVersion = Tool->getString("version").value_or("").str();
-      Costs->UserBlockedNs = Report.userBlockedNs();
-      Costs->Unpredicted = unpredictedFindings(Report, Sources);
-      rankByCost(Gated.Reported, Costs->UserBlockedNs);
-      rankByCost(Suppressed, Costs->UserBlockedNs);
-      rankByCost(Costs->Unpredicted, Costs->UserBlockedNs);
+      Costs = std::move(Measured);
       if (Run->SortByCost) {
         // The report's order only: fixes and harnesses keep theirs.
         ByCost = Gated.Reported;

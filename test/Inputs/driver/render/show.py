@@ -1,7 +1,7 @@
 """Prints what render-sarif.test checks of a SARIF log (a file, or - for
 standard input): the run's column kind, root, extension and invocation, then
-per result its rule, level, place, message, properties, fingerprint, notes'
-regions and fix-its' deleted regions, then the rules that are not checks."""
+per result its rule, level, place, message, properties, rank, fingerprint,
+notes' regions and fix-its' deleted regions, then the rules that are not checks."""
 import json
 import sys
 
@@ -25,6 +25,8 @@ for r in run["results"]:
     print("  message", r["message"]["text"])
     if "properties" in r:
         print("  properties", dump(r["properties"]))
+    if "rank" in r:
+        print("  rank", r["rank"])
     if "partialFingerprints" in r:
         print("  fingerprint", r["partialFingerprints"]["torchsyncFingerprint/v1"])
     for n in r.get("relatedLocations", []):
