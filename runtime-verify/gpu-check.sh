@@ -221,10 +221,10 @@ fix_check() {
   cmake_flags+=" -DCMAKE_CUDA_COMPILER='$CUDACXX'"
   local demo="cmake -S runtime-verify/e2e -B build-fc $cmake_flags >/dev/null && ninja -C build-fc step_loop"
   local ex="cmake -S examples -B build-fc $cmake_flags >/dev/null && ninja -C build-fc"
-  fc() { # fc NAME FIX-CHECK-ARGS...: one fix-check, its reports kept
+  fc() { # fc NAME FIX-CHECK-ARGS...: one fix-check (3 runs of each copy), its reports kept
     local name=$1; shift
     echo "fix-check: $name"
-    (cd "$root" && $VERIFY fix-check --root "$root" --probe "$PROBE" --timeout 600 \
+    (cd "$root" && $VERIFY fix-check --root "$root" --probe "$PROBE" --timeout 600 --runs 3 \
        --format=json -o "$reports/$name.json" "$@")
     local status=$?
     (cd "$root" && python3 - "$reports/$name.json" > "$reports/$name.txt" <<'PY'
@@ -245,6 +245,19 @@ PY
      --build "$ex train_classifier" -- ./build-fc/train_classifier classifier.pt
   fc inference_server --findings "$HERE/e2e/inference_server.findings.json" --fix-notes \
      --build "$ex inference_server" -- ./build-fc/inference_server
+  python3 - "$reports/env.json" "$TORCH_VERSION" "$CUDA_ROOT" <<'PY'
+import datetime, json, subprocess, sys
+def out(cmd):
+    try:
+        return subprocess.run(cmd, stdout=subprocess.PIPE, universal_newlines=True).stdout.strip()
+    except OSError:
+        return "?"
+gpu = out(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"])
+nvcc = out([sys.argv[3] + "/bin/nvcc", "--version"]).splitlines()
+json.dump({"gpu": gpu.splitlines()[0].replace(", ", ", driver ") if gpu else "?",
+           "libtorch": sys.argv[2], "cuda": nvcc[-1] if nvcc else "?",
+           "date": datetime.date.today().isoformat()}, open(sys.argv[1], "w"), indent=1)
+PY
   tar -C "$reports" -czf "$OUT/fix-check.tar.gz" . || rc=1
   return $rc
 }

@@ -18,11 +18,13 @@ each compared with the unfixed run. docs/fix-check.md is the contract.
 """
 
 import bisect
+import concurrent.futures
 import json
 import os
 import re
 import shlex
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -333,26 +335,40 @@ class Variant:
         self.report = None
         self.build = None
         self.outputs = {}
+        self.times = []  # (ms, unit) of each run that finished
+        self.failures = []  # runs after the first that did not
 
 
-def run_variant(v, doc, args, rel_cwd, root, work, write_atomically):
-    """Builds and runs one variant; fills v.build, v.report, v.outputs."""
+def build_variant(v, args, rel_cwd, root, work):
+    """Runs --build in the variant's copy; fills v.build. False if it failed."""
+    if not args.build:
+        return True
     cwd = os.path.join(v.tree, rel_cwd)
     log_dir = os.path.join(work, "logs")
     os.makedirs(log_dir, exist_ok=True)
-    if args.build:
-        t0 = time.monotonic()
-        log = os.path.join(log_dir, v.name + ".build.log")
-        rc = run_build(map_path_text(args.build, root, v.tree), cwd, log)
-        v.build = {"exit_code": rc, "wall_s": round(time.monotonic() - t0, 3)}
-        if rc != 0:
-            v.build["tail"] = [normalize(l, [v.tree]) for l in tail(log)]
-            return
+    t0 = time.monotonic()
+    log = os.path.join(log_dir, v.name + ".build.log")
+    rc = run_build(map_path_text(args.build, root, v.tree), cwd, log)
+    v.build = {"exit_code": rc, "wall_s": round(time.monotonic() - t0, 3)}
+    if rc != 0:
+        v.build["tail"] = [normalize(l, [v.tree]) for l in tail(log)]
+        return False
+    return True
+
+
+def run_variant(v, k, doc, args, rel_cwd, root, work, write_atomically):
+    """Runs the variant's program once (run k, from 0) under the probe. The
+    first run's report and outputs are the variant's; every run that
+    finished adds its time to v.times, one that did not is kept in
+    v.failures."""
+    cwd = os.path.join(v.tree, rel_cwd)
     findings = os.path.join(work, v.name + ".findings.json")
-    with open(findings, "w", encoding="utf-8") as f:
-        json.dump(moved_findings(doc, v.files, v.tree), f, indent=1, sort_keys=True)
-    report_path = os.path.join(work, v.name + ".report.json")
-    stdout_path = os.path.join(work, v.name + ".stdout")
+    if k == 0:
+        with open(findings, "w", encoding="utf-8") as f:
+            json.dump(moved_findings(doc, v.files, v.tree), f, indent=1, sort_keys=True)
+    suffix = "" if k == 0 else ".%d" % (k + 1)
+    report_path = os.path.join(work, v.name + suffix + ".report.json")
+    stdout_path = os.path.join(work, v.name + suffix + ".stdout")
     run_args = vp_args(args, findings, report_path,
                        [map_path_text(a, root, v.tree) for a in args.program])
     saved = os.getcwd()
@@ -363,15 +379,23 @@ def run_variant(v, doc, args, rel_cwd, root, work, write_atomically):
             vp.cmd_run(run_args, write_atomically, stdout=out)
     finally:
         os.chdir(saved)
-    v.report = vp.read_json(report_path, "report")
-    with open(stdout_path, encoding="utf-8", errors="replace") as f:
-        v.outputs["stdout"] = normalize(f.read(), [v.tree, work])
-    for name in args.compare:
-        try:
-            with open(os.path.join(cwd, name), encoding="utf-8", errors="replace") as f:
-                v.outputs[name] = normalize(f.read(), [v.tree, work])
-        except OSError:
-            v.outputs[name] = None
+    report = vp.read_json(report_path, "report")
+    if k == 0:
+        v.report = report
+        with open(stdout_path, encoding="utf-8", errors="replace") as f:
+            v.outputs["stdout"] = normalize(f.read(), [v.tree, work])
+        for name in args.compare:
+            try:
+                with open(os.path.join(cwd, name), encoding="utf-8", errors="replace") as f:
+                    v.outputs[name] = normalize(f.read(), [v.tree, work])
+            except OSError:
+                v.outputs[name] = None
+    if report["program"]["status"] == "ok" and report["trace"]["status"] == "ok":
+        v.times.append(time_of_report(report))
+    elif k > 0:
+        p = report["program"]
+        v.failures.append("run %d: %s" % (k + 1, p.get("message") or
+                                           report["trace"].get("message", "failed")))
 
 
 def vp_args(args, findings, output, program):
@@ -423,6 +447,8 @@ def run_summary(v):
                                     for k in ("count", "blocked_ns")}
         if "steps" in r:
             out["steps"] = r["steps"]
+    if v.failures:
+        out["later_failures"] = v.failures
     problem = run_problem(v)
     out["ok"] = problem is None
     if problem:
@@ -430,14 +456,22 @@ def run_summary(v):
     return out
 
 
-def time_of(v):
+def time_of_report(r):
     """(ms per unit, unit): per step with marks, else the whole run."""
-    r = v.report
-    if r and "steps" in r:
+    if "steps" in r:
         return r["steps"]["ms"], "step"
-    if r:
-        return r["program"]["wall_s"] * 1000.0, "run"
-    return None, None
+    return r["program"]["wall_s"] * 1000.0, "run"
+
+
+def time_of(v):
+    """The median of the variant's runs, (ms, unit); (None, None) without
+    one, ("mismatch") when some runs marked steps and others did not."""
+    if not v.times:
+        return None, None
+    units = {u for _, u in v.times}
+    if len(units) > 1:
+        return None, "mismatch"
+    return statistics.median(t for t, _ in v.times), units.pop()
 
 
 def compare_variant(base, v, doc, args):
@@ -461,12 +495,14 @@ def compare_variant(base, v, doc, args):
     if run_ok(v) and run_ok(base):
         tb, unit = time_of(base)
         ta, unit_a = time_of(v)
-        if unit == unit_a and tb and ta:
+        if unit == unit_a and unit != "mismatch" and tb and ta:
             out["time"] = {"unit": unit, "before_ms": round(tb, 6), "after_ms": round(ta, 6),
-                           "speedup": round(tb / ta, 3)}
-        elif unit != unit_a:
-            out["time"] = {"unit": "mismatch", "problem": "one run marked steps and the "
-                           "other did not"}
+                           "speedup": round(tb / ta, 3), "runs": len(v.times),
+                           "before_runs_ms": [round(t, 6) for t, _ in base.times],
+                           "after_runs_ms": [round(t, 6) for t, _ in v.times]}
+        elif unit != unit_a or "mismatch" in (unit, unit_a):
+            out["time"] = {"unit": "mismatch", "problem": "some runs marked steps and "
+                           "others did not"}
         out["outputs"] = compare_outputs(base.outputs, v.outputs, args)
         out["syncs"] = {"before": base.report["trace"]["events"],
                         "after": v.report["trace"]["events"]}
@@ -477,6 +513,8 @@ def verdict(cmp):
     """'ok', or why the fixed variant fails the check."""
     if not cmp["run"]["ok"]:
         return "the fixed program failed: " + cmp["run"]["problem"]
+    if cmp["run"].get("later_failures"):
+        return "the fixed program failed: " + "; ".join(cmp["run"]["later_failures"])
     if "outputs" in cmp and not cmp["outputs"]["equal"]:
         bad = [c for c in cmp["outputs"]["compared"] if not c["equal"]][0]
         return "outputs differ: %s%s: %s" % (
@@ -502,8 +540,9 @@ def render_text(report):
             lines.append("  skipped: finding %d: %s" % (s["finding"], s["reason"]))
         t = cmp.get("time")
         if t and t["unit"] != "mismatch":
-            lines.append("  time per %s: %.3f ms before, %.3f ms after: %.2fx" % (
-                t["unit"], t["before_ms"], t["after_ms"], t["speedup"]))
+            lines.append("  time per %s: %.3f ms before, %.3f ms after: %.2fx%s" % (
+                t["unit"], t["before_ms"], t["after_ms"], t["speedup"],
+                " (medians of %d runs each)" % t["runs"] if t.get("runs", 1) > 1 else ""))
         elif t:
             lines.append("  time: " + t["problem"])
         if "syncs" in cmp:
@@ -587,6 +626,9 @@ def add_arguments(p):
                    help="absolute tolerance of numbers in the outputs (default 1e-6)")
     p.add_argument("--ignore-output", metavar="REGEX",
                    help="lines of the outputs that match are not compared (timings)")
+    p.add_argument("--runs", type=int, default=1, metavar="N",
+                   help="run each copy N times, alternating, and compare the medians of "
+                        "their times (default 1); syncs and outputs are the first run's")
     p.add_argument("--warmup-steps", type=int, metavar="N",
                    help="marked steps left out of the time per step (default: a tenth)")
     p.add_argument("--exclude", action="append", default=[], metavar="DIR",
@@ -616,6 +658,8 @@ def cmd_fix_check(args, write_atomically):
                         ("--atol", args.atol + 1)):
         if not value > 0 or value != value:
             raise ToolError("%s must be positive" % name)
+    if args.runs < 1:
+        raise ToolError("--runs must be at least 1")
     if args.warmup_steps is not None and args.warmup_steps < 0:
         raise ToolError("--warmup-steps must not be negative")
     if args.ignore_output:
@@ -669,17 +713,31 @@ def cmd_fix_check(args, write_atomically):
             write_edits(root, v.tree, v.files)
         if args.dry_run:
             return dry_run(args, root, rel_cwd, base, variants, findings, work)
-        run_variant(base, doc, args, rel_cwd, root, work, write_atomically)
-        if not run_ok(base):
+        # The copies build side by side, at most four at a time (their builds
+        # are independent); the runs, which are timed, one at a time.
+        to_build = [base] + [v for v in variants if v.applied]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=min(4, len(to_build))) as pool:
+            ok = list(pool.map(lambda v: build_variant(v, args, rel_cwd, root, work),
+                               to_build))
+        if not ok[0]:
             raise ToolError("the unfixed program failed, so nothing can be compared: %s"
                             % run_problem(base))
+        built = [v for v, good in zip(to_build[1:], ok[1:]) if good]
+        # The runs alternate, unfixed first: what the machine does between
+        # runs (a cold file cache for the first, a busy neighbour) falls on
+        # both alike; each variant's time is the median of its runs.
+        for k in range(args.runs):
+            run_variant(base, k, doc, args, rel_cwd, root, work, write_atomically)
+            if k == 0 and not run_ok(base):
+                raise ToolError("the unfixed program failed, so nothing can be compared: %s"
+                                % run_problem(base))
+            for v in built:
+                if k == 0 or run_ok(v):
+                    run_variant(v, k, doc, args, rel_cwd, root, work, write_atomically)
         compared = []
         for v in variants:
-            if v.applied:
-                run_variant(v, doc, args, rel_cwd, root, work, write_atomically)
-            else:
-                v.report = base.report
-                v.outputs = base.outputs
+            if not v.applied:
+                v.report, v.outputs, v.times = base.report, base.outputs, base.times
             cmp = compare_variant(base, v, doc, args)
             cmp["verdict"] = verdict(cmp)
             if args.each and v.applied:

@@ -949,6 +949,8 @@ def cmd_run(args, write_atomically, stdout=None):
     excludes = [os.path.realpath(x) for x in args.exclude]
     if args.timeout <= 0:
         raise ToolError("--timeout must be positive")
+    if getattr(args, "warmup_steps", None) is not None and args.warmup_steps < 0:
+        raise ToolError("--warmup-steps must not be negative")
     torchsync = None
     if args.format == "sarif":
         # Before the program runs: a run that cannot write its report is
