@@ -78,14 +78,27 @@ injection() {
   rm -f "$OUT/probe-injection.jsonl"
   CUDA_INJECTION64_PATH=$PROBE TORCHSYNC_PROBE_OUT=$OUT/probe-injection.jsonl \
     "$BIN/torchsync-probe-calls" &&
-    python3 "$HERE/tests/check_probe_log.py" "$OUT/probe-injection.jsonl"
+    python3 "$HERE/tests/check_probe_log.py" "$OUT/probe-injection.jsonl" &&
+    # A step marked before CUDA starts (and so before the probe): its marks
+    # reach the probe only with NVTX_INJECTION64_PATH set from the start;
+    # the early one is not seen.
+    NVTX_INJECTION64_PATH=$PROBE CUDA_INJECTION64_PATH=$PROBE \
+      TORCHSYNC_PROBE_OUT=$BUILD/probe-injection-early.jsonl \
+      "$BIN/torchsync-probe-calls" --mark-first &&
+    python3 "$HERE/tests/check_probe_log.py" "$BUILD/probe-injection-early.jsonl"
 }
 step probe-injection injection
 preload() {
   rm -f "$OUT/probe-preload.jsonl"
   LD_PRELOAD=$PROBE TORCHSYNC_PROBE_OUT=$OUT/probe-preload.jsonl \
     "$BIN/torchsync-probe-calls" &&
-    python3 "$HERE/tests/check_probe_log.py" "$OUT/probe-preload.jsonl"
+    python3 "$HERE/tests/check_probe_log.py" "$OUT/probe-preload.jsonl" &&
+    # The probe starts before main: a mark before CUDA starts is seen, with
+    # no GPU time (no context yet).
+    LD_PRELOAD=$PROBE TORCHSYNC_PROBE_OUT=$BUILD/probe-preload-early.jsonl \
+      "$BIN/torchsync-probe-calls" --mark-first &&
+    python3 "$HERE/tests/check_probe_log.py" "$BUILD/probe-preload-early.jsonl" \
+      --steps 4 --untimed-steps 1
 }
 step probe-preload preload
 isolation() {

@@ -15,15 +15,25 @@
 // (dladdr + demangle), writes it as a "stack" record, then the events, then a
 // "progress" record, and flushes once per batch.
 //
+// Step marks (torchsync::mark_step(), an NVTX mark "torchsync.step") arrive
+// through CUPTI's NVTX domain: the mark is numbered, given a CUDA event on the
+// legacy default stream from StepTimeline's pool (StepMarks.h) and queued as
+// a "step" record with the sync events; stop() writes the GPU times as one
+// "step_gpu" record. The probe's own CUDA calls for this are made with
+// ProbeCall set, so its callbacks ignore them.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Probe.h"
+#include "StepMarks.h"
 #include "TraceBatch.h"
 
 #include "../common/CheckStatus.h"
 #include "../common/JsonWriter.h"
 
 #include <cupti.h>
+// The NVTX domain's parameter structs (nvtxMarkA_params, ...).
+#include <generated_nvtx_meta.h>
 
 #include <atomic>
 #include <chrono>
@@ -79,6 +89,33 @@ struct CopyRecord {
   uint64_t Bytes;
 };
 
+/// StepTimeline's CUDA calls: driver API, every status checked.
+struct CudaStepApi {
+  using Event = CUevent;
+  bool create(CUevent &E) {
+    return TS_CU_CHECK(cuEventCreate(&E, CU_EVENT_DEFAULT));
+  }
+  bool record(CUevent E) {
+    return TS_CU_CHECK(cuEventRecord(E, CU_STREAM_LEGACY));
+  }
+  EventState query(CUevent E) {
+    CUresult R = cuEventQuery(E);
+    // Not reached yet: the answer that keeps the hot path from waiting.
+    if (R == CUDA_ERROR_NOT_READY)
+      return EventState::NotReady;
+    return TS_CU_CHECK(R) ? EventState::Ready : EventState::Error;
+  }
+  bool sync(CUevent E) { return TS_CU_CHECK(cuEventSynchronize(E)); }
+  bool elapsed(CUevent From, CUevent To, double &Ms) {
+    float F = 0;
+    if (!TS_CU_CHECK(cuEventElapsedTime(&F, From, To)))
+      return false;
+    Ms = F;
+    return true;
+  }
+  void destroy(CUevent E) { TS_CU_CHECK(cuEventDestroy(E)); }
+};
+
 struct State {
   std::mutex StateM; // everything below except Out
   std::mutex OutM;   // Out
@@ -110,6 +147,17 @@ struct State {
   std::atomic<uint64_t> Seq{0};
   std::atomic<uint64_t> Emitted{0};
   std::string SelfModule;
+  /// Sync records written so far (the progress record's count; the writer's
+  /// own count includes the step records).
+  std::atomic<uint64_t> SyncsWritten{0};
+  // Step marks, under StepM (lock order: StepM, then the writer's lock).
+  std::mutex StepM;
+  std::atomic<uint64_t> StepCount{0};
+  CUcontext StepCtx = nullptr; ///< where the step events live
+  bool StepExitHook = false;
+  CudaStepApi StepApi;
+  StepTimeline<CudaStepApi> StepTimes{StepApi};
+  std::atomic<uint64_t> StepNs{0}; ///< time spent on marks (the summary's)
 };
 
 // Leaked on purpose: callbacks and atexit handlers may run during teardown.
@@ -123,6 +171,18 @@ uint64_t nowNs() {
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+
+/// Set while the probe makes CUDA calls of its own (the step events): its
+/// callbacks ignore them, so they never count as the program's.
+thread_local bool ProbeCall = false;
+
+struct ProbeCallScope {
+  bool Saved = ProbeCall;
+  ProbeCallScope() { ProbeCall = true; }
+  ~ProbeCallScope() { ProbeCall = Saved; }
+  ProbeCallScope(const ProbeCallScope &) = delete;
+  ProbeCallScope &operator=(const ProbeCallScope &) = delete;
+};
 
 uint64_t threadId() {
   thread_local uint64_t Tid = static_cast<uint64_t>(::syscall(SYS_gettid));
@@ -240,7 +300,9 @@ std::string stackJson(const std::vector<Frame> &Stack) {
 void formatBatch(std::vector<SyncEvent> &Batch, std::string &Text) {
   State &S = state();
   uint64_t T0 = nowNs();
+  uint64_t Syncs = 0;
   for (const SyncEvent &E : Batch) {
+    Syncs += E.Step == 0;
     if (E.StackId) {
       if (S.StackWritten.size() <= E.StackId)
         S.StackWritten.resize(E.StackId + 1024);
@@ -257,13 +319,15 @@ void formatBatch(std::vector<SyncEvent> &Batch, std::string &Text) {
     Text += toJson(E);
     Text += '\n';
   }
+  S.SyncsWritten += Syncs;
   S.FormatNs += nowNs() - T0;
 }
 
 /// After each batch: how far the program got, for a report on a program
 /// that never finishes.
-void progressRecord(size_t Written, std::string &Text) {
+void progressRecord(size_t, std::string &Text) {
   State &S = state();
+  size_t Written = S.SyncsWritten.load();
   uint64_t Now = nowNs();
   if (Written == S.LastProgressEvents &&
       Now - S.LastProgressNs < ProgressIdleNs)
@@ -380,9 +444,101 @@ void paramsOf(CUpti_CallbackId Cbid, const void *Params, PendingCopy &P) {
 
 thread_local int RuntimeDepth = 0;
 
+/// The step events' context is going away: time the marks while it exists.
+/// Called with StepM held.
+void finishStepsLocked() {
+  State &S = state();
+  // Finished already (at exit, before the CUDA runtime's teardown): the
+  // driver may be gone by stop().
+  if (!S.StepCtx || S.StepTimes.finished())
+    return;
+  ProbeCallScope Guard;
+  CUcontext Cur = nullptr;
+  bool Push = TS_CU_CHECK(cuCtxGetCurrent(&Cur)) && Cur != S.StepCtx &&
+              TS_CU_CHECK(cuCtxPushCurrent(S.StepCtx));
+  S.StepTimes.finish();
+  if (Push)
+    TS_CU_CHECK(cuCtxPopCurrent(&Cur));
+}
+
+/// The first atexit handler to run after the program's: times the marks
+/// while CUDA is up. The CUDA runtime registers its own teardown when it
+/// starts, after the probe's stop() under LD_PRELOAD, and handlers run in
+/// reverse: by stop() the driver answers CUDA_ERROR_DEINITIALIZED (seen on
+/// an H100 with CUDA 13).
+void finishStepsAtExit() {
+  State &S = state();
+  std::lock_guard<std::mutex> L(S.StepM);
+  finishStepsLocked();
+}
+
+/// One torchsync.step mark: numbered, timed on the host and (from the pool)
+/// by an event on the legacy default stream, queued with the sync events.
+void recordStep() {
+  State &S = state();
+  uint64_t T = nowNs();
+  ProbeCallScope Guard;
+  std::lock_guard<std::mutex> L(S.StepM);
+  uint64_t N = ++S.StepCount;
+  // A mark before the program's first CUDA call, or on a thread without its
+  // context, has no event (null in step_gpu).
+  CUcontext Ctx = nullptr;
+  bool CanRecord = cuCtxGetCurrent(&Ctx) == CUDA_SUCCESS && Ctx;
+  if (CanRecord && !S.StepCtx) {
+    S.StepCtx = Ctx;
+    // Registered now, after the CUDA runtime's teardown: runs before it.
+    if (!S.StepExitHook)
+      S.StepExitHook = std::atexit(finishStepsAtExit) == 0;
+  }
+  S.StepTimes.mark(N, CanRecord && Ctx == S.StepCtx);
+  SyncEvent E;
+  E.Step = N;
+  E.StartNs = E.EndNs = T;
+  E.ThreadId = threadId();
+  S.Writer.push(std::move(E));
+  if (N == MaxTimedSteps + 1)
+    writeLine(json::Object()
+                  .str("type", "warning")
+                  .str("message", "step marks past " +
+                                      std::to_string(MaxTimedSteps) +
+                                      " are timed on the host only")
+                  .done());
+  S.StepNs += nowNs() - T;
+}
+
+/// NVTX marks: nvtxMarkA, and nvtxMarkEx with an ASCII message.
+void onNvtx(CUpti_CallbackId Cbid, const CUpti_NvtxData *D) {
+  const char *Message = nullptr;
+  if (Cbid == CUPTI_CBID_NVTX_nvtxMarkA) {
+    Message = static_cast<const nvtxMarkA_params *>(D->functionParams)->message;
+  } else if (Cbid == CUPTI_CBID_NVTX_nvtxMarkEx) {
+    const nvtxEventAttributes_t *A =
+        static_cast<const nvtxMarkEx_params *>(D->functionParams)->eventAttrib;
+    if (A && A->messageType == NVTX_MESSAGE_TYPE_ASCII)
+      Message = A->message.ascii;
+  }
+  if (isStepMark(Message))
+    recordStep();
+}
+
 void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Cbid,
                     const void *Data) {
   State &S = state();
+  if (ProbeCall)
+    return; // the probe's own step events
+  if (Domain == CUPTI_CB_DOMAIN_NVTX) {
+    if (S.Enabled.load(std::memory_order_relaxed))
+      onNvtx(Cbid, static_cast<const CUpti_NvtxData *>(Data));
+    return;
+  }
+  if (Domain == CUPTI_CB_DOMAIN_RESOURCE) {
+    const auto *R = static_cast<const CUpti_ResourceData *>(Data);
+    std::lock_guard<std::mutex> L(S.StepM);
+    if (Cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING &&
+        R->context == S.StepCtx)
+      finishStepsLocked();
+    return;
+  }
   const auto *CB = static_cast<const CUpti_CallbackData *>(Data);
   bool Enter = CB->callbackSite == CUPTI_API_ENTER;
   bool Runtime = Domain == CUPTI_CB_DOMAIN_RUNTIME_API;
@@ -550,6 +706,56 @@ bool enableDomain(CUpti_CallbackDomain Domain, uint32_t Size,
   return true;
 }
 
+/// NVTX hands its calls to an injection library named by
+/// NVTX_INJECTION64_PATH, which each NVTX copy (one per module that includes
+/// nvtx3) reads once, at its first NVTX call; without it every mark of that
+/// module is a no-op for the rest of the run. Naming the CUPTI library the
+/// probe is linked with, as the probe starts, covers a program whose first
+/// mark comes after the probe started: always under LD_PRELOAD (the probe
+/// starts before main) and when linked, and under CUDA_INJECTION64_PATH when
+/// the program's first NVTX call comes after its first CUDA call (CUDA
+/// starts the probe). A program that calls NVTX before CUDA is initialized
+/// under injection has read the variable already, and loses its marks unless
+/// whoever starts it sets NVTX_INJECTION64_PATH beforehand: to this probe
+/// (InitializeInjectionNvtx2 below) or to the same libcupti. Marks made
+/// before the probe starts are not seen even then (CUPTI has no subscriber
+/// yet), so the probe's numbering starts with the first mark it sees.
+void setNvtxInjection() {
+  if (std::getenv("NVTX_INJECTION64_PATH"))
+    return; // the user's choice (a profiler's own NVTX handler, say)
+  std::string Cupti = moduleOf(reinterpret_cast<const void *>(&cuptiSubscribe));
+  if (!Cupti.empty())
+    ::setenv("NVTX_INJECTION64_PATH", Cupti.c_str(), 0);
+}
+
+/// Step marks: the NVTX domain's marks, and the end of the step events'
+/// context (resource domain).
+bool enableStepCallbacks() {
+  State &S = state();
+  for (CUpti_CallbackId Cbid :
+       {CUPTI_CBID_NVTX_nvtxMarkA, CUPTI_CBID_NVTX_nvtxMarkEx})
+    if (!TS_CUPTI_CHECK(
+            cuptiEnableCallback(1, S.Subscriber, CUPTI_CB_DOMAIN_NVTX, Cbid)))
+      return false;
+  return TS_CUPTI_CHECK(
+      cuptiEnableCallback(1, S.Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                          CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING));
+}
+
+/// At stop: the marks' GPU times, after the program's work (this waits for
+/// the last event). A failed CUDA call has written an error record: no
+/// step_gpu then, the host times stand.
+void writeStepTimes() {
+  State &S = state();
+  std::lock_guard<std::mutex> L(S.StepM);
+  if (S.StepCount == 0)
+    return;
+  finishStepsLocked();
+  if (S.StepTimes.failed() || !S.StepTimes.timed())
+    return;
+  writeLine(stepGpuJson(S.StepTimes.elapsedMs()));
+}
+
 void atExitStop() { stop(); }
 
 void beforeFork() { state().Writer.beforeFork(); }
@@ -568,6 +774,8 @@ unsigned envUnsigned(const char *Name, unsigned Default) {
 } // namespace
 
 std::string toJson(const SyncEvent &E) {
+  if (E.Step)
+    return stepJson(E.Step, E.StartNs);
   json::Object O;
   O.str("type", "sync")
       .uinteger("seq", E.Seq)
@@ -600,6 +808,7 @@ bool start(const Options &Opts) {
   State &S = state();
   if (S.Running.exchange(true))
     return true;
+  setNvtxInjection();
   S.Opts = Opts;
   S.Opts.FlushMs = envUnsigned("TORCHSYNC_PROBE_FLUSH_MS", Opts.FlushMs);
   S.Opts.FlushEvents =
@@ -633,6 +842,7 @@ bool start(const Options &Opts) {
                          CUPTI_RUNTIME_TRACE_CBID_SIZE, S.RuntimeClass) &&
             enableDomain(CUPTI_CB_DOMAIN_DRIVER_API,
                          CUPTI_DRIVER_TRACE_CBID_SIZE, S.DriverClass) &&
+            enableStepCallbacks() &&
             TS_CUPTI_CHECK(cuptiActivityRegisterCallbacks(bufferRequested,
                                                           bufferCompleted)) &&
             TS_CUPTI_CHECK(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMCPY));
@@ -661,6 +871,7 @@ void stop() {
   TS_CUPTI_CHECK(cuptiActivityDisable(CUPTI_ACTIVITY_KIND_MEMCPY));
   TS_CUPTI_CHECK(cuptiUnsubscribe(S.Subscriber));
   S.Subscriber = nullptr;
+  writeStepTimes();
   S.Writer.stop();
   writeLine(json::Object()
                 .str("type", "summary")
@@ -671,6 +882,8 @@ void stop() {
                 .uinteger("record_ns", S.RecordNs.load())
                 .uinteger("symbolize_ns", S.SymbolizeNs.load())
                 .uinteger("format_ns", S.FormatNs.load())
+                .uinteger("steps", S.StepCount.load())
+                .uinteger("step_ns", S.StepNs.load())
                 .uinteger("failures", status::failureCount().load())
                 .done());
   std::lock_guard<std::mutex> L(S.OutM);
@@ -758,3 +971,21 @@ extern "C" int torchsync_probe_start(const char *OutPath) {
 }
 
 extern "C" void torchsync_probe_stop(void) { stop(); }
+
+// NVTX_INJECTION64_PATH=libtorchsync-probe.so: CUPTI's own NVTX injection,
+// found in the libcupti the probe is linked with, so that whoever starts a
+// program names one library for CUDA and NVTX. Looked up through that
+// library's handle, so this definition never finds itself.
+extern "C" int InitializeInjectionNvtx2(const void *GetExportTable) {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<const void *>(&cuptiSubscribe), &Info) ||
+      !Info.dli_fname)
+    return 0;
+  void *Cupti = dlopen(Info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+  if (!Cupti)
+    return 0;
+  using InitFn = int (*)(const void *);
+  auto Init =
+      reinterpret_cast<InitFn>(dlsym(Cupti, "InitializeInjectionNvtx2"));
+  return Init ? Init(GetExportTable) : 0;
+}

@@ -9,6 +9,17 @@
 // a background thread (TraceBatch.h); each unique stack is written once, as a
 // "stack" record that the events name by id.
 //
+// Step marks: each torchsync::mark_step() of the program (an NVTX mark named
+// "torchsync.step", include/torchsync/step.h) reaches the probe through
+// CUPTI's NVTX domain and is written as a "step" record, in order with the
+// sync events, with its host time; a CUDA event recorded on the legacy
+// default stream times it on the GPU, written at stop() as one "step_gpu"
+// record (StepMarks.h). NVTX hands marks to CUPTI only when
+// NVTX_INJECTION64_PATH names an NVTX injection library at the program's
+// first NVTX call: the probe sets it (when unset) as it starts, and exports
+// InitializeInjectionNvtx2 itself, so that NVTX_INJECTION64_PATH may name
+// the probe (docs/verify-format.md says when that is needed).
+//
 // Three ways in, one library:
 //   CUDA_INJECTION64_PATH=libtorchsync-probe.so ./prog   (CUDA calls
 //       InitializeInjection; output in $TORCHSYNC_PROBE_OUT, default
@@ -56,6 +67,9 @@ struct SyncEvent {
   /// from it; the trace names it as "stack_id".
   uint32_t StackId = 0;
   std::vector<Frame> Stack;
+  /// Nonzero: not a sync but step mark number Step (from 1), at host time
+  /// StartNs; written as a "step" record.
+  uint64_t Step = 0;
 
   uint64_t blockedNs() const { return EndNs > StartNs ? EndNs - StartNs : 0; }
 };
@@ -105,6 +119,10 @@ unsigned failures();
 extern "C" {
 /// CUDA's injection entry point (CUDA_INJECTION64_PATH).
 int InitializeInjection(void);
+/// NVTX's injection entry point (NVTX_INJECTION64_PATH): hands NVTX to the
+/// CUPTI library that the probe is linked with, whose NVTX domain the probe
+/// subscribes to.
+int InitializeInjectionNvtx2(const void *GetExportTable);
 /// C entry points for programs that load the probe with dlopen.
 int torchsync_probe_start(const char *OutPath);
 void torchsync_probe_stop(void);

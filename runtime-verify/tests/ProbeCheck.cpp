@@ -5,11 +5,16 @@
 // starts the probe in-process and checks each call's region; --calls-only
 // only makes the calls, for runs under CUDA_INJECTION64_PATH or LD_PRELOAD
 // whose JSON lines tests/check_probe_log.py checks. No kernels: plain host
-// code against the CUDA runtime and driver.
+// code against the CUDA runtime and driver. With --calls-only the program
+// also marks three steps (torchsync::mark_step(), after the stream, device
+// and free calls); --mark-first (calls-only build) marks one more before
+// its first CUDA call, which the probe sees only when it started before CUDA
+// did (LD_PRELOAD).
 //
 //===----------------------------------------------------------------------===//
 
 #include "../common/CheckStatus.h"
+#include "../include/torchsync/step.h"
 #ifndef TORCHSYNC_CALLS_ONLY
 #include "../probe/Probe.h"
 #endif
@@ -29,6 +34,7 @@ struct Step {
   const char *Name;
   std::vector<std::string> Expected; // kinds, in order
   std::function<void()> Call;
+  bool MarkAfter = false; // a step mark after the call (calls-only runs)
 };
 
 } // namespace
@@ -37,8 +43,9 @@ int main(int Argc, char **Argv) {
 #ifdef TORCHSYNC_CALLS_ONLY
   // Built without the probe: it can only be injected (CUDA_INJECTION64_PATH)
   // or preloaded (LD_PRELOAD).
-  (void)Argc, (void)Argv;
   const bool Linked = false;
+  if (Argc > 1 && std::strcmp(Argv[1], "--mark-first") == 0)
+    mark_step(); // before CUDA is initialized
 #else
   bool Linked = !(Argc > 1 && std::strcmp(Argv[1], "--calls-only") == 0);
 #endif
@@ -97,7 +104,8 @@ int main(int Argc, char **Argv) {
        }},
       {"stream-sync",
        {"stream_sync"},
-       [&] { TS_CUDA_CHECK(cudaStreamSynchronize(S)); }},
+       [&] { TS_CUDA_CHECK(cudaStreamSynchronize(S)); },
+       true},
       {"event-sync",
        {"event_sync"},
        [&] {
@@ -106,16 +114,19 @@ int main(int Argc, char **Argv) {
        }},
       {"device-sync",
        {"context_sync"},
-       [&] { TS_CUDA_CHECK(cudaDeviceSynchronize()); }},
+       [&] { TS_CUDA_CHECK(cudaDeviceSynchronize()); },
+       true},
       {"driver-ctx-sync",
        {"context_sync"},
        [&] { TS_CU_CHECK(cuCtxSynchronize()); }},
-      {"free", {"free"}, [&] { TS_CUDA_CHECK(cudaFree(D2)); }},
+      {"free", {"free"}, [&] { TS_CUDA_CHECK(cudaFree(D2)); }, true},
   };
   int Failed = 0;
   for (Step &St : Steps) {
     if (!Linked) {
       St.Call();
+      if (St.MarkAfter)
+        mark_step();
       continue;
     }
 #ifndef TORCHSYNC_CALLS_ONLY

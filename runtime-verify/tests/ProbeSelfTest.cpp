@@ -2,11 +2,12 @@
 //
 // Purpose: checks, without a GPU, the parts of the probe that decide things:
 // API-name classification, the memcpy blocking rules, JSON escaping, the
-// stack table's deduplication and the batched writer (a batch is written on
+// stack table's deduplication, the batched writer (a batch is written on
 // its deadline or when full, and a program killed mid-run leaves every batch
-// but the last). The lit suite test/runtime-verify runs it; it prints one
-// line per failure and "probe-selftest: N checks passed" when all pass
-// (exit 0).
+// but the last) and the step marks (which NVTX message is one, their records,
+// and the event pool that times them, driven by a fake GPU). The lit suite
+// test/runtime-verify runs it; it prints one line per failure and
+// "probe-selftest: N checks passed" when all pass (exit 0).
 //
 // `torchsync-probe-selftest --fake-program N` stands in for a program under
 // the probe that never ends: it writes N syncs in the probe's trace format to
@@ -15,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../common/JsonWriter.h"
+#include "../probe/StepMarks.h"
 #include "../probe/SyncClassifier.h"
 #include "../probe/TraceBatch.h"
 
@@ -152,6 +154,165 @@ static void testJson() {
             "{\"k\":\"v\",\"n\":-3,\"b\":true,\"a\":[\"x\",1]}");
   EXPECT_EQ(json::Object().done(), "{}");
   EXPECT_EQ(json::Array().done(), "[]");
+}
+
+/// A GPU that the test moves by hand: event I completes once Done >= I;
+/// its time is 10 ms per event from the first.
+struct FakeGpu {
+  using Event = int;
+  int Next = 0, Done = 0, Recorded = 0, Destroyed = 0, Syncs = 0, Queries = 0;
+  bool FailRecord = false, FailElapsed = false;
+  std::vector<int> RecordedAt; // event id -> its record order
+  bool create(int &E) {
+    E = ++Next;
+    RecordedAt.resize(Next + 1, 0);
+    return true;
+  }
+  bool record(int E) {
+    if (FailRecord)
+      return false;
+    RecordedAt[E] = ++Recorded;
+    return true;
+  }
+  EventState query(int E) {
+    ++Queries;
+    return RecordedAt[E] <= Done ? EventState::Ready : EventState::NotReady;
+  }
+  bool sync(int E) {
+    ++Syncs;
+    Done = std::max(Done, RecordedAt[E]);
+    return true;
+  }
+  bool elapsed(int From, int To, double &Ms) {
+    if (FailElapsed)
+      return false;
+    Ms = 10.0 * (RecordedAt[To] - RecordedAt[From]);
+    return true;
+  }
+  void destroy(int) { ++Destroyed; }
+};
+
+static std::string gpuJson(const std::vector<double> &Ms) {
+  return stepGpuJson(Ms);
+}
+
+static void testStepMarks() {
+  EXPECT_EQ(isStepMark("torchsync.step"), true);
+  EXPECT_EQ(isStepMark("torchsync.step "), false);
+  EXPECT_EQ(isStepMark("torchsync"), false);
+  EXPECT_EQ(isStepMark(nullptr), false);
+  EXPECT_EQ(stepMs(0.0), "0");
+  EXPECT_EQ(stepMs(0.039840001612901688), "0.0398");
+  EXPECT_EQ(stepMs(146.84095764160156), "146.841");
+  EXPECT_EQ(stepMs(20.0), "20");
+  EXPECT_EQ(stepMs(0.0 / 0.0), "null");
+  EXPECT_EQ(stepJson(3, 123456789),
+            "{\"type\":\"step\",\"n\":3,\"t_ns\":123456789}");
+
+  // Four marks; the GPU reaches none until after the third: nothing waits,
+  // and each mark takes a fresh event (three pending, one reference).
+  {
+    FakeGpu G;
+    StepTimeline<FakeGpu> T(G);
+    for (uint64_t N = 1; N <= 3; ++N)
+      T.mark(N, true);
+    EXPECT_EQ(G.Syncs, 0);
+    EXPECT_EQ(G.Recorded, 3);
+    G.Done = 3; // the GPU caught up: the next mark recycles two events
+    T.mark(4, true);
+    EXPECT_EQ(G.Syncs, 0);
+    EXPECT_EQ(T.created(), size_t(16)); // one chunk
+    T.finish();
+    EXPECT_EQ(G.Syncs, 1); // only the end waits, for the last event
+    EXPECT_EQ(T.failed(), false);
+    EXPECT_EQ(gpuJson(T.elapsedMs()),
+              "{\"type\":\"step_gpu\",\"elapsed_ms\":[0,10,20,30]}");
+    EXPECT_EQ(G.Destroyed, 16); // every event given back
+    EXPECT_EQ(T.finished(), true);
+    T.finish(); // idempotent
+    EXPECT_EQ(G.Destroyed, 16);
+  }
+  // Recycling keeps the pool at what the GPU has not reached: 1000 marks
+  // with the GPU one mark behind use one chunk of events.
+  {
+    FakeGpu G;
+    StepTimeline<FakeGpu> T(G);
+    for (uint64_t N = 1; N <= 1000; ++N) {
+      G.Done = G.Recorded;
+      T.mark(N, true);
+    }
+    T.finish();
+    EXPECT_EQ(T.created(), size_t(16));
+    EXPECT_EQ(T.elapsedMs().size(), size_t(1000));
+    EXPECT_EQ(T.elapsedMs()[999], 9990.0);
+    // At most one query that answers "not ready" per mark.
+    EXPECT_EQ(G.Queries <= 2 * 1000, true);
+  }
+  // A mark without a context (before CUDA started) has no event: null, and
+  // the times count from the first timed mark.
+  {
+    FakeGpu G;
+    StepTimeline<FakeGpu> T(G);
+    T.mark(1, false);
+    T.mark(2, true);
+    T.mark(3, true);
+    T.finish();
+    EXPECT_EQ(gpuJson(T.elapsedMs()),
+              "{\"type\":\"step_gpu\",\"elapsed_ms\":[null,0,10]}");
+    EXPECT_EQ(T.timed(), true);
+  }
+  {
+    FakeGpu G;
+    StepTimeline<FakeGpu> T(G);
+    T.mark(1, false);
+    T.finish();
+    EXPECT_EQ(T.timed(), false); // no step_gpu record then
+  }
+  // The pool's cap: a GPU that far behind leaves later marks untimed
+  // (null), never a wait.
+  {
+    FakeGpu G;
+    StepTimeline<FakeGpu> T(G, /*MaxInFlight=*/4);
+    for (uint64_t N = 1; N <= 6; ++N)
+      T.mark(N, true);
+    EXPECT_EQ(T.created(), size_t(4));
+    EXPECT_EQ(G.Syncs, 0);
+    T.finish();
+    EXPECT_EQ(gpuJson(T.elapsedMs()),
+              "{\"type\":\"step_gpu\",\"elapsed_ms\":[0,10,20,30,null,null]}");
+  }
+  // The cap on timed marks: later marks keep their host times only, and
+  // the list stops at the cap.
+  {
+    FakeGpu G;
+    StepTimeline<FakeGpu> T(G, MaxStepEventsInFlight, /*MaxTimed=*/2);
+    for (uint64_t N = 1; N <= 5; ++N)
+      T.mark(N, true);
+    T.finish();
+    EXPECT_EQ(G.Recorded, 2);
+    EXPECT_EQ(T.elapsedMs().size(), size_t(2));
+  }
+  // A failed CUDA call: failed(), no more events, no step_gpu.
+  {
+    FakeGpu G;
+    StepTimeline<FakeGpu> T(G);
+    T.mark(1, true);
+    G.FailRecord = true;
+    T.mark(2, true);
+    G.FailRecord = false;
+    T.mark(3, true);
+    EXPECT_EQ(T.failed(), true);
+    EXPECT_EQ(G.Recorded, 1);
+  }
+  {
+    FakeGpu G;
+    StepTimeline<FakeGpu> T(G);
+    T.mark(1, true);
+    T.mark(2, true);
+    G.FailElapsed = true;
+    T.finish();
+    EXPECT_EQ(T.failed(), true);
+  }
 }
 
 static void testStackTable() {
@@ -330,6 +491,7 @@ int main(int Argc, char **Argv) {
   testMemcpyRules();
   testJson();
   testStackTable();
+  testStepMarks();
   testBatchWriterInline();
   testBatchWriterDeadline();
   testKilledProgram();

@@ -549,9 +549,16 @@ def step_times(notes, warmup=None):
     timed = steps - warmup
     out = {"marks": len(marks), "warmup": warmup, "timed": timed,
            "host_ms": round((marks[-1] - marks[warmup]) / 1e6 / timed, 6)}
+    # elapsed_ms has null for a mark without a CUDA event (before CUDA's
+    # start, another context, too many pending) and stops after the probe's
+    # millionth mark: the GPU time spans the timed marks that have one.
     gpu = (notes.get("step_gpu") or [{}])[0].get("elapsed_ms")
-    if isinstance(gpu, list) and len(gpu) == len(marks):
-        out["gpu_ms"] = round((float(gpu[-1]) - float(gpu[warmup])) / timed, 6)
+    if isinstance(gpu, list):
+        have = [i for i, v in enumerate(gpu[:len(marks)])
+                if i >= warmup and isinstance(v, (int, float))]
+        if len(have) >= 2:
+            first, last = have[0], have[-1]
+            out["gpu_ms"] = round((float(gpu[last]) - float(gpu[first])) / (last - first), 6)
     out["ms"] = out.get("gpu_ms", out["host_ms"])
     out["clock"] = "gpu" if "gpu_ms" in out else "host"
     return out
@@ -668,6 +675,10 @@ def run_program(command, probe, trace, timeout, cwd, stdout=None):
     standard error: our standard output is the report's."""
     env = dict(os.environ)
     env["CUDA_INJECTION64_PATH"] = probe
+    # The probe is also NVTX's injection library, so that it sees the
+    # program's step marks even when its first NVTX call comes before CUDA
+    # starts (NVTX reads the variable once, at that call).
+    env.setdefault("NVTX_INJECTION64_PATH", probe)
     env["TORCHSYNC_PROBE_OUT"] = trace
     t0 = time.monotonic()
     try:

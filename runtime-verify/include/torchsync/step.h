@@ -35,6 +35,9 @@ namespace torchsync {
 inline constexpr const char *StepMarkName = "torchsync.step";
 
 /// Marks the end of one step of the program's hot loop.
+// A user-facing name in the style of the code that calls it (LibTorch's
+// snake_case), not LLVM's.
+// NOLINTNEXTLINE(readability-identifier-naming)
 inline void mark_step() {
 #ifdef TORCHSYNC_STEP_HAS_NVTX
   nvtxMarkA(StepMarkName);
