@@ -240,7 +240,10 @@ fix_check() {
     (cd "$root" && $VERIFY fix-check --root "$root" --probe "$PROBE" --timeout 600 --runs 3 \
        --format=json -o "$reports/$name.json" "$@")
     local status=$?
-    (cd "$root" && python3 - "$reports/$name.json" > "$reports/$name.txt" <<'PY'
+    # The text report of the same JSON (exit 2 writes none: the error line
+    # above says why).
+    [ -f "$reports/$name.json" ] && (cd "$root" && python3 - "$reports/$name.json" \
+        > "$reports/$name.txt" <<'PY'
 import json, sys
 sys.path.insert(0, "runtime-verify/tools")
 import fix_check

@@ -69,8 +69,10 @@ def row_of(name, title, report):
 def section(name, title, text, report):
     out = ["## %s" % title, "", text, ""]
     out.append("```")
-    out.append("torchsync-verify fix-check %s%s-- %s" % (
+    runs = (report.get("variants") or [{}])[0].get("time", {}).get("runs", 1)
+    out.append("torchsync-verify fix-check %s%s%s-- %s" % (
         "--fix-notes " if report.get("fix_notes") else "",
+        "--runs %d " % runs if runs > 1 else "",
         "--build '...' " if report.get("build") else "",
         " ".join(report["command"])))
     out.append("```")
@@ -81,19 +83,24 @@ def section(name, title, text, report):
     before = report["before"]
     v = report["variants"][0]
     steps_b, steps_a = before.get("steps"), v["run"].get("steps")
-    if steps_b and steps_a:
-        out.append("Time per step, %s clock, the last %d of %d steps (the first left out as "
-                   "warm-up): **%s ms before, %s ms after: %.2fx**." % (
+    t = v.get("time", {})
+    runs = t.get("runs", 1)
+    of_runs = " (medians of %d runs of each copy, alternating)" % runs if runs > 1 else ""
+    if t.get("unit") == "step" and steps_b and steps_a:
+        out.append("Time per step, %s clock, the last %d of the %d steps between %d marks (%d "
+                   "left out as warm-up)%s: **%s ms before, %s ms after: %.2fx**." % (
                        "GPU" if steps_b["clock"] == "gpu" else "host", steps_b["timed"],
-                       steps_b["marks"] - 1, ms(steps_b["ms"]), ms(steps_a["ms"]),
-                       steps_b["ms"] / steps_a["ms"] if steps_a["ms"] else 0))
+                       steps_b["marks"] - 1, steps_b["marks"], steps_b["warmup"], of_runs,
+                       ms(t["before_ms"]), ms(t["after_ms"]), t["speedup"]))
         if "gpu_ms" in steps_b and "gpu_ms" in steps_a:
-            out.append("On the host clock: %s ms before, %s ms after." % (
-                ms(steps_b["host_ms"]), ms(steps_a["host_ms"])))
-    elif "time" in v and "before_ms" in v["time"]:
-        out.append("Whole run (no step marks): **%s s before, %s s after: %.2fx**." % (
-            "%.2f" % (v["time"]["before_ms"] / 1000), "%.2f" % (v["time"]["after_ms"] / 1000),
-            v["time"]["speedup"]))
+            out.append("In the first run of each, on the host clock: %s ms before, %s ms "
+                       "after; on the GPU clock: %s ms before, %s ms after." % (
+                           ms(steps_b["host_ms"]), ms(steps_a["host_ms"]),
+                           ms(steps_b["gpu_ms"]), ms(steps_a["gpu_ms"])))
+    elif t.get("unit") == "run":
+        out.append("Whole run (no step marks)%s: **%s s before, %s s after: %.2fx**." % (
+            of_runs, "%.2f" % (t["before_ms"] / 1000), "%.2f" % (t["after_ms"] / 1000),
+            t["speedup"]))
     out.append("Syncs in the whole run: %d before, %d after; host time blocked %s ms "
                "before, %s ms after." % (
                    before["trace"]["events"], v["run"]["trace"]["events"],

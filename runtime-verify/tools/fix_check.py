@@ -20,6 +20,7 @@ each compared with the unfixed run. docs/fix-check.md is the contract.
 import bisect
 import concurrent.futures
 import json
+import math
 import os
 import re
 import shlex
@@ -42,11 +43,30 @@ class ToolError(vp.ToolError):
 
 # ---------------------------------------------------------------- the tree
 
+def inside(path, folder):
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def build_folder(root, rel, cache):
+    """Whether rel lies in a folder of root that holds a CMakeCache.txt (a
+    build folder: its cache names the original tree)."""
+    parts = rel.split("/")[:-1]
+    for n in range(1, len(parts) + 1):
+        d = "/".join(parts[:n])
+        if d not in cache:
+            cache[d] = os.path.exists(os.path.join(root, d, "CMakeCache.txt"))
+        if cache[d]:
+            return True
+    return False
+
+
 def tree_files(root):
-    """The files of the source tree, relative to root: what git tracks or
-    would track (ignored files, such as build folders, left out), else every
-    file but those of .git and of folders that hold a CMakeCache.txt (build
-    folders: their caches name the original tree)."""
+    """The entries of the source tree to copy, relative to root: what git
+    tracks or would track (ignored files left out; a submodule or nested
+    repository is one entry, its folder), else every file and symbolic link
+    but those of .git. Either way, build folders (a CMakeCache.txt) stay
+    behind."""
+    cache = {}
     try:
         proc = subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached", "--others",
                                "--exclude-standard"], stdout=subprocess.PIPE,
@@ -54,38 +74,78 @@ def tree_files(root):
         if proc.returncode == 0:
             # Paths relative to root (git names them from the folder it runs
             # in); deleted but still tracked files are left out.
-            names = [n for n in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if n]
-            names = sorted(n for n in names if os.path.lexists(os.path.join(root, n)))
+            names = {n.rstrip("/") for n in
+                     proc.stdout.decode("utf-8", "surrogateescape").split("\0") if n}
+            names = sorted(n for n in names if os.path.lexists(os.path.join(root, n)) and
+                           not build_folder(root, n, cache))
             if names:  # none: the root is an ignored folder of a work tree
                 return names
     except OSError:
         pass
     out = []
     for d, dirs, files in os.walk(root):
-        dirs[:] = sorted(x for x in dirs if x != ".git" and
-                         not os.path.exists(os.path.join(d, x, "CMakeCache.txt")))
+        keep = []
+        for x in sorted(dirs):
+            full = os.path.join(d, x)
+            if x == ".git" or os.path.exists(os.path.join(full, "CMakeCache.txt")):
+                continue
+            if os.path.islink(full):
+                files.append(x)  # copied as the link, not followed
+            else:
+                keep.append(x)
+        dirs[:] = keep
         for n in files:
-            out.append(os.path.relpath(os.path.join(d, n), root))
+            out.append(os.path.relpath(os.path.join(d, n), root).replace(os.sep, "/"))
     return sorted(out)
 
 
 def copy_tree(root, files, dest):
+    """Copies the entries into dest. A symbolic link that resolves inside
+    the root points to the same place in the copy (relative), one that
+    leaves the root is kept as it is (fix-its never edit through it)."""
+    real_root = os.path.realpath(root)
     for rel in files:
         src, dst = os.path.join(root, rel), os.path.join(dest, rel)
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if os.path.islink(src):
-            os.symlink(os.readlink(src), dst)
-        else:
-            shutil.copy2(src, dst)
+        try:
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            if os.path.islink(src):
+                target = os.path.realpath(src)
+                if inside(target, real_root):
+                    os.symlink(os.path.relpath(os.path.join(dest, os.path.relpath(
+                        target, real_root)), os.path.dirname(dst)), dst)
+                else:
+                    os.symlink(os.readlink(src), dst)
+            elif os.path.isdir(src):
+                shutil.copytree(src, dst, symlinks=True,
+                                ignore=shutil.ignore_patterns(".git"))
+            elif os.path.isfile(src):
+                shutil.copy2(src, dst)
+            # Sockets, FIFOs and devices have no place in a copy.
+        except OSError as e:
+            raise ToolError("cannot copy %s into the copy of the tree: %s"
+                            % (rel, e.strerror or e))
 
 
 # ---------------------------------------------------------------- fix-its
 
+def chosen_fix(f, notes):
+    """The fix-it of a finding that `torchsync --fix` applies: the
+    warning's; with notes (--fix-notes), the warning's or, when it has none,
+    the one note's that has one (none when several notes have fix-its), as
+    clang-tidy chooses."""
+    fixes = [x for x in f.get("fixes") or [] if isinstance(x, dict)]
+    own = [x for x in fixes if x.get("keepsMeaning")]
+    if own:
+        return own[0]
+    noted = [x for x in fixes if not x.get("keepsMeaning")]
+    if notes and len(noted) == 1:
+        return noted[0]
+    return None
+
+
 def finding_fixes(f, notes):
-    """The fix-its of a finding that fix-check applies: the warning's own
-    (keepsMeaning), and with notes also the notes'."""
-    return [x for x in f.get("fixes") or []
-            if isinstance(x, dict) and (x.get("keepsMeaning") or notes)]
+    x = chosen_fix(f, notes)
+    return [x] if x is not None else []
 
 
 def line_starts(data):
@@ -105,29 +165,36 @@ class FileEdits:
     """The replacements applied to one file, and how they move its lines."""
 
     def __init__(self, path, data):
-        self.path = path
+        self.path = path  # relative to the root, where the file really is
         self.data = data
         self.starts = line_starts(data)
-        self.edits = []  # (offset, length, new bytes), sorted, disjoint
+        self.edits = []  # (offset, insertion first, order added, length, new bytes)
 
-    def conflicts(self, offset, length, text):
-        """None if the edit can join (or already is among) the others, else
-        the edit it overlaps."""
-        for o, n, t in self.edits:
+    def conflict(self, offset, length, text):
+        """Whether the edit cannot join the others (tooling::Replacements'
+        rule): it overlaps one, or inserts strictly inside one. Insertions
+        at the same place all apply, in the order they came; an edit equal
+        to one already there is the same edit."""
+        for o, _, _, n, t in self.edits:
             if (o, n, t) == (offset, length, text):
-                continue
-            if offset < o + n and o < offset + length or \
-                    (length == 0 and n == 0 and o == offset):
-                return (o, n, t)
-        return None
+                return False
+            if length and n and offset < o + n and o < offset + length:
+                return True
+            if not length and n and o < offset < o + n:
+                return True
+            if length and not n and offset < o < offset + length:
+                return True
+        return False
 
     def add(self, offset, length, text):
-        if (offset, length, text) not in self.edits:
-            bisect.insort(self.edits, (offset, length, text))
+        if any((o, n, t) == (offset, length, text) for o, _, _, n, t in self.edits):
+            return
+        bisect.insort(self.edits, (offset, 0 if length == 0 else 1, len(self.edits),
+                                   length, text))
 
     def result(self):
         out, at = [], 0
-        for o, n, t in self.edits:
+        for o, _, _, n, t in self.edits:
             out.append(self.data[at:o])
             out.append(t)
             at = o + n
@@ -141,7 +208,7 @@ class FileEdits:
             return line
         begin = self.starts[line - 1]
         delta = 0
-        for o, n, t in self.edits:
+        for o, _, _, n, t in self.edits:
             if o + n <= begin and not (n == 0 and o == begin):
                 delta += t.count(b"\n") - self.data[o:o + n].count(b"\n")
             elif o < begin:
@@ -150,24 +217,62 @@ class FileEdits:
         return line + delta
 
 
+def bad_findings(path, i, what):
+    return ToolError("findings %s: finding %d: %s" % (path, i + 1, what))
+
+
+def check_fixes(path, findings):
+    """A findings file whose fix-its are malformed is refused on one line."""
+    for i, f in enumerate(findings):
+        fixes = f.get("fixes", [])
+        if not isinstance(fixes, list):
+            raise bad_findings(path, i, "\"fixes\" is not an array")
+        for x in fixes:
+            if not isinstance(x, dict) or not isinstance(x.get("replacements", []), list):
+                raise bad_findings(path, i, "a fix-it is not an object with an array of "
+                                   "replacements")
+            for r in x.get("replacements", []):
+                if not isinstance(r, dict) or not isinstance(r.get("path"), str) or \
+                        not isinstance(r.get("text"), str) or \
+                        type(r.get("offset")) is not int or r["offset"] < 0 or \
+                        type(r.get("length", 0)) is not int or r.get("length", 0) < 0:
+                    raise bad_findings(path, i, "a replacement needs \"path\", \"text\" and "
+                                       "an \"offset\" and \"length\" of at least 0")
+
+
+def real_relative(root, path):
+    """Where the file a replacement edits really lies, relative to root
+    (through symbolic links), or None when that is outside the root."""
+    norm = os.path.normpath(path)
+    if os.path.isabs(norm) or norm == os.pardir or norm.startswith(os.pardir + os.sep):
+        return None
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(os.path.join(real_root, norm))
+    if not inside(real, real_root) or real == real_root:
+        return None
+    return os.path.relpath(real, real_root).replace(os.sep, "/")
+
+
 def plan_edits(root, findings, chosen, notes):
     """Applies, in memory, the fix-its of the findings whose indices are in
-    chosen. Returns (files: path -> FileEdits, applied: [(index, fix)],
-    skipped: [(index, description, reason)]). A fix-it is applied whole or
-    not at all; one that overlaps an earlier one is skipped, as clang-tidy
-    does. A replacement whose line and column do not match its offset in the
-    file means the file changed since torchsync ran: an error."""
+    chosen, as `torchsync --fix` (with notes: --fix-notes) applies them: the
+    fix-it chosen_fix() picks, each replacement on its own; one that
+    conflicts with an earlier one is dropped, the rest of its fix-it still
+    applies. Returns (files: real path -> FileEdits, applied: [(index, fix,
+    dropped replacements)], skipped: [(index, description, reason)]); a fix-it
+    none of whose replacements applies is skipped. A replacement whose line
+    and column do not match its offset in the file means the file changed
+    since torchsync ran: an error."""
     files, applied, skipped = {}, [], []
     for i in chosen:
         for fix in finding_fixes(findings[i], notes):
-            reps = fix.get("replacements") or []
-            staged, problem = [], None
-            for r in reps:
-                path = r.get("path")
-                if not isinstance(path, str) or os.path.isabs(path) or \
-                        path.startswith("../") or not isinstance(r.get("offset"), int):
-                    problem = "it edits %s, outside the root" % (r.get("file") or path)
-                    break
+            used, dropped = 0, []
+            for r in fix.get("replacements") or []:
+                path = real_relative(root, r["path"])
+                if path is None:
+                    dropped.append("it edits %s, outside the root" % (r.get("file") or
+                                                                      r["path"]))
+                    continue
                 if path not in files:
                     try:
                         with open(os.path.join(root, path), "rb") as fh:
@@ -176,8 +281,8 @@ def plan_edits(root, findings, chosen, notes):
                         raise ToolError("cannot read %s, which a fix-it edits: %s"
                                         % (path, e.strerror))
                 fe = files[path]
-                offset, length = r["offset"], int(r.get("length", 0))
-                text = str(r.get("text", "")).encode("utf-8")
+                offset, length = r["offset"], r.get("length", 0)
+                text = r["text"].encode("utf-8")
                 if offset + length > len(fe.data) or (
                         isinstance(r.get("line"), int) and
                         position(fe.starts, offset) != (r["line"], r.get("column"))):
@@ -186,47 +291,55 @@ def plan_edits(root, findings, chosen, notes):
                         "column %s at byte %d (the file changed since torchsync ran; run it "
                         "again)" % (path, findings[i].get("path"), findings[i].get("line"),
                                     r.get("line"), r.get("column"), offset))
-                other = fe.conflicts(offset, length, text)
-                if other is not None:
-                    problem = "it overlaps an earlier fix-it in %s at line %d" % (
-                        path, position(fe.starts, other[0])[0])
-                    break
-                staged.append((fe, offset, length, text))
-            if problem or not staged:
-                skipped.append((i, fix.get("description", ""), problem or "it has no edits"))
-                continue
-            # Edits of one fix-it must not overlap each other either.
-            for fe, offset, length, text in staged:
+                if fe.conflict(offset, length, text):
+                    dropped.append("its edit of %s at line %d overlaps an earlier fix-it's"
+                                   % (path, position(fe.starts, offset)[0]))
+                    continue
                 fe.add(offset, length, text)
-            applied.append((i, fix))
+                used += 1
+            if used:
+                applied.append((i, fix, dropped))
+            else:
+                skipped.append((i, fix.get("description", ""),
+                                "; ".join(dropped) or "it has no edits"))
     return files, applied, skipped
 
 
 def write_edits(root, tree, files):
+    """Writes the edited files into the copy, each where it really lies (a
+    symbolic link inside the root leads there in the copy too). Never
+    writes outside the copy."""
+    real_tree = os.path.realpath(tree)
     for path, fe in files.items():
-        if fe.edits:
-            target = os.path.join(tree, path)
-            if not os.path.exists(target):
-                # A file git ignores (generated) that a fix-it edits.
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                shutil.copy2(os.path.join(root, path), target)
-            mode = os.stat(target).st_mode
-            fd, tmp = tempfile.mkstemp(prefix=os.path.basename(target) + ".",
-                                       dir=os.path.dirname(target))
-            with os.fdopen(fd, "wb") as f:
-                f.write(fe.result())
-            os.chmod(tmp, mode & 0o7777)
-            os.replace(tmp, target)
+        if not fe.edits:
+            continue
+        target = os.path.join(real_tree, path)
+        if not inside(os.path.realpath(os.path.dirname(target)), real_tree) or \
+                os.path.islink(target):
+            raise ToolError("refusing to write %s: it would leave the copy of the tree"
+                            % path)
+        if not os.path.exists(target):
+            # A file git ignores (generated) that a fix-it edits.
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copy2(os.path.join(root, path), target)
+        mode = os.stat(target).st_mode
+        fd, tmp = tempfile.mkstemp(prefix=os.path.basename(target) + ".",
+                                   dir=os.path.dirname(target))
+        with os.fdopen(fd, "wb") as f:
+            f.write(fe.result())
+        os.chmod(tmp, mode & 0o7777)
+        os.replace(tmp, target)
 
 
-def moved_findings(doc, files, tree):
+def moved_findings(doc, files, root, tree):
     """The findings JSON for the fixed tree: same findings, lines moved by
     the edits, root the tree."""
     out = dict(doc, root=tree)
     moved = []
     for f in doc["findings"]:
         g = dict(f)
-        fe = files.get(f.get("path"))
+        real = real_relative(root, f["path"]) if f.get("path") else None
+        fe = files.get(real) if real else None
         if fe is not None and isinstance(f.get("line"), int):
             g["line"] = fe.new_line(f["line"])
             if isinstance(f.get("endLine"), int):
@@ -242,10 +355,39 @@ NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)
                     re.IGNORECASE)
 
 
+def spellings(path):
+    """The ways a folder's path can be written: as given, and through its
+    symbolic links resolved."""
+    out = {os.path.abspath(path), os.path.realpath(path)}
+    return sorted(out, key=len, reverse=True)
+
+
 def normalize(text, trees):
     for t in trees:
-        text = text.replace(t, "<root>")
+        for spelled in spellings(t):
+            text = text.replace(spelled, "<root>")
     return text
+
+
+def is_integer(token):
+    return re.fullmatch(r"[-+]?\d+", token) is not None
+
+
+def same_number(u, v, rtol, atol):
+    """(equal, relative difference) of two numbers of the outputs. Integers
+    (counts, class indices, sizes) must be equal; nan equals nan, and an
+    infinity only the same infinity."""
+    if is_integer(u) and is_integer(v):
+        return int(u) == int(v), 0.0 if int(u) == int(v) else float("inf")
+    fu, fv = float(u), float(v)
+    if math.isnan(fu) or math.isnan(fv):
+        return math.isnan(fu) and math.isnan(fv), 0.0
+    if math.isinf(fu) or math.isinf(fv):
+        return fu == fv, 0.0 if fu == fv else float("inf")
+    diff = abs(fu - fv)
+    if diff == 0:
+        return True, 0.0
+    return diff <= atol + rtol * abs(fu), diff / max(abs(fu), abs(fv))
 
 
 def compare_text(a, b, rtol, atol, ignore):
@@ -260,19 +402,12 @@ def compare_text(a, b, rtol, atol, ignore):
         if tx != ty or len(nx) != len(ny):
             return (n, "%r before, %r after" % (x[:120], y[:120])), stats
         for u, v in zip(nx, ny):
-            fu, fv = float(u), float(v)
             stats["numbers"] += 1
-            if fu != fu or fv != fv:  # nan
-                if (fu != fu) != (fv != fv):
-                    return (n, "%s before, %s after" % (u, v)), stats
+            equal, rel = same_number(u, v, rtol, atol)
+            if equal:
+                stats["max_rel_diff"] = max(stats["max_rel_diff"], rel)
                 continue
-            diff = abs(fu - fv)
-            if diff == 0:
-                continue
-            rel = diff / max(abs(fu), abs(fv)) if diff != float("inf") else float("inf")
-            stats["max_rel_diff"] = max(stats["max_rel_diff"], rel)
-            if not diff <= atol + rtol * abs(fu):
-                return (n, "%s before, %s after (line %r)" % (u, v, x[:120])), stats
+            return (n, "%s before, %s after (line %r)" % (u, v, x[:120])), stats
     if len(la) != len(lb):
         return (min(len(la), len(lb)) + 1, "%d lines before, %d after" % (len(la), len(lb))), stats
     return None, stats
@@ -301,29 +436,57 @@ def compare_outputs(before, after, args):
 
 # ---------------------------------------------------------------- running
 
-def map_path_text(text, root, tree):
-    """An argument with the root's path in it, pointing into the copy."""
-    if text == root:
-        return tree
-    return text.replace(root + os.sep, tree + os.sep)
+def map_path_text(text, root, tree, logical_root=None):
+    """An argument with the root's path in it (its real path, or the path
+    as the shell spells it, through symbolic links), pointing into the
+    copy. The path counts when a separator, a quote, a space or the end
+    follows it, not as the start of a longer name."""
+    for spelled in sorted({root, os.path.realpath(root), logical_root or root},
+                          key=len, reverse=True):
+        text = re.sub(re.escape(spelled) + r"(?=$|[/\s'\";:=,)])",
+                      lambda m: tree, text)
+    return text
 
 
-def run_build(command, cwd, log):
+def logical_folder(root, cwd):
+    """The root as the user's shell spells it ($PWD may name the current
+    folder through a symbolic link), or None."""
+    pwd = os.environ.get("PWD")
+    if not pwd or not os.path.isabs(pwd) or os.path.realpath(pwd) != os.path.realpath(cwd):
+        return None
+    return os.path.normpath(os.path.join(pwd, os.path.relpath(os.path.realpath(root),
+                                                              os.path.realpath(cwd))))
+
+
+def run_build(command, cwd, log, timeout):
+    """The build's exit code, or None when it ran past timeout (killed, with
+    everything it started)."""
     with open(log, "wb") as out:
         try:
-            proc = subprocess.run(["/bin/sh", "-c", command], cwd=cwd, stdout=out,
-                                  stderr=subprocess.STDOUT)
+            proc = subprocess.Popen(["/bin/sh", "-c", command], cwd=cwd, stdout=out,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
         except OSError as e:
-            raise ToolError("cannot run /bin/sh: %s" % e.strerror)
-    return proc.returncode
+            raise ToolError("cannot run /bin/sh in %s: %s" % (cwd, e.strerror))
+        try:
+            return proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            vp.kill_group(proc)
+            return None
+        except BaseException:
+            vp.kill_group(proc)
+            raise
 
 
-def tail(path, n=5):
+def build_errors(path, n=3):
+    """What a failed build said: its first lines that name an error, else
+    its last lines."""
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
-            return f.read().splitlines()[-n:]
+            lines = f.read().splitlines()
     except OSError:
         return []
+    errors = [l for l in lines if re.search(r"\berror\b", l, re.IGNORECASE)]
+    return (errors or lines)[:n] if errors else lines[-n:]
 
 
 class Variant:
@@ -337,6 +500,7 @@ class Variant:
         self.outputs = {}
         self.times = []  # (ms, unit) of each run that finished
         self.failures = []  # runs after the first that did not
+        self.start_error = None  # the program of the first run could not start
 
 
 def build_variant(v, args, rel_cwd, root, work):
@@ -348,10 +512,14 @@ def build_variant(v, args, rel_cwd, root, work):
     os.makedirs(log_dir, exist_ok=True)
     t0 = time.monotonic()
     log = os.path.join(log_dir, v.name + ".build.log")
-    rc = run_build(map_path_text(args.build, root, v.tree), cwd, log)
+    rc = run_build(map_path_text(args.build, root, v.tree, args.logical_root), cwd, log,
+                   args.build_timeout)
     v.build = {"exit_code": rc, "wall_s": round(time.monotonic() - t0, 3)}
+    if rc is None:
+        v.build["tail"] = ["no exit within %gs (--build-timeout); killed" % args.build_timeout]
+        return False
     if rc != 0:
-        v.build["tail"] = [normalize(l, [v.tree]) for l in tail(log)]
+        v.build["tail"] = [normalize(l, [v.tree, work]) for l in build_errors(log)]
         return False
     return True
 
@@ -365,18 +533,29 @@ def run_variant(v, k, doc, args, rel_cwd, root, work, write_atomically):
     findings = os.path.join(work, v.name + ".findings.json")
     if k == 0:
         with open(findings, "w", encoding="utf-8") as f:
-            json.dump(moved_findings(doc, v.files, v.tree), f, indent=1, sort_keys=True)
+            json.dump(moved_findings(doc, v.files, root, v.tree), f, indent=1, sort_keys=True)
     suffix = "" if k == 0 else ".%d" % (k + 1)
     report_path = os.path.join(work, v.name + suffix + ".report.json")
     stdout_path = os.path.join(work, v.name + suffix + ".stdout")
     run_args = vp_args(args, findings, report_path,
-                       [map_path_text(a, root, v.tree) for a in args.program])
+                       [map_path_text(a, root, v.tree, args.logical_root) for a in args.program],
+                       root, v.tree)
     saved = os.getcwd()
     os.chdir(cwd)
     try:
         with open(stdout_path, "wb") as out:
-            # The run's own one-line error (exit 2) is kept in the report.
-            vp.cmd_run(run_args, write_atomically, stdout=out)
+            # A run that fails is in its report; fix-check says it once.
+            vp.cmd_run(run_args, write_atomically, stdout=out, quiet=True)
+    except vp.ToolError as e:
+        # The program could not be started at all (a build that made no
+        # program): for the unfixed copy an error, for a fixed one a failure.
+        if v.name == "before" or k > 0:
+            if k > 0:
+                v.failures.append("run %d: %s" % (k + 1, e))
+                return
+            raise
+        v.start_error = str(e)
+        return
     finally:
         os.chdir(saved)
     report = vp.read_json(report_path, "report")
@@ -386,7 +565,8 @@ def run_variant(v, k, doc, args, rel_cwd, root, work, write_atomically):
             v.outputs["stdout"] = normalize(f.read(), [v.tree, work])
         for name in args.compare:
             try:
-                with open(os.path.join(cwd, name), encoding="utf-8", errors="replace") as f:
+                mapped = map_path_text(name, root, v.tree, args.logical_root)
+                with open(os.path.join(cwd, mapped), encoding="utf-8", errors="replace") as f:
                     v.outputs[name] = normalize(f.read(), [v.tree, work])
             except OSError:
                 v.outputs[name] = None
@@ -398,11 +578,12 @@ def run_variant(v, k, doc, args, rel_cwd, root, work, write_atomically):
                                            report["trace"].get("message", "failed")))
 
 
-def vp_args(args, findings, output, program):
+def vp_args(args, findings, output, program, root, tree):
     class A:
         pass
     a = A()
-    a.findings, a.root, a.exclude = findings, None, args.exclude
+    a.findings, a.root = findings, None
+    a.exclude = [map_path_text(x, root, tree, args.logical_root) for x in args.exclude]
     a.format, a.torchsync, a.output = "json", None, output
     a.probe, a.timeout, a.trace, a.keep_trace = args.probe, args.timeout, None, None
     a.explanations, a.harness, a.coverage, a.gcov_data = None, None, [], None
@@ -422,6 +603,8 @@ def run_problem(v):
     if v.build is not None and v.build["exit_code"] != 0:
         return "the build failed (exit %d): %s" % (
             v.build["exit_code"], " / ".join(v.build.get("tail", [])[-3:]))
+    if v.start_error:
+        return v.start_error
     if v.report is None:
         return "it did not run"
     p, t = v.report["program"], v.report["trace"]
@@ -474,24 +657,31 @@ def time_of(v):
     return statistics.median(t for t, _ in v.times), units.pop()
 
 
+def place(f):
+    return "%s:%s" % (f.get("path", ""), f.get("line", 0))
+
+
 def compare_variant(base, v, doc, args):
     """What changed from base to v: per finding, time, outputs."""
     rows = []
-    fixed = {i for i, _ in v.applied}
+    fixed = {i for i, _, _ in v.applied}
     for i, f in enumerate(doc["findings"]):
         b = base.report["findings"][i] if run_ok(base) else None
         a = v.report["findings"][i] if v.report is not None else None
         rows.append({"index": i, "check": f["check"], "path": f.get("path", ""),
                      "line": f.get("line", 0), "fingerprint": f.get("fingerprint", ""),
                      "fixed": i in fixed,
-                     "fixes": sum(1 for j, _ in v.applied if j == i),
+                     "fixes": sum(1 for j, _, _ in v.applied if j == i),
                      "before": {"syncs": b["count"], "blocked_ns": b["blocked_ns"]} if b else None,
                      "after": {"syncs": a["count"], "blocked_ns": a["blocked_ns"]} if a else None})
     out = {"name": v.name, "run": run_summary(v), "findings": rows,
-           "applied": [{"finding": i, "description": fx.get("description", ""),
-                        "keepsMeaning": bool(fx.get("keepsMeaning"))} for i, fx in v.applied],
-           "skipped": [{"finding": i, "description": d, "reason": why}
-                       for i, d, why in v.skipped]}
+           "applied": [dict({"finding": i + 1, "place": place(doc["findings"][i]),
+                             "description": fx.get("description", ""),
+                             "keepsMeaning": bool(fx.get("keepsMeaning"))},
+                            **({"dropped": dropped} if dropped else {}))
+                       for i, fx, dropped in v.applied],
+           "skipped": [{"finding": i + 1, "place": place(doc["findings"][i]),
+                        "description": d, "reason": why} for i, d, why in v.skipped]}
     if run_ok(v) and run_ok(base):
         tb, unit = time_of(base)
         ta, unit_a = time_of(v)
@@ -535,9 +725,12 @@ def render_text(report):
         lines.append("")
         lines.append("%s: %s applied, %d skipped; %s" % (
             cmp["name"], plural(len(cmp["applied"]), "fix-it"), len(cmp["skipped"]),
-            describe_run(cmp["run"])))
+            describe_run(cmp["run"]) if cmp["applied"] else "not run"))
         for s in cmp["skipped"]:
-            lines.append("  skipped: finding %d: %s" % (s["finding"], s["reason"]))
+            lines.append("  skipped: %s: %s" % (s["place"], s["reason"]))
+        for a in cmp["applied"]:
+            for d in a.get("dropped", []):
+                lines.append("  dropped from %s: %s" % (a["place"], d))
         t = cmp.get("time")
         if t and t["unit"] != "mismatch":
             lines.append("  time per %s: %.3f ms before, %.3f ms after: %.2fx%s" % (
@@ -553,9 +746,12 @@ def render_text(report):
             parts = []
             for c in o["compared"]:
                 if c["equal"]:
-                    parts.append("%s equal (%d lines, %d numbers, largest relative "
-                                 "difference %.2g)" % (c["name"], c["lines"], c["numbers"],
-                                                       c["max_rel_diff"]))
+                    parts.append("%s equal (%s, %s, largest relative "
+                                 "difference %.2g)%s" % (
+                                     c["name"], plural(c["lines"], "line"),
+                                     plural(c["numbers"], "number"), c["max_rel_diff"],
+                                     "; no line compared: --ignore-output matches them all"
+                                     if not c["lines"] else ""))
                 else:
                     parts.append("%s DIFFER%s: %s" % (
                         c["name"], (" at line %d" % c["line"]) if "line" in c else "",
@@ -575,6 +771,8 @@ def render_text(report):
                          f["check"], "%s:%d" % (f["path"], f["line"])))
         if len(rows) > 1:
             lines += ["  " + l for l in vp.table(rows)]
+        if cmp.get("note"):
+            lines.append("  note: " + cmp["note"])
         lines.append("  verdict: %s" % cmp["verdict"])
     lines.append("")
     lines.append("%s fix-check: %s" % (TOOL, report["summary"]))
@@ -636,6 +834,8 @@ def add_arguments(p):
     p.add_argument("--probe", help="libtorchsync-probe.so (as for run)")
     p.add_argument("--timeout", type=float, default=600,
                    help="seconds each run may take before it is killed (default 600)")
+    p.add_argument("--build-timeout", type=float, default=3600,
+                   help="seconds each build may take before it is killed (default 3600)")
     p.add_argument("--addr2line", default="addr2line", help="the addr2line to use")
     p.add_argument("--all-findings", action="store_true",
                    help="list every finding in the text report, not only the fixed ones")
@@ -654,10 +854,12 @@ def cmd_fix_check(args, write_atomically):
     cwd = os.path.realpath(os.getcwd())
     if not args.program:
         raise ToolError("no program to run: give it after --")
-    for name, value in (("--timeout", args.timeout), ("--rtol", args.rtol + 1),
-                        ("--atol", args.atol + 1)):
-        if not value > 0 or value != value:
-            raise ToolError("%s must be positive" % name)
+    for name, value in (("--timeout", args.timeout), ("--build-timeout", args.build_timeout)):
+        if not (value > 0 and math.isfinite(value)):
+            raise ToolError("%s must be a positive number of seconds" % name)
+    for name, value in (("--rtol", args.rtol), ("--atol", args.atol)):
+        if not (value >= 0 and math.isfinite(value)):
+            raise ToolError("%s must be a number of at least 0" % name)
     if args.runs < 1:
         raise ToolError("--runs must be at least 1")
     if args.warmup_steps is not None and args.warmup_steps < 0:
@@ -671,7 +873,9 @@ def cmd_fix_check(args, write_atomically):
     if args.keep and os.path.exists(args.keep):
         raise ToolError("--keep %s exists: name a new folder" % args.keep)
     root = vp.choose_root(args.root, args.findings, cwd)
+    args.logical_root = logical_folder(root, cwd)
     findings = vp.load_findings(args.findings)
+    check_fixes(args.findings, findings)
     doc = vp.read_json(args.findings, "findings")
     doc = dict(doc, findings=findings)
     rel_cwd = os.path.relpath(cwd, root)
@@ -711,8 +915,12 @@ def cmd_fix_check(args, write_atomically):
         for v in [base] + variants:
             copy_tree(root, files, v.tree)
             write_edits(root, v.tree, v.files)
+            # The folder the command runs in, even where the copy has no
+            # such folder (an ignored build folder, say).
+            os.makedirs(os.path.join(v.tree, rel_cwd), exist_ok=True)
         if args.dry_run:
-            return dry_run(args, root, rel_cwd, base, variants, findings, work)
+            return dry_run(args, root, rel_cwd, base, variants, findings, work,
+                           write_atomically)
         # The copies build side by side, at most four at a time (their builds
         # are independent); the runs, which are timed, one at a time.
         to_build = [base] + [v for v in variants if v.applied]
@@ -736,20 +944,23 @@ def cmd_fix_check(args, write_atomically):
                     run_variant(v, k, doc, args, rel_cwd, root, work, write_atomically)
         compared = []
         for v in variants:
-            if not v.applied:
-                v.report, v.outputs, v.times = base.report, base.outputs, base.times
             cmp = compare_variant(base, v, doc, args)
-            cmp["verdict"] = verdict(cmp)
+            cmp["verdict"] = verdict(cmp) if v.applied else "not run: no fix-it applied"
+            note = unchanged_note(base, v, doc)
+            if note:
+                cmp["note"] = note
             if args.each and v.applied:
-                cmp["finding"] = v.applied[0][0]
+                cmp["finding"] = v.applied[0][0] + 1
             compared.append(cmp)
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
 
-    failed = [c for c in compared if c["verdict"] != "ok"]
+    failed = [c for c in compared if c["verdict"] not in ("ok", "not run: no fix-it applied")]
     n_applied = sum(len(c["applied"]) for c in compared)
-    if failed:
+    if not n_applied:
+        summary = "no fix-it could be applied (see the skipped ones)"
+    elif failed:
         summary = "%d of %d %s FAILED: %s" % (
             len(failed), len(compared), "variants" if args.each else "runs",
             "; ".join("%s: %s" % (c["name"], c["verdict"]) for c in failed))
@@ -759,9 +970,31 @@ def cmd_fix_check(args, write_atomically):
     return finish(args, root, run_summary(base), compared, summary, write_atomically)
 
 
+def unchanged_note(base, v, doc):
+    """A warning for a fixed copy whose fixed findings sync exactly as
+    before: most often its build did not use the copy's sources (a build
+    folder or a path that still names the original tree)."""
+    if not v.applied or not run_ok(base) or not run_ok(v):
+        return None
+    for r in (base.report, v.report):
+        if r["trace"]["events"] and r["outside_user_code"]["count"] == r["trace"]["events"]:
+            return ("no sync was attributed to the copy's sources: the program that ran was "
+                    "not built from the copy (its debug info names another tree) or has no "
+                    "debug info (-g)")
+    fixed = {i for i, _, _ in v.applied}
+    rows_b, rows_a = base.report["findings"], v.report["findings"]
+    if any(rows_b[i]["count"] for i in fixed) and \
+            all(rows_b[i]["count"] == rows_a[i]["count"] for i in fixed) and \
+            base.report["trace"]["events"] == v.report["trace"]["events"]:
+        return ("the fixed findings synced exactly as often as before: check that the "
+                "build compiles the copy's sources (a build folder or a path in --build "
+                "that names the original tree builds the unfixed code)")
+    return None
+
+
 def finish(args, root, before, compared, summary, write_atomically):
     """Writes the report; the exit code."""
-    failed = [c for c in compared if c["verdict"] != "ok"]
+    failed = [c for c in compared if c["verdict"] not in ("ok", "not run: no fix-it applied")]
     report = {"version": FORMAT_VERSION, "tool": {"name": TOOL, "version": vp.VERSION},
               "root": root, "command": args.program, "build": args.build,
               "fix_notes": bool(args.fix_notes), "each": bool(args.each),
@@ -779,25 +1012,49 @@ def finish(args, root, before, compared, summary, write_atomically):
     return 1 if failed else 0
 
 
-def dry_run(args, root, rel_cwd, base, variants, findings, work):
-    lines = ["%s fix-check --dry-run: root %s; copies in %s" % (
-        TOOL, root, work if args.keep else "a temporary folder (removed)")]
-    for v in variants:
-        lines.append("%s: %s, %d skipped" % (v.name, plural(len(v.applied), "fix-it"),
-                                             len(v.skipped)))
-        for i, fx in v.applied:
-            f = findings[i]
-            lines.append("  %s:%s %s: %s" % (f.get("path"), f.get("line"), f["check"],
-                                             fx.get("description", "")[:100]))
-        for i, d, why in v.skipped:
-            lines.append("  skipped %s:%s: %s" % (findings[i].get("path"),
-                                                  findings[i].get("line"), why))
+def dry_run(args, root, rel_cwd, base, variants, findings, work, write_atomically):
+    """--dry-run: what would be applied, built and run (text, or JSON)."""
+    plan = {"version": FORMAT_VERSION, "tool": {"name": TOOL, "version": vp.VERSION},
+            "root": root, "dry_run": True, "copies": work if args.keep else None,
+            "variants": []}
     for v in [base] + variants:
         cwd = os.path.join(v.tree, rel_cwd)
+        entry = {"name": v.name, "folder": cwd,
+                 "run": [map_path_text(a, root, v.tree, args.logical_root)
+                         for a in args.program]}
         if args.build:
-            lines.append("%s: build in %s: %s" % (v.name, cwd,
-                                                  map_path_text(args.build, root, v.tree)))
-        lines.append("%s: run in %s: %s" % (v.name, cwd, " ".join(
-            shlex.quote(map_path_text(a, root, v.tree)) for a in args.program)))
-    sys.stdout.write("\n".join(lines) + "\n")
+            entry["build"] = map_path_text(args.build, root, v.tree, args.logical_root)
+        if v is not base:
+            entry["applied"] = [dict({"finding": i + 1, "place": place(findings[i]),
+                                      "check": findings[i]["check"],
+                                      "description": fx.get("description", "")},
+                                     **({"dropped": d} if d else {}))
+                                for i, fx, d in v.applied]
+            entry["skipped"] = [{"finding": i + 1, "place": place(findings[i]),
+                                 "reason": why} for i, _, why in v.skipped]
+        plan["variants"].append(entry)
+    if args.format == "json":
+        text = json.dumps(plan, indent=1, sort_keys=True) + "\n"
+    else:
+        lines = ["%s fix-check --dry-run: root %s; copies in %s" % (
+            TOOL, root, work if args.keep else "a temporary folder (removed)")]
+        for e in plan["variants"][1:]:
+            lines.append("%s: %s, %d skipped" % (e["name"], plural(len(e["applied"]), "fix-it"),
+                                                 len(e["skipped"])))
+            for a in e["applied"]:
+                lines.append("  %s %s: %s" % (a["place"], a["check"], a["description"][:100]))
+                for d in a.get("dropped", []):
+                    lines.append("    dropped: %s" % d)
+            for k in e["skipped"]:
+                lines.append("  skipped %s: %s" % (k["place"], k["reason"]))
+        for e in plan["variants"]:
+            if "build" in e:
+                lines.append("%s: build in %s: %s" % (e["name"], e["folder"], e["build"]))
+            lines.append("%s: run in %s: %s" % (e["name"], e["folder"],
+                                                " ".join(shlex.quote(a) for a in e["run"])))
+        text = "\n".join(lines) + "\n"
+    if args.output:
+        write_atomically(args.output, text)
+    else:
+        sys.stdout.write(text)
     return 0

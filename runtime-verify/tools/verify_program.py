@@ -28,6 +28,7 @@ grouped by file:line. The format of the JSON report is docs/verify-format.md.
 import collections
 import gzip
 import json
+import math
 import os
 import pathlib
 import re
@@ -174,7 +175,10 @@ def load_trace(path):
                 # A torchsync::mark_step() (include/torchsync/step.h): the
                 # host time of the mark; step_gpu, written at exit, has the
                 # GPU time of each.
-                notes["step"].append(int(rec.get("t_ns", 0)))
+                if type(rec.get("t_ns")) is not int:
+                    raise ToolError("trace %s: line %d: step record without an integer "
+                                    "t_ns" % (path, n))
+                notes["step"].append(rec["t_ns"])
             elif kind == "step_gpu":
                 notes["step_gpu"] = [rec]
             elif kind in ("start", "summary", "error", "fatal", "warning"):
@@ -539,7 +543,9 @@ def step_times(notes, warmup=None):
     it waited for the host). The GPU's is the throughput of the loop when the
     host runs ahead of it, the host's when it does not, and the two agree
     when every step waits for the GPU."""
-    marks = notes.get("step") or []
+    # Written in the order the probe saw them; sorted all the same, so that
+    # marks of several threads never make a negative step.
+    marks = sorted(notes.get("step") or [])
     if len(marks) < 2:
         return None
     steps = len(marks) - 1
@@ -555,10 +561,12 @@ def step_times(notes, warmup=None):
     gpu = (notes.get("step_gpu") or [{}])[0].get("elapsed_ms")
     if isinstance(gpu, list):
         have = [i for i, v in enumerate(gpu[:len(marks)])
-                if i >= warmup and isinstance(v, (int, float))]
+                if i >= warmup and type(v) in (int, float) and math.isfinite(v)]
         if len(have) >= 2:
             first, last = have[0], have[-1]
-            out["gpu_ms"] = round((float(gpu[last]) - float(gpu[first])) / (last - first), 6)
+            if gpu[last] >= gpu[first]:
+                out["gpu_ms"] = round((float(gpu[last]) - float(gpu[first])) / (last - first),
+                                      6)
     out["ms"] = out.get("gpu_ms", out["host_ms"])
     out["clock"] = "gpu" if "gpu_ms" in out else "host"
     return out
@@ -669,6 +677,15 @@ def signal_name(num):
         return "signal %d" % num
 
 
+def kill_group(proc):
+    """Kills a process started with start_new_session and all it started."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
+
+
 def run_program(command, probe, trace, timeout, cwd, stdout=None):
     """Runs command under the probe; returns the program part of the report.
     The program's standard output goes to stdout (a file), by default to our
@@ -693,13 +710,14 @@ def run_program(command, probe, trace, timeout, cwd, stdout=None):
         rc = proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         # The whole process group: a program may have forked workers.
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        proc.wait()
+        kill_group(proc)
         rc = None
         status, message = "timeout", "no exit within %gs; killed" % timeout
+    except BaseException:
+        # Interrupted (Ctrl-C): the program runs in a session of its own, so
+        # it would outlive us, holding the GPU.
+        kill_group(proc)
+        raise
     wall = time.monotonic() - t0
     prog = {"command": command, "wall_s": round(wall, 3)}
     if rc is not None:
@@ -952,8 +970,9 @@ def add_arguments(p):
     p.add_argument("program", nargs="*", help="the program and its arguments, after --")
 
 
-def cmd_run(args, write_atomically, stdout=None):
-    """`torchsync-verify run`; stdout (a file) takes the program's output."""
+def cmd_run(args, write_atomically, stdout=None, quiet=False):
+    """`torchsync-verify run`; stdout (a file) takes the program's output;
+    quiet: no error line for a run that failed (the report has it)."""
     tool_dir = os.path.dirname(os.path.abspath(__file__))
     cwd = os.getcwd()
     root = choose_root(args.root, args.findings, cwd)
@@ -1093,7 +1112,8 @@ def cmd_run(args, write_atomically, stdout=None):
     ran = prog["status"] in ("ok", "not-run") and status == "ok"
     if not ran:
         # The report is written; the run itself failed: exit 2, one line.
-        print("%s: error: %s" % (TOOL, prog.get("message") or message), file=sys.stderr)
+        if not quiet:
+            print("%s: error: %s" % (TOOL, prog.get("message") or message), file=sys.stderr)
         return 2
     if args.strict and (report["summary"]["unexplained"] or unpredicted):
         return 1
