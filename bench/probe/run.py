@@ -138,13 +138,18 @@ def summarize(which, syncs, steps, alone, under):
            "us_per_item_call": round(1e6 * (t_under - t_alone) / calls, 2),
            "events": events,
            "us_per_event": round(1e6 * (t_under - t_alone) / events, 2) if events else None,
+           # The noise: each run under the probe against the median alone.
+           "us_per_item_call_range": [round(1e6 * (t - t_alone) / calls, 1) for t in (
+               min(r["seconds"] for r in under), max(r["seconds"] for r in under))],
            "alone_runs_s": [r["seconds"] for r in alone],
            "probe_runs_s": [r["seconds"] for r in under]}
-    for k in ("stacks", "record_ns", "symbolize_ns", "format_ns", "batches"):
+    for k in ("stacks", "stack_captures", "record_ns", "symbolize_ns", "format_ns", "batches"):
         if k in s:
             row[k] = s[k]
     if events and "record_ns" in s:
         row["record_us_per_event"] = round(s["record_ns"] / 1000.0 / events, 2)
+    if events and "stack_captures" in s:
+        row["captures_per_event"] = round(s["stack_captures"] / events, 2)
     if s.get("stacks") and "symbolize_ns" in s:
         row["symbolize_us_per_stack"] = round(s["symbolize_ns"] / 1000.0 / s["stacks"], 1)
     return row
@@ -155,14 +160,17 @@ def render(doc):
              "Measured on %s, LibTorch %s (CUDA %s), %s, by `python3 bench/probe/run.py`."
              % (doc["gpu"], doc["libtorch"], doc["cuda"], doc["date"]), "",
              "| probe | syncs/step | .item() calls | alone s | under the probe s | slowdown "
-             "| us per .item() | events | us per event | recording us/event "
-             "| unique stacks | symbolizing us/stack |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| us per .item() | range of runs | events | us per event | recording us/event "
+             "| backtraces/event | unique stacks | symbolizing us/stack |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in doc["rows"]:
-        lines.append("| %s | %d | %d | %.3f | %.3f | %.2fx | %.1f | %d | %s | %s | %s | %s |" % (
+        rng = r.get("us_per_item_call_range")
+        lines.append("| %s | %d | %d | %.3f | %.3f | %.2fx | %.1f | %s | %d | %s | %s | %s | %s | %s |" % (
             r["probe"], r["syncs_per_step"], r["item_calls"], r["alone_s"], r["probe_s"],
-            r["slowdown"], r["us_per_item_call"], r["events"], r["us_per_event"],
-            r.get("record_us_per_event", "-"), r.get("stacks", "-"),
+            r["slowdown"], r["us_per_item_call"], "%s-%s" % tuple(rng) if rng else "-",
+            r["events"], r["us_per_event"],
+            r.get("record_us_per_event", "-"), r.get("captures_per_event", "-"),
+            r.get("stacks", "-"),
             r.get("symbolize_us_per_stack", "-")))
     lines.append("")
     return "\n".join(lines)
