@@ -507,8 +507,8 @@ static void testMemcpyStackRule() {
   EXPECT_EQ(memcpyMayBlock(false, true, M::Device, M::Pinned), true);
   // Exhaustively: whenever the record (any direction, any kinds with the
   // same pageable sides) makes classifyMemcpy block, the stack was taken.
-  const M Kinds[] = {M::Unknown,  M::Pageable,     M::Pinned,
-                     M::Device,   M::Array,        M::Managed,
+  const M Kinds[] = {M::Unknown,      M::Pageable,     M::Pinned,
+                     M::Device,       M::Array,        M::Managed,
                      M::DeviceStatic, M::ManagedStatic};
   int Missed = 0, Cases = 0;
   for (bool Async : {false, true})
