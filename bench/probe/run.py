@@ -12,10 +12,15 @@ sync). Writes DIR/probe-bench.json and DIR/probe-bench.md (default
 bench/probe/results).
 
 The overhead per sync is (time under the probe - time alone) / .item()
-calls; each .item() is one blocking device-to-host copy and one stream
-synchronize, so the probe records two events per call (the trace's summary
-gives the exact count, and the probe's own profile: time spent recording on
-the program's thread, symbolizing and formatting on the writer thread).
+calls; each .item() is one device-to-host cudaMemcpyAsync (into pinned
+memory in LibTorch 2.x: not a recorded sync) and one stream synchronize (the
+recorded one). The trace's summary gives the exact event count and the
+probe's own profile: time spent recording on the program's thread, the
+backtraces taken, symbolizing and formatting on the writer thread. A row with
+no syncs per step (the same 10000 steps as N = 1) gives what the probe costs
+a step that does not sync: CUPTI's callbacks and memcpy activity tracing on
+the step's other CUDA calls, a cost that the N = 1 row's per-sync figure
+includes.
 """
 import argparse
 import datetime
@@ -102,7 +107,7 @@ def main(argv):
 
     rows = []
     # (syncs per step, steps): the same 10000 .item() calls for each.
-    configs = [(1, 10000), (10, 1000), (100, 100)]
+    configs = [(1, 10000), (10, 1000), (100, 100), (0, 10000)]
     for syncs, steps in configs:
         alone = [run_bench(exe, steps, syncs) for _ in range(a.repeats)]
         under = [run_bench(exe, steps, syncs, probe, trace) for _ in range(a.repeats)]
@@ -135,16 +140,23 @@ def summarize(which, syncs, steps, alone, under):
     row = {"probe": which, "syncs_per_step": syncs, "steps": steps, "item_calls": calls,
            "alone_s": round(t_alone, 4), "probe_s": round(t_under, 4),
            "slowdown": round(t_under / t_alone, 3),
-           "us_per_item_call": round(1e6 * (t_under - t_alone) / calls, 2),
+           "us_per_item_call": round(1e6 * (t_under - t_alone) / calls, 2) if calls else None,
+           "us_per_step": round(1e6 * (t_under - t_alone) / steps, 2),
            "events": events,
            "us_per_event": round(1e6 * (t_under - t_alone) / events, 2) if events else None,
+           # The noise: each run under the probe against the median alone.
+           "us_per_item_call_range": [round(1e6 * (t - t_alone) / calls, 1) for t in (
+               min(r["seconds"] for r in under), max(r["seconds"] for r in under))]
+           if calls else None,
            "alone_runs_s": [r["seconds"] for r in alone],
            "probe_runs_s": [r["seconds"] for r in under]}
-    for k in ("stacks", "record_ns", "symbolize_ns", "format_ns", "batches"):
+    for k in ("stacks", "stack_captures", "record_ns", "symbolize_ns", "format_ns", "batches"):
         if k in s:
             row[k] = s[k]
     if events and "record_ns" in s:
         row["record_us_per_event"] = round(s["record_ns"] / 1000.0 / events, 2)
+    if events and "stack_captures" in s:
+        row["captures_per_event"] = round(s["stack_captures"] / events, 2)
     if s.get("stacks") and "symbolize_ns" in s:
         row["symbolize_us_per_stack"] = round(s["symbolize_ns"] / 1000.0 / s["stacks"], 1)
     return row
@@ -155,14 +167,19 @@ def render(doc):
              "Measured on %s, LibTorch %s (CUDA %s), %s, by `python3 bench/probe/run.py`."
              % (doc["gpu"], doc["libtorch"], doc["cuda"], doc["date"]), "",
              "| probe | syncs/step | .item() calls | alone s | under the probe s | slowdown "
-             "| us per .item() | events | us per event | recording us/event "
-             "| unique stacks | symbolizing us/stack |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| us per step | us per .item() | range of runs | events | us per event | recording us/event "
+             "| backtraces/event | unique stacks | symbolizing us/stack |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in doc["rows"]:
-        lines.append("| %s | %d | %d | %.3f | %.3f | %.2fx | %.1f | %d | %s | %s | %s | %s |" % (
+        rng = r.get("us_per_item_call_range")
+        per_call = r["us_per_item_call"]
+        lines.append("| %s | %d | %d | %.3f | %.3f | %.2fx | %.1f | %s | %s | %d | %s | %s | %s | %s | %s |" % (
             r["probe"], r["syncs_per_step"], r["item_calls"], r["alone_s"], r["probe_s"],
-            r["slowdown"], r["us_per_item_call"], r["events"], r["us_per_event"],
-            r.get("record_us_per_event", "-"), r.get("stacks", "-"),
+            r["slowdown"], r.get("us_per_step", 0), "-" if per_call is None else "%.1f" % per_call,
+            "%s-%s" % tuple(rng) if rng else "-",
+            r["events"], r["us_per_event"],
+            r.get("record_us_per_event", "-"), r.get("captures_per_event", "-"),
+            r.get("stacks", "-"),
             r.get("symbolize_us_per_stack", "-")))
     lines.append("")
     return "\n".join(lines)

@@ -1,9 +1,11 @@
 // The probe's cost per sync: a LibTorch program with N syncs per step, run
 // with and without libtorchsync-probe.so (bench/probe/run.sh). Each step does
 // a little GPU work (a 64x256 by 256x256 matrix product and tanh), then reads
-// N elements back with .item() - each a device-to-host copy into pageable
-// memory and a stream synchronize, through LibTorch's full call stack, as a
-// training loop's loss.item() is. Prints one JSON line.
+// N elements back with .item() - each a device-to-host cudaMemcpyAsync (into
+// pinned memory in LibTorch 2.x, so the probe does not record it) and a
+// stream synchronize (recorded), through LibTorch's full call stack, as a
+// training loop's loss.item() is. With N = 0 a step does not sync at all.
+// Prints one JSON line.
 #include <torch/torch.h>
 
 #include <chrono>

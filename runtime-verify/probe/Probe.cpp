@@ -131,6 +131,9 @@ struct State {
   /// recording (stack capture, interning, queueing), and on the writer's
   /// thread symbolizing stacks and formatting events.
   std::atomic<uint64_t> RecordNs{0}, SymbolizeNs{0}, FormatNs{0};
+  /// Backtraces taken on the hot path (the summary's stack_captures): one
+  /// per recorded event, none for a memcpy that cannot block.
+  std::atomic<uint64_t> StackCaptures{0};
   size_t LastProgressEvents = 0;
   std::atomic<bool> Running{false};
   std::atomic<bool> Enabled{true};
@@ -237,6 +240,7 @@ bool isToolFrame(const std::string &Module) {
 uint32_t captureStack() {
   void *Buf[MaxRawFrames];
   int N = backtrace(Buf, MaxRawFrames);
+  state().StackCaptures.fetch_add(1, std::memory_order_relaxed);
   return state().Stacks.intern(Buf, N > 0 ? size_t(N) : 0);
 }
 
@@ -584,10 +588,18 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Cbid,
   }
   PendingCopy P;
   P.AsyncApi = Class == ApiClass::MemcpyAsync;
-  if (S.Opts.Stacks)
-    E.StackId = captureStack();
   if (Runtime)
     paramsOf(Cbid, CB->functionParams, P);
+  // Whether the copy blocked is known only when its activity record arrives,
+  // after the stack is gone; but a copy whose parameters prove it cannot
+  // block (an async copy between device and pinned memory: every .item() in
+  // LibTorch, followed by the stream synchronize that is its real wait) is
+  // never recorded, and its backtrace (microseconds through LibTorch's
+  // stack) would be thrown away. memcpyMayBlock() says yes for every copy
+  // that can still be recorded, so no recorded event loses its stack.
+  if (S.Opts.Stacks &&
+      memcpyMayBlock(P.AsyncApi, P.HaveParams, P.ParamSrc, P.ParamDst))
+    E.StackId = captureStack();
   P.Event = std::move(E);
   uint32_t Id = CB->correlationId;
   S.RecordNs += nowNs() - P.Event.EndNs;
@@ -882,6 +894,7 @@ void stop() {
                 .uinteger("record_ns", S.RecordNs.load())
                 .uinteger("symbolize_ns", S.SymbolizeNs.load())
                 .uinteger("format_ns", S.FormatNs.load())
+                .uinteger("stack_captures", S.StackCaptures.load())
                 .uinteger("steps", S.StepCount.load())
                 .uinteger("step_ns", S.StepNs.load())
                 .uinteger("failures", status::failureCount().load())
@@ -928,6 +941,8 @@ std::vector<SyncEvent> collect() {
 }
 
 unsigned failures() { return status::failureCount().load(); }
+
+uint64_t stackCaptures() { return state().StackCaptures.load(); }
 
 } // namespace torchsync::probe
 

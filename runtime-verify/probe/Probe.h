@@ -111,6 +111,11 @@ std::string toJson(const SyncEvent &E);
 /// CUDA/CUPTI failures reported so far (each also written as a JSON line).
 unsigned failures();
 
+/// Backtraces the probe has taken on the CUDA calls' threads: one per
+/// recorded event with a stack, none for a memcpy whose parameters prove it
+/// cannot block (also the summary's "stack_captures").
+uint64_t stackCaptures();
+
 } // namespace torchsync::probe
 
 // C names fixed by CUDA's injection interface and by the probe's dlopen API:

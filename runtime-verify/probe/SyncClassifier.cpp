@@ -177,4 +177,30 @@ MemcpyVerdict classifyMemcpy(bool AsyncApi, CopyKind Dir, MemoryKind Src,
   return {false, "pinned-async"};
 }
 
+bool memcpyMayBlock(bool AsyncApi, bool HaveParams, MemoryKind ParamSrc,
+                    MemoryKind ParamDst) {
+  // A driver API copy (no parameters read) or a failed pointer query: only
+  // the record can tell.
+  if (!HaveParams)
+    return true;
+  // A synchronous API blocks for every direction but device-only ones, and
+  // the parameters cannot prove a copy device-only: the driver's memory type
+  // does not tell managed memory (which CUPTI reports as its own kind, and
+  // may count as a host side) from device memory. Rare in LibTorch's hot
+  // paths, which copy with cudaMemcpyAsync.
+  if (!AsyncApi)
+    return true;
+  // An async API blocks only when a host side is pageable (classifyMemcpy:
+  // "pageable-host"), whatever the direction. The record's memory kinds and
+  // the parameters' come from the driver's view of the same pointers at the
+  // same moment: memory the driver knows (pinned, registered, device,
+  // managed) is never reported pageable; only memory it does not know
+  // (malloc, the stack) is, and the parameters call that Pageable. So
+  // neither side Pageable, and neither unknown, proves the copy non-blocking.
+  auto Known = [](MemoryKind K) {
+    return K != MemoryKind::Pageable && K != MemoryKind::Unknown;
+  };
+  return !(Known(ParamSrc) && Known(ParamDst));
+}
+
 } // namespace torchsync::probe

@@ -84,6 +84,18 @@ struct MemcpyVerdict {
 MemcpyVerdict classifyMemcpy(bool AsyncApi, CopyKind Dir, MemoryKind Src,
                              MemoryKind Dst);
 
+/// Can a memcpy still turn out blocking, judged at its API's EXIT callback
+/// from the call's own parameters (HaveParams: the runtime API's pointers,
+/// each given its memory kind by the driver) before CUPTI's activity record,
+/// which decides, has arrived? The probe captures the call's stack only when
+/// this says yes: a backtrace costs microseconds, and the common LibTorch
+/// copy (.item(): cudaMemcpyAsync into pinned memory, then a stream
+/// synchronize) never blocks. So it must say yes whenever classifyMemcpy()
+/// could say Blocking, for whatever direction the record names: no recorded
+/// event may lose its stack.
+bool memcpyMayBlock(bool AsyncApi, bool HaveParams, MemoryKind ParamSrc,
+                    MemoryKind ParamDst);
+
 } // namespace torchsync::probe
 
 #endif // TORCHSYNC_RUNTIME_PROBE_SYNCCLASSIFIER_H

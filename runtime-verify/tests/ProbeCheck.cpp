@@ -132,9 +132,11 @@ int main(int Argc, char **Argv) {
 #ifndef TORCHSYNC_CALLS_ONLY
     TS_CUDA_CHECK(cudaDeviceSynchronize()); // outside any region
     probe::setEnabled(true);
+    uint64_t Captures = probe::stackCaptures();
     probe::beginRegion(St.Name);
     St.Call();
     probe::endRegion();
+    Captures = probe::stackCaptures() - Captures;
     probe::setEnabled(false);
     TS_CUDA_CHECK(cudaDeviceSynchronize());
     probe::setEnabled(true);
@@ -143,14 +145,30 @@ int main(int Argc, char **Argv) {
     std::vector<std::string> Kinds;
     for (auto &Ev : Events)
       Kinds.push_back(probe::apiClassName(Ev.Kind));
-    bool Match = Kinds == St.Expected;
+    // One backtrace per recorded event, none for the copies that cannot
+    // block (pinned and device-to-device async ones), and every event keeps
+    // its stack down to this program's own frame.
+    bool Match = Kinds == St.Expected && Captures == St.Expected.size();
+    for (auto &Ev : Events) {
+      bool OwnFrame = false;
+      for (auto &F : Ev.Stack)
+        OwnFrame |= F.Module.find("torchsync-probe-check") != std::string::npos;
+      if (!OwnFrame) {
+        std::printf("probe-check: %s: an event without this program's frame "
+                    "in its stack\n",
+                    St.Name);
+        Match = false;
+      }
+    }
     std::string Got, Want;
     for (auto &K : Kinds)
       Got += (Got.empty() ? "" : ",") + K;
     for (auto &K : St.Expected)
       Want += (Want.empty() ? "" : ",") + K;
-    std::printf("probe-check: %-22s %s (got [%s], want [%s])\n", St.Name,
-                Match ? "ok" : "FAILED", Got.c_str(), Want.c_str());
+    std::printf("probe-check: %-22s %s (got [%s], want [%s]; %llu stacks "
+                "captured)\n",
+                St.Name, Match ? "ok" : "FAILED", Got.c_str(), Want.c_str(),
+                static_cast<unsigned long long>(Captures));
     for (auto &Ev : Events)
       std::printf("  %s\n", probe::toJson(Ev).substr(0, 400).c_str());
     Failed += !Match;

@@ -484,11 +484,64 @@ static int fakeProgram(int N) {
     ::pause();
 }
 
+/// The probe skips a memcpy's stack when memcpyMayBlock() says no: that must
+/// never drop the stack of an event that classifyMemcpy() then records, for
+/// any direction and memory kinds the activity record can name, given that
+/// the record's host sides are pageable exactly where the parameters' are.
+static void testMemcpyStackRule() {
+  using K = CopyKind;
+  using M = MemoryKind;
+  // .item() in LibTorch: cudaMemcpyAsync from device into pinned memory.
+  EXPECT_EQ(memcpyMayBlock(true, true, M::Device, M::Pinned), false);
+  // Device to device, async.
+  EXPECT_EQ(memcpyMayBlock(true, true, M::Device, M::Device), false);
+  // A pageable host side: it blocks, the stack is taken.
+  EXPECT_EQ(memcpyMayBlock(true, true, M::Device, M::Pageable), true);
+  EXPECT_EQ(memcpyMayBlock(true, true, M::Pageable, M::Device), true);
+  // A pointer the driver could not classify.
+  EXPECT_EQ(memcpyMayBlock(true, true, M::Device, M::Unknown), true);
+  // No parameters (a driver API copy).
+  EXPECT_EQ(memcpyMayBlock(true, false, M::Device, M::Pinned), true);
+  // Synchronous APIs: always, even device to device (see memcpyMayBlock).
+  EXPECT_EQ(memcpyMayBlock(false, true, M::Device, M::Device), true);
+  EXPECT_EQ(memcpyMayBlock(false, true, M::Device, M::Pinned), true);
+  // Exhaustively: whenever the record (any direction, any kinds with the
+  // same pageable sides) makes classifyMemcpy block, the stack was taken.
+  const M Kinds[] = {M::Unknown,      M::Pageable,     M::Pinned,
+                     M::Device,       M::Array,        M::Managed,
+                     M::DeviceStatic, M::ManagedStatic};
+  int Missed = 0, Cases = 0;
+  for (bool Async : {false, true})
+    for (bool Have : {false, true})
+      for (int D = 0; D <= 10; ++D)
+        for (M PS : Kinds)
+          for (M PD : Kinds)
+            for (M RS : Kinds)
+              for (M RD : Kinds) {
+                // The record's kinds are pageable where the params' are.
+                if ((RS == M::Pageable) != (PS == M::Pageable) ||
+                    (RD == M::Pageable) != (PD == M::Pageable))
+                  continue;
+                ++Cases;
+                bool Recorded =
+                    classifyMemcpy(Async, copyKindFromInt(D), RS, RD).Blocking;
+                // The fallback without a record: the params' own kinds.
+                bool Fallback =
+                    classifyMemcpy(Async, copyKindFromInt(D), PS, PD).Blocking;
+                if ((Recorded || (Have && Fallback)) &&
+                    !memcpyMayBlock(Async, Have, PS, PD))
+                  ++Missed;
+              }
+  EXPECT_EQ(Missed, 0);
+  EXPECT_EQ(Cases > 0, true);
+}
+
 int main(int Argc, char **Argv) {
   if (Argc == 3 && std::strcmp(Argv[1], "--fake-program") == 0)
     return fakeProgram(std::atoi(Argv[2]));
   testNames();
   testMemcpyRules();
+  testMemcpyStackRule();
   testJson();
   testStackTable();
   testStepMarks();
