@@ -222,7 +222,8 @@ fix_check() {
   # torchsync-verify fix-check: the committed findings' fix-its applied to a
   # copy of this checkout, both copies built (-g -O1) and run under the
   # probe. The demo (runtime-verify/e2e/step_loop.cpp, whose three warnings
-  # have fix-its) at two sizes: host-bound (small) and GPU-bound (large);
+  # have fix-its) at three sizes: bound by the host's launches (tiny),
+  # host and GPU taking turns (balanced), and GPU-bound (deep);
   # then train_classifier with the notes' fix-its too (its device is chosen
   # at run time, so its fix-its are on notes), and inference_server (none).
   # Passes when every fixed copy builds, runs and prints the same numbers.
@@ -253,10 +254,16 @@ PY
     echo "fix-check: $name: torchsync-verify exit $status"
     [ $status -eq 0 ] || rc=1
   }
-  fc step_loop-host-bound --findings "$HERE/e2e/step_loop.findings.json" \
-     --build "$demo" -- ./build-fc/step_loop 256 64 2 400
+  # The demo's copies are made and built once (--keep), then run at each
+  # size (--reuse: the builds only catch up).
+  local demo_copies=$BUILD/fix-check-demo
+  rm -rf "$demo_copies"
+  fc step_loop-launch-bound --findings "$HERE/e2e/step_loop.findings.json" \
+     --build "$demo" --keep "$demo_copies" -- ./build-fc/step_loop 256 64 2 400
+  fc step_loop-balanced --findings "$HERE/e2e/step_loop.findings.json" \
+     --build "$demo" --reuse "$demo_copies" -- ./build-fc/step_loop 2048 512 2 300
   fc step_loop-gpu-bound --findings "$HERE/e2e/step_loop.findings.json" \
-     --build "$demo" -- ./build-fc/step_loop 4096 512 8 100
+     --build "$demo" --reuse "$demo_copies" -- ./build-fc/step_loop 4096 512 48 40
   fc train_classifier --findings "$HERE/e2e/train_classifier.findings.json" --fix-notes \
      --build "$ex train_classifier" -- ./build-fc/train_classifier classifier.pt
   fc inference_server --findings "$HERE/e2e/inference_server.findings.json" --fix-notes \

@@ -16,19 +16,30 @@ import tempfile
 
 # What each run of gpu-check.sh shows, in the order of the page.
 RUNS = [
-    ("step_loop-host-bound", "The demo, host-bound",
-     "runtime-verify/e2e/step_loop.cpp with 2 hidden layers 256 wide and batches of 64: "
-     "each step's GPU work is a few dozen small kernels, so the loop runs at the speed "
-     "the host launches them. Each step uploads a pageable batch with a blocking "
-     "`to(device)` (two of them) and clips the gradient norm with `clip_grad_norm_`, "
-     "whose `double` result is a host read; the device is fixed to CUDA, so all three "
-     "warnings carry a fix-it that keeps the program's meaning (`--fix`)."),
+    ("step_loop-balanced", "The demo, host and GPU taking turns",
+     "runtime-verify/e2e/step_loop.cpp with 2 hidden layers 2048 wide and batches of 512: "
+     "each step's GPU work takes about as long as the host takes to queue it. Each step "
+     "uploads a pageable batch with a blocking `to(device)` (two of them) and clips the "
+     "gradient norm with `clip_grad_norm_`, whose `double` result is a host read; the "
+     "device is fixed to CUDA, so all three warnings carry a fix-it that keeps the "
+     "program's meaning (`--fix`). Before the fix-its, the host waits for the GPU three "
+     "times a step and the GPU then waits for the host: their times add up. After them "
+     "the host queues the next step while the GPU works: the step takes as long as the "
+     "slower of the two."),
+    ("step_loop-launch-bound", "The demo, bound by the host's launches",
+     "The same program and fix-its with 2 hidden layers 256 wide and batches of 64: the "
+     "GPU's work per step is a few microseconds per kernel, and the step takes as long as "
+     "the host needs to launch its kernels (under the probe, which also records each "
+     "CUDA call). The GPU idles whether or not the host waits for it, so removing the "
+     "syncs leaves the step time where it was."),
     ("step_loop-gpu-bound", "The demo, GPU-bound",
-     "The same program and the same fix-its with 8 hidden layers 4096 wide and batches "
-     "of 512: the GPU works for milliseconds per step. The syncs are gone after the "
-     "fix-its as before, but the loop is **not faster**: while the host waited at each "
-     "sync, the GPU was busy with work it had to do anyway, and the host had time to "
-     "spare to queue the next step. Removing a sync pays only where the GPU would "
+     "The same program and fix-its with 48 hidden layers 4096 wide and batches of 512: "
+     "the GPU works for tens of milliseconds per step. The syncs are gone after the "
+     "fix-its as before, but the loop is **not meaningfully faster**: while the host "
+     "waited at each sync, the GPU was busy with work it had to do anyway, and the host "
+     "queues the next step in a fraction of that time. The few percent that remain come "
+     "from the upload itself (from pinned memory the copy runs faster than from pageable "
+     "memory), not from the wait. Removing a sync pays only where the GPU would "
      "otherwise wait for the host."),
     ("train_classifier", "examples/train_classifier.cpp, with the notes' fix-its",
      "The example picks its device at run time, so no fix-it is on a warning; "

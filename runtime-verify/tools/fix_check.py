@@ -19,6 +19,7 @@ each compared with the unfixed run. docs/fix-check.md is the contract.
 
 import bisect
 import concurrent.futures
+import hashlib
 import json
 import math
 import os
@@ -841,6 +842,10 @@ def add_arguments(p):
                    help="list every finding in the text report, not only the fixed ones")
     p.add_argument("--keep", metavar="DIR",
                    help="keep the copies, logs and run reports in DIR (a new folder)")
+    p.add_argument("--reuse", metavar="DIR",
+                   help="use the copies that an earlier run kept with --keep DIR (same "
+                        "sources, findings and options): no copying, the builds only "
+                        "catch up, for running the same copies with other arguments")
     p.add_argument("--dry-run", action="store_true",
                    help="copy and fix, then stop: say what would be built and run (with "
                         "--keep, the fixed copy can be inspected)")
@@ -870,8 +875,10 @@ def cmd_fix_check(args, write_atomically):
         except re.error as e:
             raise ToolError("--ignore-output %r is not a regular expression: %s"
                             % (args.ignore_output, e))
+    if args.keep and args.reuse:
+        raise ToolError("give --keep or --reuse, not both")
     if args.keep and os.path.exists(args.keep):
-        raise ToolError("--keep %s exists: name a new folder" % args.keep)
+        raise ToolError("--keep %s exists: name a new folder (or --reuse it)" % args.keep)
     root = vp.choose_root(args.root, args.findings, cwd)
     args.logical_root = logical_folder(root, cwd)
     findings = vp.load_findings(args.findings)
@@ -901,23 +908,46 @@ def cmd_fix_check(args, write_atomically):
         return finish(args, root, None, [], "no finding has fix-its to apply%s" % (
             "" if args.fix_notes else " (warnings only: --fix-notes adds the notes')"),
             write_atomically)
-    work = os.path.abspath(args.keep) if args.keep else tempfile.mkdtemp(
-        prefix="torchsync-fix-check.")
-    if args.keep:
+    # What the copies are made of: --reuse takes copies kept by a run with
+    # the same plan only.
+    files = tree_files(root)
+    listing = hashlib.sha256()
+    for rel in files:
+        st = os.lstat(os.path.join(root, rel))
+        listing.update(("%s\0%d\0%d\n" % (rel, st.st_size, st.st_mtime_ns)).encode(
+            "utf-8", "surrogateescape"))
+    signature = {"root": root, "fix_notes": bool(args.fix_notes), "each": bool(args.each),
+                 "tree": listing.hexdigest(),
+                 "edits": [{p: hashlib.sha256(fe.result()).hexdigest() if fe.edits else None
+                            for p, fe in sorted(edits.items())} for edits, _, _ in plans]}
+    keep = args.keep or args.reuse
+    work = os.path.abspath(keep) if keep else tempfile.mkdtemp(prefix="torchsync-fix-check.")
+    if args.reuse:
+        try:
+            with open(os.path.join(work, "fix-check.json"), encoding="utf-8") as f:
+                kept = json.load(f)
+        except (OSError, ValueError):
+            raise ToolError("--reuse %s: not a folder kept by fix-check --keep" % args.reuse)
+        if kept != json.loads(json.dumps(signature)):
+            raise ToolError("--reuse %s: its copies were made from other sources, findings or "
+                            "options (make new ones with --keep)" % args.reuse)
+    elif args.keep:
         os.makedirs(work)
     try:
-        files = tree_files(root)
         base = Variant("before", os.path.join(work, "before"))
         variants = []
         for n, (g, (edits, applied, skipped)) in enumerate(zip(groups, plans)):
             name = "after" if not args.each else "fix-%d" % (n + 1)
             variants.append(Variant(name, os.path.join(work, name), edits, applied, skipped))
-        for v in [base] + variants:
+        for v in ([base] + variants) if not args.reuse else []:
             copy_tree(root, files, v.tree)
             write_edits(root, v.tree, v.files)
             # The folder the command runs in, even where the copy has no
             # such folder (an ignored build folder, say).
             os.makedirs(os.path.join(v.tree, rel_cwd), exist_ok=True)
+        if args.keep:
+            with open(os.path.join(work, "fix-check.json"), "w", encoding="utf-8") as f:
+                json.dump(signature, f, indent=1, sort_keys=True)
         if args.dry_run:
             return dry_run(args, root, rel_cwd, base, variants, findings, work,
                            write_atomically)
@@ -953,7 +983,7 @@ def cmd_fix_check(args, write_atomically):
                 cmp["finding"] = v.applied[0][0] + 1
             compared.append(cmp)
     finally:
-        if not args.keep:
+        if not keep:
             shutil.rmtree(work, ignore_errors=True)
 
     failed = [c for c in compared if c["verdict"] not in ("ok", "not run: no fix-it applied")]
