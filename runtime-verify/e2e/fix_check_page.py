@@ -30,8 +30,10 @@ RUNS = [
      "The same program and fix-its with 2 hidden layers 256 wide and batches of 64: the "
      "GPU's work per step is a few microseconds per kernel, and the step takes as long as "
      "the host needs to launch its kernels (under the probe, which also records each "
-     "CUDA call). The GPU idles whether or not the host waits for it, so removing the "
-     "syncs leaves the step time where it was."),
+     "CUDA call). The GPU idles most of each step whether or not the host waits for it, "
+     "so removing the syncs gains little: only the round trips of the waits themselves. "
+     "The gain is small and varies from call to call (1.00x to 1.14x in three calls on "
+     "2026-11-25)."),
     ("step_loop-gpu-bound", "The demo, GPU-bound",
      "The same program and fix-its with 48 hidden layers 4096 wide and batches of 512: "
      "the GPU works for tens of milliseconds per step. The syncs are gone after the "
@@ -70,7 +72,8 @@ def row_of(name, title, report):
     return "| %s | %s | %s | %s | %s | %s |" % (
         title,
         "%d -> %d" % (syncs.get("before", 0), syncs.get("after", 0)) if syncs else "-",
-        "%s -> %s ms per %s" % (ms(t["before_ms"]), ms(t["after_ms"]), unit)
+        ("%s -> %s ms per step" % (ms(t["before_ms"]), ms(t["after_ms"])) if unit == "step"
+         else "%.2f -> %.2f s per run" % (t["before_ms"] / 1000, t["after_ms"] / 1000))
         if "before_ms" in t else "-",
         "%.2fx" % t["speedup"] if "speedup" in t else "-",
         "equal" if outputs.get("equal") else "DIFFER" if outputs else "-",
@@ -154,7 +157,12 @@ def render(reports, env):
         "findings (`runtime-verify/e2e/*.findings.json`) have their fix-its applied to a "
         "copy of the checkout; the fixed and the unfixed copy are built with `-g -O1` and "
         "run under the probe, one after the other. The reports are in "
-        "`runtime-verify/results/%s/`." % env.get("folder", "fix-check"),
+        "`%s/`." % env.get("folder", "runtime-verify/results/fix-check"),
+        "",
+        "Syncs left after the fix-its are those of findings without one: in the demo, "
+        "the checksums it prints after the loop. Each time is a median of three runs of "
+        "each copy, alternating; the demo's steps are timed with `torchsync::mark_step()` "
+        "on the GPU clock.",
         "",
         "- GPU: %s" % env.get("gpu", "?"),
         "- LibTorch: %s" % env.get("libtorch", "?"),
