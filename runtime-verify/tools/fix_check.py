@@ -721,12 +721,12 @@ def render_text(report):
         TOOL, " ".join(shlex.quote(c) for c in report["command"]),
         "warnings and notes (--fix-notes)" if report["fix_notes"] else "warnings (--fix)"))
     if base is not None:
-        lines.append("before: %s" % describe_run(base))
+        lines.append("before: %s" % describe_run(base, report.get("runs", 1)))
     for cmp in report["variants"]:
         lines.append("")
         lines.append("%s: %s applied, %d skipped; %s" % (
             cmp["name"], plural(len(cmp["applied"]), "fix-it"), len(cmp["skipped"]),
-            describe_run(cmp["run"]) if cmp["applied"] else "not run"))
+            describe_run(cmp["run"], report.get("runs", 1)) if cmp["applied"] else "not run"))
         for s in cmp["skipped"]:
             lines.append("  skipped: %s: %s" % (s["place"], s["reason"]))
         for a in cmp["applied"]:
@@ -784,12 +784,16 @@ def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
-def describe_run(run):
+def describe_run(run, runs=1):
+    """The first run of a copy; with several (--runs), the line says so:
+    the times compared below are the medians."""
     if not run["ok"]:
         return "FAILED: " + run["problem"]
     bits = []
     if "build" in run:
         bits.append("built in %.1f s" % run["build"]["wall_s"])
+    if runs > 1:
+        bits.append("run 1 of %d" % runs)
     bits.append("ran in %.1f s" % run["program"]["wall_s"])
     bits.append("%d syncs, %s ms blocked" % (run["trace"]["events"],
                                             vp.ms(run["trace"]["blocked_ns"])))
@@ -1028,7 +1032,7 @@ def finish(args, root, before, compared, summary, write_atomically):
     report = {"version": FORMAT_VERSION, "tool": {"name": TOOL, "version": vp.VERSION},
               "root": root, "command": args.program, "build": args.build,
               "fix_notes": bool(args.fix_notes), "each": bool(args.each),
-              "all_findings": bool(args.all_findings),
+              "all_findings": bool(args.all_findings), "runs": args.runs,
               "before": before, "variants": compared, "summary": summary,
               "ok": not failed}
     if args.format == "json":
