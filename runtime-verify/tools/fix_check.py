@@ -17,6 +17,7 @@ With --each, every finding's fix-its get a copy and a run of their own,
 each compared with the unfixed run. docs/fix-check.md is the contract.
 """
 
+import argparse
 import bisect
 import concurrent.futures
 import hashlib
@@ -44,8 +45,7 @@ class ToolError(vp.ToolError):
 
 # ---------------------------------------------------------------- the tree
 
-def inside(path, folder):
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+inside = vp.inside
 
 
 def build_folder(root, rel, cache):
@@ -142,11 +142,6 @@ def chosen_fix(f, notes):
     if notes and len(noted) == 1:
         return noted[0]
     return None
-
-
-def finding_fixes(f, notes):
-    x = chosen_fix(f, notes)
-    return [x] if x is not None else []
 
 
 def line_starts(data):
@@ -266,43 +261,45 @@ def plan_edits(root, findings, chosen, notes):
     since torchsync ran: an error."""
     files, applied, skipped = {}, [], []
     for i in chosen:
-        for fix in finding_fixes(findings[i], notes):
-            used, dropped = 0, []
-            for r in fix.get("replacements") or []:
-                path = real_relative(root, r["path"])
-                if path is None:
-                    dropped.append("it edits %s, outside the root" % (r.get("file") or
-                                                                      r["path"]))
-                    continue
-                if path not in files:
-                    try:
-                        with open(os.path.join(root, path), "rb") as fh:
-                            files[path] = FileEdits(path, fh.read())
-                    except OSError as e:
-                        raise ToolError("cannot read %s, which a fix-it edits: %s"
-                                        % (path, e.strerror))
-                fe = files[path]
-                offset, length = r["offset"], r.get("length", 0)
-                text = r["text"].encode("utf-8")
-                if offset + length > len(fe.data) or (
-                        isinstance(r.get("line"), int) and
-                        position(fe.starts, offset) != (r["line"], r.get("column"))):
-                    raise ToolError(
-                        "the findings do not match %s: a fix-it of %s:%s expects line %s "
-                        "column %s at byte %d (the file changed since torchsync ran; run it "
-                        "again)" % (path, findings[i].get("path"), findings[i].get("line"),
-                                    r.get("line"), r.get("column"), offset))
-                if fe.conflict(offset, length, text):
-                    dropped.append("its edit of %s at line %d overlaps an earlier fix-it's"
-                                   % (path, position(fe.starts, offset)[0]))
-                    continue
-                fe.add(offset, length, text)
-                used += 1
-            if used:
-                applied.append((i, fix, dropped))
-            else:
-                skipped.append((i, fix.get("description", ""),
-                                "; ".join(dropped) or "it has no edits"))
+        fix = chosen_fix(findings[i], notes)
+        if fix is None:
+            continue
+        used, dropped = 0, []
+        for r in fix.get("replacements") or []:
+            path = real_relative(root, r["path"])
+            if path is None:
+                dropped.append("it edits %s, outside the root" % (r.get("file") or
+                                                                  r["path"]))
+                continue
+            if path not in files:
+                try:
+                    with open(os.path.join(root, path), "rb") as fh:
+                        files[path] = FileEdits(path, fh.read())
+                except OSError as e:
+                    raise ToolError("cannot read %s, which a fix-it edits: %s"
+                                    % (path, e.strerror))
+            fe = files[path]
+            offset, length = r["offset"], r.get("length", 0)
+            text = r["text"].encode("utf-8")
+            if offset + length > len(fe.data) or (
+                    isinstance(r.get("line"), int) and
+                    position(fe.starts, offset) != (r["line"], r.get("column"))):
+                raise ToolError(
+                    "the findings do not match %s: a fix-it of %s:%s expects line %s "
+                    "column %s at byte %d (the file changed since torchsync ran; run it "
+                    "again)" % (path, findings[i].get("path"), findings[i].get("line"),
+                                r.get("line"), r.get("column"), offset))
+            if fe.conflict(offset, length, text):
+                dropped.append("its edit of %s at line %d overlaps an earlier fix-it's"
+                               % (path, position(fe.starts, offset)[0]))
+                continue
+            fe.add(offset, length, text)
+            used += 1
+        if used:
+            applied.append((i, fix, dropped))
+        else:
+            skipped.append((i, fix.get("description", ""),
+                            "; ".join(dropped) or "it has no edits"))
     return files, applied, skipped
 
 
@@ -580,16 +577,19 @@ def run_variant(v, k, doc, args, rel_cwd, root, work, write_atomically):
 
 
 def vp_args(args, findings, output, program, root, tree):
-    class A:
-        pass
-    a = A()
-    a.findings, a.root = findings, None
-    a.exclude = [map_path_text(x, root, tree, args.logical_root) for x in args.exclude]
-    a.format, a.torchsync, a.output = "json", None, output
-    a.probe, a.timeout, a.trace, a.keep_trace = args.probe, args.timeout, None, None
-    a.explanations, a.harness, a.coverage, a.gcov_data = None, None, [], None
-    a.gcov, a.addr2line, a.strict = "gcov", args.addr2line, False
-    a.warmup_steps, a.program = args.warmup_steps, program
+    """The arguments of `torchsync-verify run` for one run of a copy, parsed
+    by run's own parser, so that its defaults hold here too."""
+    p = argparse.ArgumentParser()
+    vp.add_arguments(p)
+    argv = ["--findings", findings, "--format", "json", "-o", output,
+            "--probe", args.probe, "--timeout", repr(args.timeout),
+            "--addr2line", args.addr2line]
+    for x in args.exclude:
+        argv += ["--exclude", map_path_text(x, root, tree, args.logical_root)]
+    if args.warmup_steps is not None:
+        argv += ["--warmup-steps", str(args.warmup_steps)]
+    a = p.parse_args(argv)
+    a.program = program
     return a
 
 
@@ -887,8 +887,9 @@ def cmd_fix_check(args, write_atomically):
     args.logical_root = logical_folder(root, cwd)
     findings = vp.load_findings(args.findings)
     check_fixes(args.findings, findings)
-    doc = vp.read_json(args.findings, "findings")
-    doc = dict(doc, findings=findings)
+    # What each run reads back (load_findings needs no more): the findings,
+    # their lines moved in a fixed copy, and the copy as root.
+    doc = {"version": 1, "findings": findings}
     rel_cwd = os.path.relpath(cwd, root)
     if rel_cwd == os.pardir or rel_cwd.startswith(os.pardir + os.sep):
         raise ToolError("run fix-check from inside the source tree %s: the command runs in "
@@ -901,7 +902,7 @@ def cmd_fix_check(args, write_atomically):
                             % (args.probe or "libtorchsync-probe.so"))
         args.probe = os.path.abspath(args.probe)
 
-    fixable = [i for i, f in enumerate(findings) if finding_fixes(f, args.fix_notes)]
+    fixable = [i for i, f in enumerate(findings) if chosen_fix(f, args.fix_notes)]
     groups = [[i] for i in fixable] if args.each else [fixable]
     # Plan every variant before anything runs: a stale findings file fails
     # at once, on one line.

@@ -406,13 +406,18 @@ def parse_offset(text):
         raise ToolError("trace: a frame offset %r is not a number" % (text,))
 
 
+def inside(path, folder):
+    """Whether path is folder or lies under it (both spelled alike)."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
 def relative_to_root(path, root, excludes=()):
     """path relative to root (with /), or None when it lies outside root or
     under an excluded folder."""
     real = os.path.realpath(path)
-    if excludes and any(real == x or real.startswith(x + os.sep) for x in excludes):
+    if any(inside(real, x) for x in excludes):
         return None
-    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
+    if not inside(real, root):
         return None
     return os.path.relpath(real, root).replace(os.sep, "/")
 
