@@ -61,12 +61,12 @@ def build_folder(root, rel, cache):
     return False
 
 
-def tree_files(root):
-    """The entries of the source tree to copy, relative to root: what git
-    tracks or would track (ignored files left out; a submodule or nested
-    repository is one entry, its folder), else every file and symbolic link
-    but those of .git. Either way, build folders (a CMakeCache.txt) stay
-    behind."""
+def tree_listing(root):
+    """(entries, from_git): the entries of the source tree to copy, relative
+    to root: what git tracks or would track (ignored files left out; a
+    submodule or nested repository is one entry, its folder), else every
+    file and symbolic link but those of .git. Either way, build folders (a
+    CMakeCache.txt) stay behind. from_git: whether git listed them."""
     cache = {}
     try:
         proc = subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached", "--others",
@@ -80,7 +80,7 @@ def tree_files(root):
             names = sorted(n for n in names if os.path.lexists(os.path.join(root, n)) and
                            not build_folder(root, n, cache))
             if names:  # none: the root is an ignored folder of a work tree
-                return names
+                return names, True
     except OSError:
         pass
     out = []
@@ -97,7 +97,56 @@ def tree_files(root):
         dirs[:] = keep
         for n in files:
             out.append(os.path.relpath(os.path.join(d, n), root).replace(os.sep, "/"))
-    return sorted(out)
+    return sorted(out), False
+
+
+def tree_files(root):
+    """The entries of the source tree to copy (tree_listing)."""
+    return tree_listing(root)[0]
+
+
+def in_copied_tree(root, path, listing):
+    """Whether path (a file or folder, there or not yet) is part of what
+    fix-check copies, listing being tree_listing(root): one of the tree's
+    entries or inside one, a new path that a later run would list (git does
+    not ignore it), or an existing file that is one of the tree's files by
+    another name (a hard link)."""
+    names, from_git = listing
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(path)
+    if inside(real, real_root) and real != real_root:
+        rel = os.path.relpath(real, real_root).replace(os.sep, "/")
+        parts = rel.split("/")
+        if ".git" in parts or build_folder(real_root, rel, {}):
+            return False
+        entries = set(names)
+        if any("/".join(parts[:n]) in entries for n in range(1, len(parts) + 1)):
+            return True
+        if not os.path.lexists(real):
+            if not from_git:
+                return True
+            proc = subprocess.run(["git", "-C", real_root, "check-ignore", "-q", "--", rel],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return proc.returncode != 0
+    try:
+        st = os.stat(real)
+    except OSError:
+        return False
+    if not os.path.isfile(real) or st.st_nlink < 2:
+        return False
+    for rel in names:
+        full = os.path.join(real_root, rel)
+        if os.path.islink(full):
+            continue
+        for d, _, files in os.walk(full) if os.path.isdir(full) else [("", [], [full])]:
+            for n in files:
+                try:
+                    other = os.stat(os.path.join(d, n))
+                except OSError:
+                    continue
+                if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+                    return True
+    return False
 
 
 def copy_tree(root, files, dest):
@@ -883,8 +932,16 @@ def cmd_fix_check(args, write_atomically):
         raise ToolError("give --keep or --reuse, not both")
     if args.keep and os.path.exists(args.keep):
         raise ToolError("--keep %s exists: name a new folder (or --reuse it)" % args.keep)
+    vp.check_outputs([("-o", args.output)], [("--findings", args.findings)])
     root = vp.choose_root(args.root, args.findings, cwd)
     args.logical_root = logical_folder(root, cwd)
+    if args.output:
+        listing = tree_listing(root)
+        if in_copied_tree(root, args.output, listing):
+            raise ToolError("-o %s %s the tree that fix-check copies (%s); refusing to write "
+                            "there (write outside the tree, or in a folder git ignores)"
+                            % (args.output, "is a file of" if os.path.lexists(args.output)
+                               else "lies in", root))
     findings = vp.load_findings(args.findings)
     check_fixes(args.findings, findings)
     # What each run reads back (load_findings needs no more): the findings,

@@ -62,6 +62,38 @@ class ToolError(Exception):
     pass
 
 
+# ---------------------------------------------------------------- outputs
+
+def same_file(a, b):
+    """Whether two paths name one file: through symbolic and hard links when
+    both exist, else by their real paths."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def check_outputs(outputs, inputs):
+    """Refuses, before anything runs, what the driver's -o refuses too: an
+    output that names an input (the same file by any name), two outputs
+    that name one file, or a folder. An output that is not a regular file
+    (/dev/null, a pipe) is written to, never replaced: it may be named
+    twice. outputs, inputs: [(option, path)]; empty paths are left out."""
+    named = [(o, p) for o, p in outputs if p]
+    for n, (option, path) in enumerate(named):
+        if os.path.isdir(path):
+            raise ToolError("cannot write %s: it is a folder" % path)
+        if os.path.exists(path) and not os.path.isfile(path):
+            continue  # /dev/null, a pipe: written to, never replaced
+        for what, given in inputs:
+            if given and same_file(path, given):
+                raise ToolError("%s %s is the %s file; refusing to overwrite it"
+                                % (option, path, what))
+        for other, earlier in named[:n]:
+            if same_file(path, earlier):
+                raise ToolError("%s and %s name the same file %s" % (other, option, path))
+
+
 def read_json(path, what):
     try:
         with open(path, encoding="utf-8") as f:
@@ -980,6 +1012,10 @@ def cmd_run(args, write_atomically, stdout=None, quiet=False):
     quiet: no error line for a run that failed (the report has it)."""
     tool_dir = os.path.dirname(os.path.abspath(__file__))
     cwd = os.getcwd()
+    check_outputs([("-o", args.output), ("--keep-trace", args.keep_trace)],
+                  [("--findings", args.findings), ("--trace", args.trace),
+                   ("--explanations", args.explanations), ("--harness", args.harness)] +
+                  [("--coverage", c) for c in args.coverage])
     root = choose_root(args.root, args.findings, cwd)
     excludes = [os.path.realpath(x) for x in args.exclude]
     if args.timeout <= 0:
