@@ -42,8 +42,25 @@ import tempfile
 import time
 
 TOOL = "torchsync-verify"
-VERSION = "0.1.0"
 FORMAT_VERSION = 1
+
+
+def checkout_version():
+    """torchsync's version as the checkout that holds this file sets it, for
+    the driver too: project(torchsync VERSION ...) in its top-level
+    CMakeLists.txt; None outside a checkout. CMake writes the same into its
+    copies of torchsync-verify, which set VERSION below."""
+    top = pathlib.Path(__file__).resolve().parents[2].joinpath("CMakeLists.txt")
+    try:
+        text = top.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    m = re.search(r"^\s*project\(\s*torchsync\s+VERSION\s+([0-9][0-9A-Za-z.+-]*)", text,
+                  re.MULTILINE)
+    return m.group(1) if m else None
+
+
+VERSION = checkout_version() or "unknown"
 try:
     # Written by CMake next to the build tree's and the installed modules:
     # the base URL of the docs that the driver's reports link too.
