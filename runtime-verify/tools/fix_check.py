@@ -983,12 +983,12 @@ def cmd_fix_check(args, write_atomically):
                  "edits": [{p: hashlib.sha256(fe.result()).hexdigest() if fe.edits else None
                             for p, fe in sorted(edits.items())} for edits, _, _ in plans]}
     keep = args.keep or args.reuse
-    work = os.path.abspath(keep) if keep else tempfile.mkdtemp(prefix="torchsync-fix-check.")
+    work = os.path.abspath(keep) if keep else vp.make_temporary_folder("torchsync-fix-check.")
     if args.reuse:
         try:
             with open(os.path.join(work, "fix-check.json"), encoding="utf-8") as f:
                 kept = json.load(f)
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             raise ToolError("--reuse %s: not a folder kept by fix-check --keep" % args.reuse)
         if kept != json.loads(json.dumps(signature)):
             raise ToolError("--reuse %s: its copies were made from other sources, findings or "

@@ -119,6 +119,9 @@ def read_json(path, what):
         raise ToolError("cannot read %s %s: %s" % (what, path, e.strerror))
     except ValueError as e:
         raise ToolError("%s %s is not JSON: %s" % (what, path, e))
+    except RecursionError:
+        # Python's parser recurses once per nesting level.
+        raise ToolError("%s %s nests too deeply to be read as JSON" % (what, path))
 
 
 # ---------------------------------------------------------------- inputs
@@ -184,12 +187,23 @@ def load_trace(path):
     events, notes = [], collections.defaultdict(list)
     stacks = {}
     try:
-        f = open(path, encoding="utf-8")
+        f = open(path, "rb")
     except OSError as e:
         raise ToolError("cannot read trace %s: %s" % (path, e.strerror))
     with f:
-        for n, line in enumerate(f, 1):
-            line = line.strip()
+        for n, raw in enumerate(f, 1):
+            # The probe writes UTF-8 JSON lines (JsonWriter.h): never a NUL,
+            # never an invalid sequence but in a last line cut short.
+            try:
+                if b"\0" in raw:
+                    raise UnicodeError
+                line = raw.decode("utf-8").strip()
+            except UnicodeError:
+                if raw.endswith(b"\n") or b"\0" in raw:
+                    raise ToolError("trace %s is not a probe trace: line %d is not UTF-8 "
+                                    "text" % (path, n))
+                line = ""
+                notes["unreadable"].append(n)
             if not line:
                 continue
             try:
@@ -198,6 +212,9 @@ def load_trace(path):
                 # The last line of a crashed program may be cut short.
                 notes["unreadable"].append(n)
                 continue
+            except RecursionError:
+                raise ToolError("trace %s: line %d is not a probe record: it nests too "
+                                "deeply" % (path, n))
             kind = rec.get("type") if isinstance(rec, dict) else None
             if kind == "sync":
                 if isinstance(rec.get("stack"), list):
@@ -292,8 +309,12 @@ def load_coverage(paths, root):
                 doc = json.load(f)
         except OSError as e:
             raise ToolError("cannot read coverage %s: %s" % (path, e.strerror or e))
+        except EOFError:
+            raise ToolError("cannot read coverage %s: the gzip stream is cut short" % path)
         except ValueError as e:
             raise ToolError("coverage %s is not JSON: %s" % (path, e))
+        except RecursionError:
+            raise ToolError("coverage %s nests too deeply to be read as JSON" % path)
         if not isinstance(doc, dict) or not isinstance(doc.get("files"), list):
             raise ToolError("coverage %s is not gcov JSON (no files list)" % path)
         cwd = doc.get("current_working_directory") or os.getcwd()
@@ -1024,6 +1045,37 @@ def add_arguments(p):
     p.add_argument("program", nargs="*", help="the program and its arguments, after --")
 
 
+def make_temporary_folder(prefix):
+    try:
+        return tempfile.mkdtemp(prefix=prefix)
+    except OSError as e:
+        raise ToolError("cannot make a temporary folder: %s" % (e.strerror or e))
+
+
+def keep_copy(trace, keep):
+    """Copies the trace to keep (--keep-trace) through a temporary file in
+    its folder, renamed over it only once the copy is complete; a device or
+    a pipe (/dev/null) is written to, never replaced."""
+    real = os.path.realpath(keep)
+    tmp = None
+    try:
+        if os.path.exists(real) and not os.path.isfile(real):
+            with open(trace, "rb") as src, open(real, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+            return
+        fd, tmp = tempfile.mkstemp(prefix=os.path.basename(real) + ".",
+                                   dir=os.path.dirname(real))
+        os.close(fd)
+        shutil.copyfile(trace, tmp)
+        os.replace(tmp, real)
+        tmp = None
+    except OSError as e:
+        raise ToolError("cannot write %s: %s" % (keep, e.strerror or e))
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+
+
 def cmd_run(args, write_atomically, stdout=None, quiet=False):
     """`torchsync-verify run`; stdout (a file) takes the program's output;
     quiet: no error line for a run that failed (the report has it)."""
@@ -1076,7 +1128,7 @@ def cmd_run(args, write_atomically, stdout=None, quiet=False):
             if not probe or not os.path.isfile(probe):
                 raise ToolError("probe %s not found (build it with torchsync-build-probe on a "
                                 "machine with the CUDA toolkit, or give --probe)" % (probe or "libtorchsync-probe.so"))
-            tmpdir = tempfile.mkdtemp(prefix="torchsync-verify.")
+            tmpdir = make_temporary_folder("torchsync-verify.")
             trace = os.path.join(tmpdir, "trace.jsonl")
             if args.gcov_data:
                 for gcda in gcda_files(args.gcov_data):
@@ -1097,12 +1149,7 @@ def cmd_run(args, write_atomically, stdout=None, quiet=False):
         if os.path.exists(trace):
             events, notes = load_trace(trace)
             if args.keep_trace and not args.trace:
-                keep = os.path.abspath(args.keep_trace)
-                fd, tmp = tempfile.mkstemp(prefix=os.path.basename(keep) + ".",
-                                           dir=os.path.dirname(keep))
-                os.close(fd)
-                shutil.copyfile(trace, tmp)
-                os.replace(tmp, keep)
+                keep_copy(trace, args.keep_trace)
         else:
             events, notes = [], {}
         problems = [coverage_problem] if coverage_problem else []
