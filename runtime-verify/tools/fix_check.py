@@ -935,13 +935,16 @@ def cmd_fix_check(args, write_atomically):
     vp.check_outputs([("-o", args.output)], [("--findings", args.findings)])
     root = vp.choose_root(args.root, args.findings, cwd)
     args.logical_root = logical_folder(root, cwd)
-    if args.output:
-        listing = tree_listing(root)
-        if in_copied_tree(root, args.output, listing):
-            raise ToolError("-o %s %s the tree that fix-check copies (%s); refusing to write "
-                            "there (write outside the tree, or in a folder git ignores)"
-                            % (args.output, "is a file of" if os.path.lexists(args.output)
-                               else "lies in", root))
+    listing = tree_listing(root) if args.output or args.keep else None
+    if args.keep and in_copied_tree(root, args.keep, listing):
+        raise ToolError("--keep %s lies in the tree that fix-check copies (%s): the next run "
+                        "would copy the copies (keep them outside the tree, or in a folder "
+                        "git ignores)" % (args.keep, root))
+    if args.output and in_copied_tree(root, args.output, listing):
+        raise ToolError("-o %s %s the tree that fix-check copies (%s); refusing to write "
+                        "there (write outside the tree, or in a folder git ignores)"
+                        % (args.output, "is a file of" if os.path.lexists(args.output)
+                           else "lies in", root))
     findings = vp.load_findings(args.findings)
     check_fixes(args.findings, findings)
     # What each run reads back (load_findings needs no more): the findings,

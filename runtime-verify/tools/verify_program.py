@@ -93,13 +93,20 @@ def same_file(a, b):
 def check_outputs(outputs, inputs):
     """Refuses, before anything runs, what the driver's -o refuses too: an
     output that names an input (the same file by any name), two outputs
-    that name one file, or a folder. An output that is not a regular file
+    that name one file, a folder, or a file whose folder is not there (it is
+    not made: a typo would go unnoticed). An output that is not a regular file
     (/dev/null, a pipe) is written to, never replaced: it may be named
     twice. outputs, inputs: [(option, path)]; empty paths are left out."""
     named = [(o, p) for o, p in outputs if p]
     for n, (option, path) in enumerate(named):
         if os.path.isdir(path):
             raise ToolError("cannot write %s: it is a folder" % path)
+        folder = os.path.dirname(os.path.realpath(path))
+        shown = folder if os.path.islink(path) else (os.path.dirname(path) or ".")
+        if not os.path.exists(folder):
+            raise ToolError("cannot write %s: the folder %s does not exist" % (path, shown))
+        if not os.path.isdir(folder):
+            raise ToolError("cannot write %s: %s is not a folder" % (path, shown))
         if os.path.exists(path) and not os.path.isfile(path):
             continue  # /dev/null, a pipe: written to, never replaced
         for what, given in inputs:
