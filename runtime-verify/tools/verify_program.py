@@ -172,6 +172,10 @@ def load_findings(path):
     for i, f in enumerate(doc["findings"]):
         if not isinstance(f, dict) or not isinstance(f.get("check"), str):
             raise ToolError("findings %s: finding %d has no check" % (path, i))
+        for key, want in (("path", str), ("line", int), ("endLine", int), ("column", int)):
+            if f.get(key) is not None and type(f[key]) is not want:
+                raise ToolError("findings %s: finding %d: \"%s\" is not %s" % (
+                    path, i, key, "a string" if want is str else "an integer"))
         if not isinstance(f.get("path"), str) or not isinstance(f.get("line"), int):
             # A finding without a place cannot be matched; it is kept and
             # reported as not observed.
@@ -180,8 +184,12 @@ def load_findings(path):
     return out
 
 
-def slim_stack(frames):
+def slim_stack(frames, path, n):
     """What attribution needs of a stack, with the module names shared."""
+    if not all(isinstance(fr, dict) and isinstance(fr.get("module", ""), str)
+               for fr in frames):
+        raise ToolError("trace %s: line %d: a stack frame is not {\"module\": ..., "
+                        "\"offset\": ...}" % (path, n))
     return [{"module": sys.intern(fr.get("module", "")), "offset": fr.get("offset")}
             for fr in frames]
 
@@ -225,7 +233,7 @@ def load_trace(path):
             kind = rec.get("type") if isinstance(rec, dict) else None
             if kind == "sync":
                 if isinstance(rec.get("stack"), list):
-                    rec["stack"] = slim_stack(rec["stack"])
+                    rec["stack"] = slim_stack(rec["stack"], path, n)
                 elif rec.get("stack_id") in stacks:
                     # Shared by every event of the stack: attribution reads it.
                     rec["stack"] = stacks[rec["stack_id"]]
@@ -236,12 +244,14 @@ def load_trace(path):
                 else:
                     raise ToolError("trace %s: line %d: sync event without a stack" % (path, n))
                 rec.pop("copy", None)
+                check_fields(rec, (("blocked_ns", int), ("kind", str), ("api", str)), path, n)
                 events.append(rec)
             elif kind == "stack":
                 if not isinstance(rec.get("frames"), list):
                     raise ToolError("trace %s: line %d: stack record without frames" % (path, n))
-                stacks[rec.get("id")] = slim_stack(rec["frames"])
+                stacks[rec.get("id")] = slim_stack(rec["frames"], path, n)
             elif kind == "progress":
+                check_fields(rec, (("events", int), ("elapsed_ms", int)), path, n)
                 # Only the last one matters: how far a program got.
                 notes["progress"] = [rec]
             elif kind == "step":
@@ -259,6 +269,14 @@ def load_trace(path):
             else:
                 raise ToolError("trace %s: line %d: not a probe record" % (path, n))
     return events, notes
+
+
+def check_fields(rec, fields, path, n):
+    """A probe record's fields, where present, have the types Probe.h writes."""
+    for key, want in fields:
+        if key in rec and (type(rec[key]) is not want or (want is int and rec[key] < 0)):
+            raise ToolError("trace %s: line %d: \"%s\" is not %s" % (
+                path, n, key, "a string" if want is str else "a count"))
 
 
 def load_explanations(path):
@@ -325,6 +343,14 @@ def load_coverage(paths, root):
         if not isinstance(doc, dict) or not isinstance(doc.get("files"), list):
             raise ToolError("coverage %s is not gcov JSON (no files list)" % path)
         cwd = doc.get("current_working_directory") or os.getcwd()
+        if not isinstance(cwd, str) or not all(
+                isinstance(entry, dict) and isinstance(entry.get("file", ""), str) and
+                isinstance(entry.get("lines", []), list) and
+                all(isinstance(ln, dict) and type(ln.get("line_number")) is int and
+                    type(ln.get("count", 0)) is int for ln in entry.get("lines", []))
+                for entry in doc["files"]):
+            raise ToolError("coverage %s is not gcov JSON (a file entry without a name, or "
+                            "a line without an integer line_number and count)" % path)
         for entry in doc["files"]:
             name = entry.get("file", "")
             rel = relative_to_root(os.path.join(cwd, name), root)
