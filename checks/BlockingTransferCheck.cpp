@@ -109,11 +109,95 @@ static bool destinationCudaOnEveryRun(const CXXMemberCallExpr *Call,
   return Destination && cudaOnEveryRun(Destination, Ctx);
 }
 
-/// The text of the note that carries a pinning fix the warning cannot carry.
+/// True when evaluating \p E twice gives the same value and does nothing
+/// else: a variable, or a member of one (`batch.data`, `this->dev_`).
+static bool isPlainName(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl>(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(ME->getMemberDecl()) &&
+           (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
+            isPlainName(ME->getBase()));
+  return false;
+}
+
+/// For a copy to a destination chosen at run time, the test that the
+/// destination is CUDA, as source text (`device.is_cuda()`,
+/// `kind == at::kCUDA`, `gpu.is_cuda()` for `gpu.copy_(src)`), when the
+/// destination is a plain name that can be read twice.
+static std::optional<std::string>
+destinationIsCudaText(const CXXMemberCallExpr *Call, ASTContext &Ctx) {
+  StringRef Method = Call->getMethodDecl()->getName();
+  const Expr *Dest = nullptr;
+  bool Tensor = false;
+  if (Method == "copy_") {
+    Dest = Call->getImplicitObjectArgument();
+    Tensor = true;
+  } else if (Method == "to") {
+    ToArguments To = toArguments(Call);
+    if (To.Other || To.Converts || !To.DeviceSpec)
+      return std::nullopt;
+    Dest = To.DeviceSpec;
+  }
+  if (!Dest)
+    return std::nullopt;
+  Dest = ignoreWrappers(Dest);
+  if (!isPlainName(Dest))
+    return std::nullopt;
+  std::optional<std::string> Text = postfixOperandText(Dest, Ctx);
+  if (!Text)
+    return std::nullopt;
+  QualType T = Dest->getType();
+  if (Tensor ? isTensorType(T) : isClassType(T, "c10::Device"))
+    return *Text + ".is_cuda()";
+  if (!Tensor && isEnumType(T, "c10::DeviceType"))
+    return *Text + " == at::kCUDA";
+  return std::nullopt;
+}
+
+/// The fix for a blocking H2D copy of \p Host to a destination chosen at
+/// run time: pin and copy without blocking only where the destination is
+/// CUDA, `(dev.is_cuda() ? x.pin_memory() : x).to(dev,
+/// /*non_blocking=*/dev.is_cuda())`. On a run that chooses another device
+/// the copy is the original one (no pinning, which needs CUDA, and a
+/// blocking copy); on CUDA it is the pinned copy of pinAndNonBlockingFix.
+/// The program's meaning is kept on every device, so it goes on the
+/// warning. \p SetNonBlocking is false where non_blocking=true is already
+/// written.
+static llvm::SmallVector<FixItHint, 2>
+runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
+              DeviceInference &Devices, ASTContext &Ctx, bool SetNonBlocking) {
+  if (Devices.ofTensor(Host) != Device::CPU ||
+      Devices.hostMemoryOf(Host) != HostMemory::Pageable ||
+      !isFixable(Call, Ctx))
+    return {};
+  std::optional<std::string> IsCuda = destinationIsCudaText(Call, Ctx);
+  std::optional<std::string> HostText = postfixOperandText(Host, Ctx);
+  if (!IsCuda || !HostText)
+    return {};
+  std::string Chosen =
+      *IsCuda + " ? " + *HostText + ".pin_memory() : " + *HostText;
+  bool IsObject = Call->getMethodDecl()->getName() != "copy_";
+  std::optional<FixItHint> Pin = replaceTokens(
+      Host->getSourceRange(), IsObject ? "(" + Chosen + ")" : Chosen, Ctx);
+  if (!Pin)
+    return {};
+  if (!SetNonBlocking)
+    return {*Pin};
+  std::optional<FixItHint> NonBlock = setNonBlocking(Call, Ctx, *IsCuda);
+  if (!NonBlock)
+    return {};
+  return {*Pin, *NonBlock};
+}
+
+/// The note where a destination chosen at run time cannot be tested twice.
 static constexpr char PinOnNote[] =
-    "copy from pinned memory without blocking; the destination is chosen at "
-    "run time: on a machine without CUDA 'pin_memory()' throws where the "
-    "original copy worked";
+    "pinning needs CUDA: 'pin_memory()' throws on a machine without it, and "
+    "the destination is chosen at run time; pin only when it is CUDA, "
+    "'(dev.is_cuda() ? x.pin_memory() : x).to(dev, "
+    "/*non_blocking=*/dev.is_cuda())' (no fix: the destination is not a "
+    "variable that can be tested and used)";
 
 void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>(CallId);
@@ -183,9 +267,16 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
     // Pinning a pageable source makes a fresh pinned copy: same values.
     if (Dir == Direction::HostToDevice && isFixable(Call, Ctx))
       PinFix = appendMember(Host, ".pin_memory()", Ctx);
-    if (PinFix)
-      Report.fixOrNote(destinationCudaOnEveryRun(Call, Ctx), *PinFix,
-                       PinOnNote);
+    if (PinFix && destinationCudaOnEveryRun(Call, Ctx)) {
+      Report.fix(*PinFix);
+    } else if (PinFix) {
+      llvm::SmallVector<FixItHint, 2> Chosen =
+          runtimePinFix(Call, Host, Devices, Ctx, /*SetNonBlocking=*/false);
+      if (!Chosen.empty())
+        Report.fix(Chosen);
+      else
+        Report.note(Loc, PinOnNote);
+    }
     return;
   }
 
@@ -251,9 +342,13 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
       PinFixes = pinAndNonBlockingFix(Call, Host, Devices, Ctx);
     if (!PinFixes.empty() && Reads.endsARaceWindow(Call, Devices, Ctx))
       PinFixes.clear();
-    if (!PinFixes.empty())
-      Report.fixOrNote(destinationCudaOnEveryRun(Call, Ctx), PinFixes,
-                       PinOnNote);
+    if (!PinFixes.empty() && !destinationCudaOnEveryRun(Call, Ctx)) {
+      PinFixes = runtimePinFix(Call, Host, Devices, Ctx,
+                               /*SetNonBlocking=*/true);
+      if (PinFixes.empty())
+        Report.note(Loc, PinOnNote);
+    }
+    Report.fix(PinFixes);
   }
 }
 

@@ -14,6 +14,7 @@
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/Parents.h"
+#include "utils/Shapes.h"
 #include "utils/TorchApi.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -276,10 +277,11 @@ static Device deviceOf(const DynamicOp &Op, DeviceInference &DI) {
 // Fix-its
 //===----------------------------------------------------------------------===//
 
-/// The `.sum()` call that immediately reduces \p Call's result, or null.
-/// Nothing else can see the masked_select temporary then.
-static const CXXMemberCallExpr *immediateSum(const CallExpr *Call,
-                                             ASTContext &Ctx) {
+/// The tensor method called at once, without arguments, on \p Call's
+/// result (`.sum()`, `.mean()`), or null. Nothing else can see the
+/// temporary then.
+static const CXXMemberCallExpr *immediateReduction(const CallExpr *Call,
+                                                   ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*Call);
   for (unsigned Steps = 0; Steps < 8; ++Steps) {
     DynTypedNodeList Parents = parentsOf(Node, Ctx);
@@ -297,16 +299,25 @@ static const CXXMemberCallExpr *immediateSum(const CallExpr *Call,
     if (!ME)
       return nullptr;
     DynTypedNodeList Up = parentsOf(*ME, Ctx);
-    const auto *Sum = Up.size() == 1 ? Up[0].get<CXXMemberCallExpr>() : nullptr;
-    if (!Sum || Sum->getCallee()->IgnoreParens() != ME ||
-        qualifiedName(Sum->getMethodDecl()) != "at::Tensor::sum")
+    const auto *Next =
+        Up.size() == 1 ? Up[0].get<CXXMemberCallExpr>() : nullptr;
+    if (!Next || Next->getCallee()->IgnoreParens() != ME ||
+        !isTensorMethod(Next->getMethodDecl()))
       return nullptr;
-    for (const Expr *A : Sum->arguments())
+    for (const Expr *A : Next->arguments())
       if (!isa<CXXDefaultArgExpr>(A))
         return nullptr;
-    return Sum;
+    return Next;
   }
   return nullptr;
+}
+
+/// The `.sum()` call that immediately reduces \p Call's result, or null.
+static const CXXMemberCallExpr *immediateSum(const CallExpr *Call,
+                                             ASTContext &Ctx) {
+  const CXXMemberCallExpr *R = immediateReduction(Call, Ctx);
+  return R && qualifiedName(R->getMethodDecl()) == "at::Tensor::sum" ? R
+                                                                     : nullptr;
 }
 
 /// The negation of mask \p Mask as source text: `~m` for a proven bool
@@ -320,12 +331,20 @@ static std::optional<std::string> negatedMask(const Expr *Mask,
 }
 
 /// `x.masked_select(m).sum()` -> `x.masked_fill(~m, 0).sum()`: the same
-/// elements are summed (masked-out ones add 0), with the same broadcasting
-/// and dtype, so the fix goes on the warning.
+/// elements are summed (masked-out ones add 0), with the same dtype, so the
+/// fix goes on the warning.
+/// masked_fill broadcasts the mask to the tensor's shape only, where
+/// masked_select broadcasts both: the mask must be shown to have the
+/// tensor's shape (\p ShapeUnproven is set when only that is missing).
 static llvm::SmallVector<FixItHint, 2>
-maskedSelectSumFix(const CallExpr *Call, const DynamicOp &Op, ASTContext &Ctx) {
+maskedSelectSumFix(const CallExpr *Call, const DynamicOp &Op, UseIndex &Uses,
+                   ASTContext &Ctx, bool &ShapeUnproven) {
   if (!Op.Other || !isFixable(Call, Ctx))
     return {};
+  if (!provenSameShape(Op.Other, Op.Tensor, Uses)) {
+    ShapeUnproven = true;
+    return {};
+  }
   StringRef Name = Call->getDirectCallee()->getName();
   if (Name != "masked_select")
     return {};
@@ -386,17 +405,35 @@ static bool hasDimReduction(const Stmt *S) {
   return false;
 }
 
+/// How `x.index({m})` can keep the shape with `torch::where(m, x, 0)`.
+namespace {
+struct MaskWhere {
+  /// The rewrite of the index call, where its form allows one.
+  std::optional<FixItHint> Fix;
+  /// 'm' is a bool mask with the shape and device of 'x' (the rewrite
+  /// then broadcasts as the index did: elementwise).
+  bool ShapeProven = false;
+  /// The full reduction (without arguments) applied at once to the
+  /// result, when there is one: the result's size is then not used.
+  const CXXMemberCallExpr *Reduction = nullptr;
+};
+} // namespace
+
 /// `x.index({m})` -> `torch::where(m, x, 0)`; only for a one-mask list.
-static std::optional<FixItHint>
-maskIndexWhereFix(const CallExpr *Call, const DynamicOp &Op, ASTContext &Ctx) {
+/// The rewrite changes the result's shape (the shape of 'x' instead of the
+/// number of selected elements): ShapeProven and Reduction say whether the
+/// program can keep working with it.
+static MaskWhere maskIndexWhere(const CallExpr *Call, const DynamicOp &Op,
+                                UseIndex &Uses, ASTContext &Ctx) {
+  MaskWhere W;
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   if (!MC || MC->getNumArgs() != 1 || !isFixable(Call, Ctx) ||
       hasDimReduction(Op.Other))
-    return std::nullopt;
+    return W;
   // p->index({m}): the object is *p, which has no text of its own.
   if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
       !ME || ME->isArrow())
-    return std::nullopt;
+    return W;
   std::optional<std::string> ArgText =
       sourceText(MC->getArg(0)->getSourceRange(), Ctx);
   std::optional<std::string> MaskText =
@@ -404,10 +441,19 @@ maskIndexWhereFix(const CallExpr *Call, const DynamicOp &Op, ASTContext &Ctx) {
   std::optional<std::string> SelfText =
       sourceText(MC->getImplicitObjectArgument()->getSourceRange(), Ctx);
   if (!ArgText || !MaskText || !SelfText || *ArgText != "{" + *MaskText + "}")
-    return std::nullopt;
-  return replaceTokens(
+    return W;
+  W.Fix = replaceTokens(
       Call->getSourceRange(),
       whereName(Ctx) + "(" + *MaskText + ", " + *SelfText + ", 0)", Ctx);
+  // where() takes a bool condition (a uint8 mask indexes, but where rejects
+  // it in LibTorch 2) and broadcasts it against 'x' from the last
+  // dimension: a mask of fewer dimensions (a row mask [N] over [N, C])
+  // selects rows in index() and fails or broadcasts wrongly in where().
+  W.ShapeProven =
+      isProvenBool(Op.Other, Ctx) &&
+      provenSameShape(Op.Other, MC->getImplicitObjectArgument(), Uses);
+  W.Reduction = immediateReduction(Call, Ctx);
+  return W;
 }
 
 /// The sum of the repeats when they are spelled as non-negative integer
@@ -553,7 +599,10 @@ static Description describe(const CallExpr *Call, const DynamicOp &Op, Device D,
     std::optional<std::string> Negated = negatedMask(Op.Other, Ctx);
     std::string NotMask = Negated ? *Negated : "~" + Mask;
     std::string Instead;
-    if (SumFollows)
+    if (SumFollows && Index)
+      Instead = "'" + whereName(Ctx) + "(" + Mask + ", " + Self +
+                ", 0).sum()', which sums the same elements on the device";
+    else if (SumFollows)
       Instead = "'masked_fill(" + NotMask +
                 ", 0).sum()', which sums the same elements on the device";
     else if (Index)
@@ -655,8 +704,25 @@ void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
 
   bool SumFollows = Op->Kind == OpKind::MaskedSelect && immediateSum(Call, Ctx);
   llvm::SmallVector<FixItHint, 2> SumFix;
+  bool SumShapeUnproven = false;
   if (SumFollows)
-    SumFix = maskedSelectSumFix(Call, *Op, Ctx);
+    SumFix =
+        maskedSelectSumFix(Call, *Op, Devices.uses(), Ctx, SumShapeUnproven);
+  // x.index({m}).sum() -> torch::where(m, x, 0).sum(): the same elements
+  // are summed (the others add 0) when 'm' is a bool mask of the shape of
+  // 'x', so that rewrite keeps the meaning and goes on the warning.
+  MaskWhere MaskFix;
+  bool MaskSum = false;
+  if (Op->Kind == OpKind::MaskIndex) {
+    MaskFix = maskIndexWhere(Call, *Op, Devices.uses(), Ctx);
+    MaskSum =
+        MaskFix.Fix && MaskFix.ShapeProven && MaskFix.Reduction &&
+        qualifiedName(MaskFix.Reduction->getMethodDecl()) == "at::Tensor::sum";
+    if (MaskSum) {
+      SumFollows = true;
+      SumFix = {*MaskFix.Fix};
+    }
+  }
   bool NonzeroStatic =
       (Op->Kind == OpKind::Nonzero || Op->Kind == OpKind::WhereOne) &&
       hasCudaNonzeroStatic(Ctx);
@@ -668,18 +734,50 @@ void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
       << Desc.Instead;
   Report.fix(SumFix);
 
-  if (Op->Kind == OpKind::MaskIndex) {
-    if (std::optional<FixItHint> Fix = maskIndexWhereFix(Call, *Op, Ctx)) {
-      std::string Tensor = exprText(Op->Tensor, Ctx);
-      std::string Mask = exprText(Op->Other, Ctx);
-      Report.fixOnNote(Fix, "keep the shape with " + whereName(Ctx) +
-                                "; the result has the shape of '" + Tensor +
-                                "' with zeros where '" + Mask +
-                                "' is false instead of only the selected "
-                                "elements, and '" +
-                                Mask + "' must have the shape of '" + Tensor +
-                                "'");
-    }
+  if (SumShapeUnproven) {
+    std::string Tensor = exprText(Op->Tensor, Ctx);
+    Report.note(Call->getExprLoc(),
+                "the masked_fill rewrite sums the same elements where '" +
+                    exprText(Op->Other, Ctx) + "' has the shape of '" + Tensor +
+                    "' or broadcasts to it (masked_fill does not broadcast '" +
+                    Tensor +
+                    "' up to a larger mask, as masked_select does); no fix "
+                    "is offered because that is not shown here");
+  }
+  if (Op->Kind == OpKind::MaskIndex && MaskFix.Fix && !MaskSum) {
+    std::string Tensor = exprText(Op->Tensor, Ctx);
+    std::string Mask = exprText(Op->Other, Ctx);
+    std::string Where =
+        "'" + whereName(Ctx) + "(" + Mask + ", " + Tensor + ", 0)'";
+    if (MaskFix.ShapeProven && MaskFix.Reduction)
+      Report.fixOnNote(MaskFix.Fix,
+                       "keep the shape with " + whereName(Ctx) +
+                           "; the result has the shape of '" + Tensor +
+                           "' with zeros where '" + Mask +
+                           "' is false instead of only the selected "
+                           "elements, so '" +
+                           MaskFix.Reduction->getMethodDecl()->getName().str() +
+                           "()' also sees those zeros");
+    else if (MaskFix.ShapeProven)
+      Report.note(Call->getExprLoc(),
+                  Where + " keeps the shape on the device, with zeros where '" +
+                      Mask +
+                      "' is false; no fix is offered: the result then has "
+                      "the shape of '" +
+                      Tensor +
+                      "', so check that nothing uses its size or number of "
+                      "elements");
+    else
+      Report.note(Call->getExprLoc(),
+                  Where + " keeps the shape on the device where '" + Mask +
+                      "' is a bool tensor with the shape and device of '" +
+                      Tensor +
+                      "' (a mask of fewer dimensions selects whole rows, "
+                      "and where() would broadcast it against the last "
+                      "dimensions instead); no fix is offered because that "
+                      "is not shown here, and the result would then have "
+                      "the shape of '" +
+                      Tensor + "' instead of the number of selected elements");
   } else if (Op->Kind == OpKind::RepeatInterleave) {
     Report.fixOnNote(repeatInterleaveOutputSizeFix(Call, *Op, Ctx),
                      "pass the total of the repeats as 'output_size'; "

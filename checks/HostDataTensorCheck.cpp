@@ -330,19 +330,26 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
       << Api << From << Assumption << MemcpyAndSyncPath << Instead;
   Report.fix(Fixes);
 
-  // torch::tensor({v}, opts) -> torch::tensor(v, opts) when full would
-  // change the dtype: a 0-dim tensor built on the device, one dimension
-  // fewer.
+  // torch::tensor({v}, opts) -> torch::tensor(v, opts).reshape({1}) when
+  // full would change the dtype: a 0-dim tensor filled on the device, viewed
+  // with the original shape [1], so that sizes, broadcasting and type
+  // promotion (a 0-dim tensor promotes like a scalar) stay as they were.
   if (!FullKeepsMeaning && Data.Single && Fixable && SingleText &&
       Data.SingleType.getCanonicalType().getUnqualifiedType() ==
           Data.Single->IgnoreParenImpCasts()
               ->getType()
               .getCanonicalType()
-              .getUnqualifiedType())
-    Report.fixOnNote(
-        replaceTokens(Data.Arg->getSourceRange(), *SingleText, Ctx),
-        "build a 0-dim tensor, filled on the device; its shape becomes [] "
-        "instead of [1]");
+              .getUnqualifiedType()) {
+    std::optional<FixItHint> Value =
+        replaceTokens(Data.Arg->getSourceRange(), *SingleText, Ctx);
+    std::optional<FixItHint> View = insertAfter(Call, ".reshape({1})", Ctx);
+    if (Value && View)
+      Report.fixOnNote(
+          {*Value, *View},
+          "build a 0-dim tensor, filled on the device, and view it with the "
+          "shape [1]; the result is then a view: with requires_grad in the "
+          "options it is no longer a leaf, so its grad() stays undefined");
+  }
 }
 
 } // namespace clang::tidy::torchsync

@@ -1,9 +1,11 @@
 //===--- HostReadCheck.cpp - torchsync-host-read --------------------------===//
 
 #include "HostReadCheck.h"
+#include "utils/Dtypes.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
 #include "utils/TorchApi.h"
+#include "utils/VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -92,8 +94,41 @@ static bool mayBeBoolTensor(const Expr *E) {
   return false;
 }
 
+/// True when \p E is proven to hold long or int indices: an arg-reduction
+/// or another op that returns long indices, or a local variable only ever
+/// given one of those.
+static bool holdsIntegerIndices(const Expr *E, UseIndex &Uses,
+                                unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return false;
+  if (isProvenIntegerIndex(E))
+    return true;
+  E = ignoreWrappers(E);
+  if (const VarDecl *V = localVarOf(E)) {
+    const VariableUses *U = Uses.of(V);
+    return !isa<ParmVarDecl>(V) && V->getInit() &&
+           !V->getType()->isReferenceType() && U && !U->Escapes &&
+           U->Assigned.empty() &&
+           holdsIntegerIndices(V->getInit(), Uses, Depth + 1);
+  }
+  const FunctionDecl *FD = calleeOf(E);
+  return FD && FD->getDeclName().isIdentifier() && isInLibTorchNamespace(FD) &&
+         llvm::is_contained(
+             {"argmax", "argmin", "argsort", "randint", "randperm"},
+             FD->getName());
+}
+
+/// Why the index_select rewrite of \p R is not offered, when its form
+/// allows one but the analysis does not show that it is well-formed.
+namespace {
+enum class IndexSelectProof { Fixable, NoForm, DtypeUnproven, DeviceUnproven };
+} // namespace
+
 static std::optional<FixItHint> indexSelectFix(const HostRead &R,
-                                               ASTContext &Ctx) {
+                                               DeviceInference &Devices,
+                                               ASTContext &Ctx,
+                                               IndexSelectProof &Proof) {
+  Proof = IndexSelectProof::NoForm;
   const Expr *Recv = receiverOf(R.Call);
   if (!Recv || !isFixable(R.Call, Ctx) || mayBeBoolTensor(R.Tensor))
     return std::nullopt;
@@ -113,6 +148,20 @@ static std::optional<FixItHint> indexSelectFix(const HostRead &R,
   std::optional<std::string> Index = postfixOperandText(R.Tensor, Ctx);
   if (!Base || !Index)
     return std::nullopt;
+  // index_select takes only long or int indices (item<int64_t>() converts
+  // any dtype), and an index on the tensor's device (select() reads it on
+  // the host from anywhere).
+  if (!holdsIntegerIndices(R.Tensor, Devices.uses())) {
+    Proof = IndexSelectProof::DtypeUnproven;
+    return std::nullopt;
+  }
+  Device Of = Devices.ofTensor(Recv);
+  if (Of != Devices.ofTensor(R.Tensor) ||
+      (Of != Device::CUDA && Of != Device::Runtime)) {
+    Proof = IndexSelectProof::DeviceUnproven;
+    return std::nullopt;
+  }
+  Proof = IndexSelectProof::Fixable;
   return replaceTokens(
       R.Call->getSourceRange(),
       *Base + ".index_select(0, " + *Index + ".reshape({1})).squeeze(0)", Ctx);
@@ -146,12 +195,29 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
                  "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
       << Read->Api << What << Condition << HostReadCudaPath << Instead;
   if (Read->Kind == HostReadKind::TensorIndex ||
-      Read->Kind == HostReadKind::ZeroDimIndex)
-    Report.fixOnNote(indexSelectFix(*Read, Ctx),
-                     "index on the device with index_select; the result "
-                     "becomes a copy instead of a view, and an out-of-range "
-                     "index becomes a device-side assert instead of an "
-                     "exception");
+      Read->Kind == HostReadKind::ZeroDimIndex) {
+    IndexSelectProof Proof;
+    std::optional<FixItHint> Fix = indexSelectFix(*Read, Devices, Ctx, Proof);
+    std::string Index = exprText(Read->Tensor, Ctx);
+    if (Fix)
+      Report.fixOnNote(Fix,
+                       "index on the device with index_select; the result "
+                       "becomes a copy instead of a view, and a negative or "
+                       "out-of-range index becomes a device-side assert "
+                       "instead of counting from the end or an exception");
+    else if (Proof == IndexSelectProof::DtypeUnproven)
+      Report.note(Read->Call->getExprLoc(),
+                  "index_select indexes on the device where '" + Index +
+                      "' is a long or int tensor (it rejects other dtypes, "
+                      "which item() converts); no fix is offered because "
+                      "that is not shown here");
+    else if (Proof == IndexSelectProof::DeviceUnproven)
+      Report.note(Read->Call->getExprLoc(),
+                  "index_select indexes on the device where the indexed "
+                  "tensor is on the device of '" +
+                      Index +
+                      "'; no fix is offered because that is not shown here");
+  }
 }
 
 } // namespace clang::tidy::torchsync

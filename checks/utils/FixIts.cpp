@@ -112,7 +112,8 @@ std::optional<bool> nonBlockingValue(const CallExpr *Call) {
   return std::nullopt;
 }
 
-std::optional<FixItHint> setNonBlocking(const CallExpr *Call, ASTContext &Ctx) {
+std::optional<FixItHint> setNonBlocking(const CallExpr *Call, ASTContext &Ctx,
+                                        llvm::StringRef Value) {
   std::optional<unsigned> I = nonBlockingArgIndex(Call);
   if (!I)
     return std::nullopt;
@@ -122,7 +123,7 @@ std::optional<FixItHint> setNonBlocking(const CallExpr *Call, ASTContext &Ctx) {
     if (!B || B->getValue())
       return std::nullopt;
     // Only the literal changes; a comment naming the parameter stays.
-    return replaceTokens(Arg->getSourceRange(), "true", Ctx);
+    return replaceTokens(Arg->getSourceRange(), Value, Ctx);
   }
   // Defaulted: every earlier parameter must be written so that appending one
   // argument lands on `non_blocking`.
@@ -131,7 +132,8 @@ std::optional<FixItHint> setNonBlocking(const CallExpr *Call, ASTContext &Ctx) {
   for (unsigned J = 0; J < *I; ++J)
     if (isa<CXXDefaultArgExpr>(Call->getArg(J)))
       return std::nullopt;
-  return insertAfter(Call->getArg(*I - 1), ", /*non_blocking=*/true", Ctx);
+  return insertAfter(Call->getArg(*I - 1),
+                     (", /*non_blocking=*/" + Value).str(), Ctx);
 }
 
 bool isDiscarded(const Expr *Call, ASTContext &Ctx) {

@@ -47,10 +47,12 @@ std::optional<FixItHint> insertAfter(const Expr *E, llvm::StringRef Text,
                                      ASTContext &Ctx);
 
 /// For a call that leaves its `non_blocking` parameter defaulted or passes a
-/// literal `false`: the edit that passes `/*non_blocking=*/true`. Nullopt
+/// literal `false`: the edit that passes `/*non_blocking=*/true` (or the
+/// expression \p Value). Nullopt
 /// when there is no such parameter, an earlier defaulted parameter would
 /// have to be spelled out, or the argument is not a literal.
-std::optional<FixItHint> setNonBlocking(const CallExpr *Call, ASTContext &Ctx);
+std::optional<FixItHint> setNonBlocking(const CallExpr *Call, ASTContext &Ctx,
+                                        llvm::StringRef Value = "true");
 
 /// The index of \p Call's `non_blocking` argument, if the callee has one.
 std::optional<unsigned> nonBlockingArgIndex(const CallExpr *Call);

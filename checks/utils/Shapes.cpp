@@ -114,4 +114,163 @@ bool isZeroDim(const Expr *E, UseIndex &Uses) {
   return provenDim(E, Uses) == 0u;
 }
 
+namespace {
+
+/// Methods and functions of one tensor whose result has its shape and
+/// device (device conversions are left out: a mask on another device does
+/// not broadcast against the tensor in every op).
+bool keepsShape(StringRef Name) {
+  return llvm::is_contained(
+      {"clone",      "contiguous", "detach",      "float",       "double",
+       "half",       "long",       "int",         "bool",        "abs",
+       "neg",        "exp",        "log",         "sqrt",        "sigmoid",
+       "relu",       "tanh",       "sign",        "floor",       "ceil",
+       "round",      "trunc",      "isnan",       "isinf",       "isfinite",
+       "isneginf",   "isposinf",   "logical_not", "bitwise_not", "signbit",
+       "nan_to_num", "square",     "reciprocal"},
+      Name);
+}
+
+/// Binary ops whose result has the broadcast shape of their operands.
+bool isElementwiseBinary(StringRef Name) {
+  return llvm::is_contained({"gt",          "lt",          "ge",
+                             "le",          "eq",          "ne",
+                             "greater",     "less",        "greater_equal",
+                             "less_equal",  "not_equal",   "add",
+                             "sub",         "mul",         "div",
+                             "remainder",   "logical_and", "logical_or",
+                             "logical_xor", "bitwise_and", "bitwise_or",
+                             "bitwise_xor", "maximum",     "minimum",
+                             "pow"},
+                            Name);
+}
+
+/// Where shape roots are searched: ViaInit is set when the search went
+/// through a local variable's initializer, so that the root may be read at
+/// another time than the expression that is asked about.
+struct RootSearch {
+  UseIndex &Uses;
+  bool ViaInit = false;
+};
+
+/// True when the variable \p V is given one value of one shape in its
+/// body: never assigned again, reshaped in place or written by code that is
+/// not followed.
+bool keepsItsShape(const ValueDecl *V, UseIndex &Uses) {
+  const VariableUses *U = Uses.of(V);
+  if (!U || U->Escapes || !U->Assigned.empty())
+    return false;
+  for (const Expr *Change : U->InPlace)
+    if (const FunctionDecl *FD = calleeOf(Change);
+        !FD || !FD->getDeclName().isIdentifier() ||
+        changesDimInPlace(FD->getName()))
+      return false;
+  return true;
+}
+
+/// The variable whose shape \p E is proven to have (see provenSameShape),
+/// or null.
+const ValueDecl *shapeRoot(const Expr *E, RootSearch &S, unsigned Depth);
+
+/// The shape root of a binary op's result: the root of the tensor operand
+/// when the other is a scalar or a 0-dim tensor, or the common root of two
+/// operands.
+const ValueDecl *binaryRoot(const Expr *L, const Expr *R, RootSearch &S,
+                            unsigned Depth) {
+  bool LTensor = isTensorType(ignoreWrappers(L)->getType());
+  bool RTensor = isTensorType(ignoreWrappers(R)->getType());
+  if (LTensor && (!RTensor || isZeroDim(R, S.Uses)))
+    return shapeRoot(L, S, Depth + 1);
+  if (RTensor && (!LTensor || isZeroDim(L, S.Uses)))
+    return shapeRoot(R, S, Depth + 1);
+  if (!LTensor || !RTensor)
+    return nullptr;
+  const ValueDecl *A = shapeRoot(L, S, Depth + 1);
+  return A && A == shapeRoot(R, S, Depth + 1) ? A : nullptr;
+}
+
+const ValueDecl *shapeRoot(const Expr *E, RootSearch &S, unsigned Depth) {
+  if (!E || Depth > 8)
+    return nullptr;
+  E = ignoreWrappers(E);
+  // `*p` and `p->`: the tensor p points to.
+  if (const auto *Deref = dyn_cast<UnaryOperator>(E);
+      Deref && Deref->getOpcode() == UO_Deref)
+    E = ignoreWrappers(Deref->getSubExpr());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    QualType T = E->getType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    if (!V || !isTensorType(T))
+      return nullptr;
+    // A local mask made from a tensor: its value where it is used is its
+    // initializer's when it is never given another.
+    if (!isa<ParmVarDecl>(V) && V->hasLocalStorage() && V->getInit() &&
+        !V->getType()->isReferenceType() && !V->getType()->isPointerType() &&
+        keepsItsShape(V, S.Uses)) {
+      bool Outer = S.ViaInit;
+      S.ViaInit = true;
+      if (const ValueDecl *Inner = shapeRoot(V->getInit(), S, Depth + 1))
+        return Inner;
+      S.ViaInit = Outer;
+    }
+    return V;
+  }
+  if (!isTensorType(E->getType()))
+    return nullptr;
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? calleeOf(Call) : nullptr;
+  if (!FD || !isInLibTorchNamespace(FD))
+    return nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (Op->getNumArgs() == 1 &&
+        llvm::is_contained({OO_Tilde, OO_Minus, OO_Exclaim}, Op->getOperator()))
+      return shapeRoot(Op->getArg(0), S, Depth + 1);
+    if (Op->getNumArgs() == 2 &&
+        (Op->isComparisonOp() ||
+         llvm::is_contained(
+             {OO_Plus, OO_Minus, OO_Star, OO_Slash, OO_Amp, OO_Pipe, OO_Caret},
+             Op->getOperator())))
+      return binaryRoot(Op->getArg(0), Op->getArg(1), S, Depth);
+    return nullptr;
+  }
+  if (!FD->getDeclName().isIdentifier())
+    return nullptr;
+  StringRef Name = FD->getName();
+  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+  auto Written = [](llvm::ArrayRef<const Expr *> As) {
+    unsigned N = 0;
+    for (const Expr *A : As)
+      N += !isa<CXXDefaultArgExpr>(A->IgnoreImplicit());
+    return N;
+  };
+  if (const Expr *Recv = receiverOf(Call)) {
+    if (keepsShape(Name))
+      return shapeRoot(Recv, S, Depth + 1);
+    if (isElementwiseBinary(Name) && Written(Args) == 1)
+      return binaryRoot(Recv, Args[0], S, Depth);
+    return nullptr;
+  }
+  // torch::isnan(x), torch::gt(x, 0), torch::logical_and(a, b)
+  if (keepsShape(Name) && !Args.empty() && Written(Args.drop_front()) == 0)
+    return shapeRoot(Args[0], S, Depth + 1);
+  if (isElementwiseBinary(Name) && Args.size() >= 2 &&
+      Written(Args.drop_front(2)) == 0)
+    return binaryRoot(Args[0], Args[1], S, Depth);
+  return nullptr;
+}
+
+} // namespace
+
+bool provenSameShape(const Expr *A, const Expr *B, UseIndex &Uses) {
+  RootSearch SA{Uses}, SB{Uses};
+  const ValueDecl *RA = shapeRoot(A, SA, 0);
+  if (!RA || RA != shapeRoot(B, SB, 0))
+    return false;
+  // Read in one expression, the root has one value; read through a local
+  // variable made earlier, it must have kept its shape since.
+  return (!SA.ViaInit && !SB.ViaInit) || keepsItsShape(RA, Uses);
+}
+
 } // namespace clang::tidy::torchsync

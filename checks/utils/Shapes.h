@@ -27,6 +27,16 @@ std::optional<unsigned> provenDim(const Expr *E, UseIndex &Uses);
 /// True when \p E is proven to be a 0-dim tensor.
 bool isZeroDim(const Expr *E, UseIndex &Uses);
 
+/// True when \p A and \p B are proven to have the same shape and device,
+/// whatever they are: both are computed from one tensor variable by ops that
+/// keep its shape (elementwise ops, comparisons with a scalar or a 0-dim
+/// tensor, dtype conversions, logical combinations of such masks), in one
+/// expression or through local variables that are never given another value;
+/// where a local variable is crossed, the root variable must not be assigned
+/// again or reshaped in place either. A mask proven this way broadcasts
+/// against the tensor as the tensor itself does.
+bool provenSameShape(const Expr *A, const Expr *B, UseIndex &Uses);
+
 } // namespace clang::tidy::torchsync
 
 #endif // TORCHSYNC_UTILS_SHAPES_H

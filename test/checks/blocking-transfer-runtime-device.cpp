@@ -2,21 +2,26 @@
 // RUN: %check_torchsync %s blocking-transfer %t-notes -fix-notes -check-suffix=NOTES
 // RUN: %clang_tidy_plugin --checks=-*,torchsync-blocking-transfer %s -- -std=c++17 -isystem %mock_include 2>&1 | FileCheck %s --check-prefix=RUNTIME-NOTE
 // The pinning fix needs a CUDA device: 'pin_memory()' throws on a machine
-// without one. It is a warning fix only where the destination is CUDA on
-// every run; a device chosen at run time ('is_available() ? kCUDA : kCPU')
-// gets the finding "when 'device' is a CUDA device", with the rewrite on a
-// note that says so.
+// without one. Where the destination is CUDA on every run the fix pins
+// always; a device chosen at run time ('is_available() ? kCUDA : kCPU') gets
+// the finding "when 'device' is a CUDA device" and a fix that pins and copies
+// without blocking only when the destination is CUDA, so that a run on the
+// CPU copies as before (test/integration/fix-runs-cpu-only.test runs it on a
+// machine without CUDA). The fix is on the warning: it keeps the meaning on
+// every device. A destination that cannot be tested and used twice (an
+// expression with calls) gets a note and no fix.
 #include <torch/torch.h>
 
-// The tutorial idiom, inline.
+// The tutorial idiom, inline: no plain name to test.
 void inline_idiom(torch::Tensor batch) {
   for (int i = 0; i < 10; ++i) {
     auto noise = torch::randn({64});
     auto a = noise.to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)' copies host tensor 'noise' to the GPU
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)' copies host tensor 'noise' to the GPU
+    // RUNTIME-NOTE: :[[@LINE-3]]:20: note: pinning needs CUDA: 'pin_memory()' throws on a machine without it, and the destination is chosen at run time; pin only when it is CUDA, '(dev.is_cuda() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda())' (no fix: the destination is not a variable that can be tested and used)
     // CHECK-FIXES: auto a = noise.to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
-    // CHECK-FIXES-NOTES: auto a = noise.pin_memory().to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU, /*non_blocking=*/true);
+    // CHECK-FIXES-NOTES: auto a = noise.to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
     (void)a;
   }
 }
@@ -31,24 +36,23 @@ void device_variable() {
     auto a = noise.to(device);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'noise' to the GPU and waits for all queued GPU work when 'device' is a CUDA device ({{.*}}); consider 'pin_memory()' and non_blocking=true
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device)' copies host tensor 'noise' to the GPU
-    // RUNTIME-NOTE: :[[@LINE-3]]:20: note: copy from pinned memory without blocking; the destination is chosen at run time: on a machine without CUDA 'pin_memory()' throws where the original copy worked
-    // CHECK-FIXES: auto a = noise.to(device);
-    // CHECK-FIXES-NOTES: auto a = noise.pin_memory().to(device, /*non_blocking=*/true);
+    // CHECK-FIXES: auto a = (device.is_cuda() ? noise.pin_memory() : noise).to(device, /*non_blocking=*/device.is_cuda());
+    // CHECK-FIXES-NOTES: auto a = (device.is_cuda() ? noise.pin_memory() : noise).to(device, /*non_blocking=*/device.is_cuda());
     auto b = noise.to(kind);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(kind)' copies host tensor 'noise' to the GPU
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(kind)' copies host tensor 'noise' to the GPU
-    // CHECK-FIXES: auto b = noise.to(kind);
-    // CHECK-FIXES-NOTES: auto b = noise.pin_memory().to(kind, /*non_blocking=*/true);
+    // CHECK-FIXES: auto b = (kind == at::kCUDA ? noise.pin_memory() : noise).to(kind, /*non_blocking=*/kind == at::kCUDA);
+    // CHECK-FIXES-NOTES: auto b = (kind == at::kCUDA ? noise.pin_memory() : noise).to(kind, /*non_blocking=*/kind == at::kCUDA);
     gpu.copy_(noise);
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(noise)' copies host tensor 'noise' to the GPU
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: 'copy_(noise)' copies host tensor 'noise' to the GPU
-    // CHECK-FIXES: gpu.copy_(noise);
-    // CHECK-FIXES-NOTES: gpu.copy_(noise.pin_memory(), /*non_blocking=*/true);
+    // CHECK-FIXES: gpu.copy_(gpu.is_cuda() ? noise.pin_memory() : noise, /*non_blocking=*/gpu.is_cuda());
+    // CHECK-FIXES-NOTES: gpu.copy_(gpu.is_cuda() ? noise.pin_memory() : noise, /*non_blocking=*/gpu.is_cuda());
     auto c = noise.to(device, /*non_blocking=*/true);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/true)' from pageable host tensor 'noise' is staged by the CUDA driver and waits despite non_blocking=true when 'device' is a CUDA device (cudaMemcpyAsync with pageable memory)
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device, /*non_blocking=*/true)' from pageable host tensor 'noise' is staged
-    // CHECK-FIXES: auto c = noise.to(device, /*non_blocking=*/true);
-    // CHECK-FIXES-NOTES: auto c = noise.pin_memory().to(device, /*non_blocking=*/true);
+    // CHECK-FIXES: auto c = (device.is_cuda() ? noise.pin_memory() : noise).to(device, /*non_blocking=*/true);
+    // CHECK-FIXES-NOTES: auto c = (device.is_cuda() ? noise.pin_memory() : noise).to(device, /*non_blocking=*/true);
     (void)a; (void)b; (void)c;
   }
 }

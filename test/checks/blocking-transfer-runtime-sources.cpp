@@ -7,8 +7,9 @@
 // string, a function of the program. A host tensor moved there is a blocking
 // copy "when 'dev' is a CUDA device". UnknownDevice: ignore does not silence
 // these (the device is not unknown, it is chosen at run time); RuntimeDevice:
-// ignore does. The pinning rewrite goes on a note (pin_memory() throws on a
-// machine without CUDA).
+// ignore does. The pinning rewrite tests the device first (pin_memory()
+// throws on a machine without CUDA): on the warning where the device is a
+// variable or a member, a note without a fix where it is a call.
 #include <torch/torch.h>
 #include <string>
 
@@ -26,8 +27,9 @@ void any_condition(bool use_gpu, int steps) {
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'pin_memory()' and non_blocking=true [torchsync-blocking-transfer]
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device
     // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device
-    // CHECK-FIXES: auto y = x.to(dev);
-    // CHECK-FIXES-NOTES: auto y = x.pin_memory().to(dev, /*non_blocking=*/true);
+    // CHECK-FIXES: auto y = (dev.is_cuda() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda());
+    // CHECK-FIXES-NOTES: auto y = (dev.is_cuda() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda());
+    // CHECK-FIXES-UNKNOWN: auto y = (dev.is_cuda() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda());
     (void)y;
   }
 }
@@ -43,8 +45,8 @@ void assigned_when_available(int steps) {
     // CHECK-MESSAGES: :[[@LINE-1]]:65: warning: 'to(device)' copies host tensor 'ids.index({torch::indexing::Slice(i, ...' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:65: warning: 'to(device)' copies host tensor
     // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:65: warning: 'to(device)' copies host tensor
-    // CHECK-FIXES: auto batch = ids.index({torch::indexing::Slice(i, i + 10)}).to(device);
-    // CHECK-FIXES-NOTES: auto batch = ids.index({torch::indexing::Slice(i, i + 10)}).pin_memory().to(device, /*non_blocking=*/true);
+    // CHECK-FIXES: auto batch = (device.is_cuda() ? ids.index({torch::indexing::Slice(i, i + 10)}).pin_memory() : ids.index({torch::indexing::Slice(i, i + 10)})).to(device, /*non_blocking=*/device.is_cuda());
+    // CHECK-FIXES-NOTES: auto batch = (device.is_cuda() ? ids.index({torch::indexing::Slice(i, i + 10)}).pin_memory() : ids.index({torch::indexing::Slice(i, i + 10)})).to(device, /*non_blocking=*/device.is_cuda());
     (void)batch;
   }
 }
@@ -61,32 +63,38 @@ void sources(torch::Device param, torch::DeviceType type, char **argv,
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(param)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'param' is a CUDA device
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(param)' copies
     // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(param)' copies
-    // CHECK-FIXES-NOTES: auto a = x.pin_memory().to(param, /*non_blocking=*/true);
+    // CHECK-FIXES: auto a = (param.is_cuda() ? x.pin_memory() : x).to(param, /*non_blocking=*/param.is_cuda());
+    // CHECK-FIXES-NOTES: auto a = (param.is_cuda() ? x.pin_memory() : x).to(param, /*non_blocking=*/param.is_cuda());
     auto b = x.to(type);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(type)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'type' is a CUDA device
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(type)' copies
     // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(type)' copies
-    // CHECK-FIXES-NOTES: auto b = x.pin_memory().to(type, /*non_blocking=*/true);
+    // CHECK-FIXES: auto b = (type == at::kCUDA ? x.pin_memory() : x).to(type, /*non_blocking=*/type == at::kCUDA);
+    // CHECK-FIXES-NOTES: auto b = (type == at::kCUDA ? x.pin_memory() : x).to(type, /*non_blocking=*/type == at::kCUDA);
     auto c = x.to(g_device);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(g_device)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'g_device' is a CUDA device
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(g_device)' copies
     // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(g_device)' copies
-    // CHECK-FIXES-NOTES: auto c = x.pin_memory().to(g_device, /*non_blocking=*/true);
+    // CHECK-FIXES: auto c = (g_device.is_cuda() ? x.pin_memory() : x).to(g_device, /*non_blocking=*/g_device.is_cuda());
+    // CHECK-FIXES-NOTES: auto c = (g_device.is_cuda() ? x.pin_memory() : x).to(g_device, /*non_blocking=*/g_device.is_cuda());
     auto d = x.to(from_flag);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(from_flag)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'from_flag' is a CUDA device
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(from_flag)' copies
     // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(from_flag)' copies
-    // CHECK-FIXES-NOTES: auto d = x.pin_memory().to(from_flag, /*non_blocking=*/true);
+    // CHECK-FIXES: auto d = (from_flag.is_cuda() ? x.pin_memory() : x).to(from_flag, /*non_blocking=*/from_flag.is_cuda());
+    // CHECK-FIXES-NOTES: auto d = (from_flag.is_cuda() ? x.pin_memory() : x).to(from_flag, /*non_blocking=*/from_flag.is_cuda());
     auto e = x.to(from_argv);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(from_argv)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'from_argv' is a CUDA device
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(from_argv)' copies
     // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(from_argv)' copies
-    // CHECK-FIXES-NOTES: auto e = x.pin_memory().to(from_argv, /*non_blocking=*/true);
+    // CHECK-FIXES: auto e = (from_argv.is_cuda() ? x.pin_memory() : x).to(from_argv, /*non_blocking=*/from_argv.is_cuda());
+    // CHECK-FIXES-NOTES: auto e = (from_argv.is_cuda() ? x.pin_memory() : x).to(from_argv, /*non_blocking=*/from_argv.is_cuda());
     auto f = x.to(picked);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(picked)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'picked' is a CUDA device
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(picked)' copies
     // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(picked)' copies
-    // CHECK-FIXES-NOTES: auto f = x.pin_memory().to(picked, /*non_blocking=*/true);
+    // CHECK-FIXES: auto f = (picked.is_cuda() ? x.pin_memory() : x).to(picked, /*non_blocking=*/picked.is_cuda());
+    // CHECK-FIXES-NOTES: auto f = (picked.is_cuda() ? x.pin_memory() : x).to(picked, /*non_blocking=*/picked.is_cuda());
     (void)a; (void)b; (void)c; (void)d; (void)e; (void)f;
   }
 }
@@ -102,12 +110,14 @@ struct Trainer {
       // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device_)' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'device_' is a CUDA device
       // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device_)' copies
       // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device_)' copies
-      // CHECK-FIXES-NOTES: auto y = x.pin_memory().to(device_, /*non_blocking=*/true);
+      // CHECK-FIXES: auto y = (device_.is_cuda() ? x.pin_memory() : x).to(device_, /*non_blocking=*/device_.is_cuda());
+      // CHECK-FIXES-NOTES: auto y = (device_.is_cuda() ? x.pin_memory() : x).to(device_, /*non_blocking=*/device_.is_cuda());
       auto z = x.to(device());
       // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device())' copies host tensor 'x' to the GPU and waits for all queued GPU work when 'device()' is a CUDA device
       // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device())' copies
       // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device())' copies
-      // CHECK-FIXES-NOTES: auto z = x.pin_memory().to(device(), /*non_blocking=*/true);
+      // CHECK-FIXES: auto z = x.to(device());
+      // CHECK-FIXES-NOTES: auto z = x.to(device());
       (void)y; (void)z;
     }
   }

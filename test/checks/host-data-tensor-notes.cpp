@@ -1,6 +1,7 @@
 // RUN: %check_torchsync %s host-data-tensor %t -fix-notes
-// The notes: why a place is hot, and the 0-dim rewrite that changes the
-// shape (applied only with --fix-notes).
+// The notes: why a place is hot, and the 0-dim rewrite, viewed with the
+// original shape [1] so that sizes, broadcasting and type promotion stay as
+// they were (applied only with --fix-notes: the result is a view).
 #include <torch/torch.h>
 
 torch::Tensor offsets(int64_t n) {
@@ -18,8 +19,9 @@ void train(int steps) {
     auto mask = torch::tensor({uint8_t(step & 1)}, cuda);
     // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device [torchsync-host-data-tensor]
     // CHECK-NOTES: :[[@LINE-2]]:31: note: FIX-IT applied suggested code changes
-    // CHECK-NOTES: :[[@LINE-3]]:17: note: build a 0-dim tensor, filled on the device; its shape becomes [] instead of [1]
-    // CHECK-FIXES: auto mask = torch::tensor(uint8_t(step & 1), cuda);
+    // CHECK-NOTES: :[[@LINE-3]]:57: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-4]]:17: note: build a 0-dim tensor, filled on the device, and view it with the shape [1]; the result is then a view: with requires_grad in the options it is no longer a leaf, so its grad() stays undefined
+    // CHECK-FIXES: auto mask = torch::tensor(uint8_t(step & 1), cuda).reshape({1});
     auto scale = torch::tensor({0.5}, cuda);
     // CHECK-NOTES: :[[@LINE-1]]:18: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-NOTES: :[[@LINE-2]]:25: note: FIX-IT applied suggested code changes

@@ -56,11 +56,11 @@ void single_values(int steps, double lr) {
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
     // CHECK-FIXES: auto e = torch::full({1}, int64_t(step), cuda);
     // int16_t keeps kShort in torch::tensor but would become kLong in
-    // torch::full: the 0-dim form goes on a note, which says the shape
-    // changes.
+    // torch::full: the 0-dim form, viewed as [1], goes on a note (the
+    // result is a view).
     auto f = torch::tensor({int16_t(step)}, cuda);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device
-    // CHECK-FIXES: auto f = torch::tensor(int16_t(step), cuda);
+    // CHECK-FIXES: auto f = torch::tensor(int16_t(step), cuda).reshape({1});
     // A char converts to the container's int: neither rewrite is offered.
     char ch = 'a';
     auto g = torch::tensor({ch}, cuda);

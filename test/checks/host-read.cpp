@@ -34,9 +34,12 @@ void train_steps(torch::nn::Linear model, torch::optim::SGD &opt) {
   }
 }
 
-// 0-dim tensor indices: the index is read with item() (B7, B8).
-void pick(torch::Tensor table) {
+// 0-dim tensor indices: the index is read with item() (B7, B8). The
+// index_select rewrite (a note fix) needs a long or int index on the indexed
+// tensor's device: a float index or a tensor of unknown device gets none.
+void pick(torch::Tensor other) {
   auto scores = torch::rand({16}, kDev);
+  auto table = torch::randn({16, 8}, kDev);
   for (int i = 0; i < 4; ++i) {
     auto best = scores.argmax();
     auto row = table[best];
@@ -51,7 +54,13 @@ void pick(torch::Tensor table) {
     auto row4 = table[scores.gt(0).all()];
     // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.gt(0).all()' on the host
     // CHECK-FIXES: auto row4 = table[scores.gt(0).all()];
-    (void)row; (void)row2; (void)row3; (void)row4;
+    auto row5 = other[scores.argmax()];
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.argmax()' on the host
+    // CHECK-FIXES: auto row5 = other[scores.argmax()];
+    auto row6 = table[scores.max()];
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.max()' on the host
+    // CHECK-FIXES: auto row6 = table[scores.max()];
+    (void)row; (void)row2; (void)row3; (void)row4; (void)row5; (void)row6;
   }
 }
 

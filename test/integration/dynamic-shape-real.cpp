@@ -23,9 +23,9 @@ void step(torch::Tensor labels, torch::Tensor lengths) {
     auto d = x.masked_select(mask).sum();
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'masked_select()' selects from CUDA tensor 'x' by mask 'mask'{{.*}}; consider 'masked_fill(~mask, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto d = x.masked_fill(~mask, 0).sum();
-    auto e = x.index({mask});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' selects from CUDA tensor 'x' by bool mask 'mask'
-    // CHECK-FIXES: auto e = torch::where(mask, x, 0);
+    auto e = x.index({mask}).sum();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' selects from CUDA tensor 'x' by bool mask 'mask'{{.*}}; consider 'torch::where(mask, x, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
+    // CHECK-FIXES: auto e = torch::where(mask, x, 0).sum();
     auto e2 = grid.index({torch::indexing::Slice(), grid.sum(0) > 0});
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'index()' selects from CUDA tensor 'grid' by bool mask 'grid.sum(0) > 0'
     auto f = at::_unique2(x);

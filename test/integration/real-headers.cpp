@@ -27,7 +27,7 @@ int main() {
     auto batch = data.slice(0, step * 4, step * 4 + 4);
     auto x = batch.to(device);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'batch' to the GPU and waits for all queued GPU work when 'device' is a CUDA device{{.*}} [torchsync-blocking-transfer]
-    // CHECK-FIXES: auto x = batch.pin_memory().to(device, /*non_blocking=*/true);
+    // CHECK-FIXES: auto x = (device.is_cuda() ? batch.pin_memory() : batch).to(device, /*non_blocking=*/device.is_cuda());
     auto loss = model->forward(x).pow(2).mean();
     opt.zero_grad();
     loss.backward();

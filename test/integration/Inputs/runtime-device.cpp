@@ -1,7 +1,16 @@
 // The device is chosen at run time, as in the LibTorch tutorials: the
-// program must run the same on a machine without CUDA after --fix.
+// program must run the same on a machine without CUDA after --fix, and must
+// still run after --fix-notes (fix-runs-cpu-only.test). The second half is a
+// trainer step with the note fixes that touch shapes, dtypes and devices,
+// and a row mask that no rewrite may touch; it prints what those rewrites
+// may change (shapes, dtypes) and values that the warning fixes keep.
 #include <torch/torch.h>
 #include <cstdio>
+
+static void show(const char *What, const torch::Tensor &T) {
+  std::printf("%s %s %s\n", What, c10::str(T.sizes()).c_str(),
+              c10::toString(T.scalar_type()));
+}
 
 int main() {
   torch::manual_seed(0);
@@ -19,5 +28,37 @@ int main() {
   std::printf("%.1f %.1f %.1f %.1f\n", host[0].item<float>(),
               host[1].item<float>(), host[2].item<float>(),
               host[3].item<float>());
+
+  auto logits = torch::randn({64, 4}, device);
+  auto target = torch::randint(0, 4, {64}, torch::TensorOptions()
+                                                   .dtype(torch::kLong)
+                                                   .device(device));
+  auto scores = torch::rand({16}, device);
+  auto table = torch::randn({16, 8}, device);
+  int64_t rows = 0;
+  double positive = 0;
+  for (int step = 0; step < 3; ++step) {
+    // A row mask [64] over [64, 4]: selects rows (no rewrite may be made).
+    auto pred = logits.argmax(1);
+    auto wrong = pred.ne(target);
+    auto hard = logits.detach().index({wrong});
+    rows += hard.size(0);
+    // The same sum on the device (a warning fix).
+    auto sum = logits.index({logits > 0}).sum();
+    positive += sum.item<double>();
+    // A mean that sees zeros after the note fix: its shape stays [].
+    auto mean = logits.index({logits > 0}).mean();
+    show("mean", mean);
+    // A 0-dim rewrite viewed as [1]: shape and dtype as before.
+    auto flag = torch::tensor({int16_t(step & 1)},
+                              torch::TensorOptions().device(device));
+    show("flag", flag);
+    show("flag+row", flag + logits[0]);
+    // index_select with a long index on the table's device.
+    auto best = table[scores.argmax()];
+    show("best", best);
+  }
+  std::printf("rows %lld positive %.3f\n", static_cast<long long>(rows),
+              positive);
   return 0;
 }
