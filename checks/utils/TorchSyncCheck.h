@@ -92,8 +92,10 @@ public:
   TorchSyncCheck(StringRef Name, ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context), Sync(Options) {}
 
+  /// C++14 and later: LibTorch 1.x builds with -std=c++14, and the checks
+  /// and their fix-its use nothing newer.
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
+    return LangOpts.CPlusPlus14;
   }
   /// Starts a translation unit: its version and analyses are computed anew.
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
