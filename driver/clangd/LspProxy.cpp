@@ -331,6 +331,50 @@ std::string frame(llvm::StringRef Body) {
       .str();
 }
 
+/// The deepest nesting of arrays and objects the layer parses. LSP messages
+/// nest a dozen levels; LLVM's JSON parser and json::Value's destructor
+/// recurse once per level and overflow a thread's stack somewhere past
+/// 20,000, in the layer and in clangd alike.
+constexpr unsigned MaxNesting = 1000;
+
+} // namespace
+
+bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit) {
+  unsigned Depth = 0;
+  bool InString = false;
+  for (size_t I = 0, E = Text.size(); I != E; ++I) {
+    char C = Text[I];
+    if (InString) {
+      if (C == '\\')
+        ++I; // The escaped character cannot end the string.
+      else if (C == '"')
+        InString = false;
+      continue;
+    }
+    switch (C) {
+    case '"':
+      InString = true;
+      break;
+    case '[':
+    case '{':
+      if (++Depth > Limit)
+        return true;
+      break;
+    case ']':
+    case '}':
+      // Unbalanced input is the parser's to report.
+      if (Depth > 0)
+        --Depth;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+namespace {
+
 std::string idKey(const json::Value &Id) {
   return llvm::formatv("{0}", Id).str();
 }
@@ -363,9 +407,17 @@ struct LspProxy::State {
 
   /// Checks a message from the editor as clangd's transport would take it;
   /// true if it may go on to clangd. clangd drops a message that is not
-  /// JSON and shuts down on one that is not JSON-RPC: such messages are
-  /// answered here instead (JSON-RPC's Parse error and Invalid Request).
+  /// JSON, shuts down on one that is not JSON-RPC and overflows its stack on
+  /// one nested too deeply: such messages are answered here instead
+  /// (JSON-RPC's Parse error and Invalid Request).
   bool admit(llvm::StringRef Body) {
+    if (nestsDeeperThan(Body, MaxNesting)) {
+      replyError(nullptr, -32700,
+                 llvm::formatv("Parse error: nested deeper than {0} levels",
+                               MaxNesting)
+                     .str());
+      return false;
+    }
     llvm::Expected<json::Value> Parsed = json::parse(Body);
     if (!Parsed) {
       replyError(nullptr, -32700,
@@ -426,6 +478,8 @@ struct LspProxy::State {
 
   /// The message from clangd as the editor gets it.
   std::string rewrite(std::string Body) {
+    if (nestsDeeperThan(Body, MaxNesting))
+      return Body;
     llvm::Expected<json::Value> Parsed = json::parse(Body);
     if (!Parsed) {
       llvm::consumeError(Parsed.takeError());

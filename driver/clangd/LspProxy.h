@@ -11,8 +11,8 @@
 //    preferred (an editor's "fix all" and "auto fix" apply them), fix-its
 //    that clangd took from a note are never preferred (they change what the
 //    program does, and the note says how);
-//  - a message that is not JSON-RPC gets an error reply, where clangd would
-//    drop it or shut down.
+//  - a message that is not JSON-RPC, or nests too deeply to be parsed safely,
+//    gets an error reply, where clangd would drop it, shut down or crash.
 //
 // The range and message of a diagnostic are never changed: clangd finds a
 // diagnostic's fixes by them when the editor asks for code actions.
@@ -39,6 +39,11 @@ struct ProxyOptions {
   /// Base URL of the docs; a check's page is <DocsURL>/checks/<name>.md.
   std::string DocsURL;
 };
+
+/// True if the JSON text \p Text nests arrays and objects more than \p Limit
+/// levels deep (counted without parsing, so that no parser recurses that
+/// deep).
+bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit);
 
 /// True if \p Diagnostic (an LSP Diagnostic) comes from a torchsync check.
 bool isTorchSyncDiagnostic(const llvm::json::Object &Diagnostic);

@@ -36,6 +36,15 @@ c.send_raw('{"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}')
 error('id object')
 c.send_raw('{}', header=b'Content-Type: application/vscode-jsonrpc\r\n\r\n')
 error('no length')
+# 100,000 levels overflow a parser that recurses per level (the layer's
+# and clangd's); 1,000 are parsed.
+c.send_raw('{"jsonrpc": "2.0", "id": 77, "method": "workspace/symbol", "params": '
+           + '[' * 100000 + ']' * 100000 + '}')
+error('deep')
+# clangd answers this one: it has no such method.
+c.send_raw('{"jsonrpc": "2.0", "id": 77, "method": "torchsync/deep", "params": '
+           '{"query": "%s"}, "x": %s}' % ('[' * 2000, '[' * 998 + ']' * 998))
+error('deep but parsed')
 # clangd's own answers still come: an unknown method, then a real request.
 rid = c.request('torchsync/unknown', {})
 m = c.reply(rid)
