@@ -1,27 +1,45 @@
-//===--- LinkShims.cpp - what torchsync-clangd replaces in clangd 19 ------===//
+//===--- LinkShims.cpp - torchsync-clangd's hooks into clangd 19 ----------===//
 //
-// Two definitions that stand in for parts of Debian's clangd 19 libraries at
-// link time (driver/clangd/CMakeLists.txt says how each is wired in):
+// clangdMain() (Debian's libclangdMain.a) builds clangd's configuration
+// itself, taking nothing but argc and argv, and Debian ships clangd's
+// libraries without their headers. What torchsync-clangd changes in clangd
+// is therefore wired in at link time (driver/clangd/CMakeLists.txt):
 //
-//  - remote::getClient: Debian built clangd with its remote index, whose only
-//    entry point from clangdMain is this function; linking it would pull in
-//    gRPC, protobuf and Abseil. Upstream's build without gRPC defines it the
-//    same way: no remote index (`--remote-index-address` and `.clangd`
-//    `Index: External: Server` then give none).
-//  - isFastTidyCheck: clangd's default `FastCheckFilter: Strict` runs only
-//    checks on its compiled-in list of fast ones and silently drops every
-//    other check, ours included. The link redirects clangd's calls (with
-//    `--wrap`) here, which answers for torchsync's checks and asks the real
-//    function about the rest.
+//  - remote::getClient is defined here: Debian built clangd with its remote
+//    index, whose only entry point from clangdMain is this function; linking
+//    it would pull in gRPC, protobuf and Abseil. Upstream's build without
+//    gRPC defines it the same way: no remote index.
+//  - clang-tidy's options: the chain of TidyProviders that clangdMain
+//    combines starts with the driver's checks, '-*,torchsync-*', to which a
+//    project's .clang-tidy and .clangd add or from which they take as in the
+//    driver; clangd's own default checks (used when nothing names checks)
+//    are never used.
+//  - clangd's list of checks measured to be fast counts the torchsync checks
+//    in, so that its default FastCheckFilter (Strict) runs them.
+//
+// Each hook is `--wrap`ped: clangd's calls of a function come here, and the
+// real function is called by its `__real_` name. Each name includes the
+// parameter types, so a clangd whose functions are renamed or retyped fails
+// to link instead of leaving a hook out; the behaviour of each hook is
+// tested in test/clangd (default-checks.test, fast-check-filter.test).
 //
 //===----------------------------------------------------------------------===//
 
+#include "clang-tidy/ClangTidyOptions.h"
+#include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace clang::clangd {
 class SymbolIndex;
+
+/// clangd's TidyProvider (TidyProvider.h): adds to the clang-tidy options
+/// of a file.
+using TidyProvider = llvm::unique_function<void(tidy::ClangTidyOptions &,
+                                                llvm::StringRef) const>;
+
 namespace remote {
 std::unique_ptr<SymbolIndex> getClient(llvm::StringRef Address,
                                        llvm::StringRef ProjectRoot);
@@ -31,19 +49,47 @@ std::unique_ptr<SymbolIndex> getClient(llvm::StringRef, llvm::StringRef) {
 } // namespace remote
 } // namespace clang::clangd
 
-// The mangled name of clang::clangd::isFastTidyCheck(llvm::StringRef) in
-// clangd 19; the link test (test/clangd/fast-check-filter.test) fails if it
-// changes.
-#define TORCHSYNC_FAST_CHECK_SYMBOL                                            \
-  "_ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE"
+using clang::clangd::TidyProvider;
 
+// ---- clang-tidy's options --------------------------------------------------
+
+/// The checks of the driver (TorchSyncMain.cpp), which the project's
+/// configuration extends.
+constexpr llvm::StringLiteral DefaultChecks = "-*,torchsync-*";
+
+// clang::clangd::combine(std::vector<TidyProvider>)
+TidyProvider realCombineTidy(std::vector<TidyProvider> Providers) asm(
+    "__real__ZN5clang6clangd7combineESt6vectorIN4llvm15unique_functionIKFvRNS_"
+    "4tidy16ClangTidyOptionsENS2_9StringRefEEEESaIS9_EE");
+TidyProvider wrapCombineTidy(std::vector<TidyProvider> Providers) asm(
+    "__wrap__ZN5clang6clangd7combineESt6vectorIN4llvm15unique_functionIKFvRNS_"
+    "4tidy16ClangTidyOptionsENS2_9StringRefEEEESaIS9_EE");
+
+/// clangdMain combines environment, .clang-tidy files, .clangd
+/// configuration, clangd's default checks (used when no provider named any)
+/// and the checks clangd cannot run. The driver's checks go first, so that
+/// the project's lists are appended to them as clang-tidy merges
+/// configurations, and clangd's default checks are never used.
+TidyProvider wrapCombineTidy(std::vector<TidyProvider> Providers) {
+  Providers.insert(Providers.begin(),
+                   [](clang::tidy::ClangTidyOptions &Opts, llvm::StringRef) {
+                     Opts.Checks = DefaultChecks.str();
+                   });
+  return realCombineTidy(std::move(Providers));
+}
+
+// ---- clangd's list of fast checks -----------------------------------------
+
+// clang::clangd::isFastTidyCheck(llvm::StringRef)
 std::optional<bool> realIsFastTidyCheck(llvm::StringRef Check) asm(
-    "__real_" TORCHSYNC_FAST_CHECK_SYMBOL);
+    "__real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE");
 std::optional<bool> wrapIsFastTidyCheck(llvm::StringRef Check) asm(
-    "__wrap_" TORCHSYNC_FAST_CHECK_SYMBOL);
+    "__wrap__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE");
 
-/// torchsync's checks run in the editor: their cost is measured in
-/// bench/bench.py's editor section (docs/performance.md).
+/// clangd runs a clang-tidy check under its default FastCheckFilter
+/// (Strict) only if its list of measured checks says the check is fast. The
+/// torchsync checks are, as measured in bench/bench.py's editor section
+/// (docs/performance.md); clangd answers for every other check.
 std::optional<bool> wrapIsFastTidyCheck(llvm::StringRef Check) {
   if (Check.starts_with("torchsync-"))
     return true;
