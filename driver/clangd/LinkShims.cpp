@@ -1,9 +1,10 @@
 //===--- LinkShims.cpp - torchsync-clangd's hooks into clangd 19 ----------===//
 //
 // clangdMain() (Debian's libclangdMain.a) builds clangd's configuration
-// itself, taking nothing but argc and argv, and Debian ships clangd's
-// libraries without their headers. What torchsync-clangd changes in clangd
-// is therefore wired in at link time (driver/clangd/CMakeLists.txt):
+// and starts its threads itself, taking nothing but argc and argv, and
+// Debian ships clangd's libraries without their headers. What
+// torchsync-clangd changes in clangd is therefore wired in at link time
+// (driver/clangd/CMakeLists.txt):
 //
 //  - remote::getClient is defined here: Debian built clangd with its remote
 //    index, whose only entry point from clangdMain is this function; linking
@@ -16,18 +17,25 @@
 //    are never used.
 //  - clangd's list of checks measured to be fast counts the torchsync checks
 //    in, so that its default FastCheckFilter (Strict) runs them.
+//  - The threads clangd starts (llvm::thread in its static libraries: AST
+//    and preamble workers, background indexing) get the driver's stack size
+//    instead of clangd's 8 MiB, so that code nested as deeply as the driver
+//    analyzes it does not overflow a worker's stack and kill the server.
 //
 // Each hook is `--wrap`ped: clangd's calls of a function come here, and the
 // real function is called by its `__real_` name. Each name includes the
 // parameter types, so a clangd whose functions are renamed or retyped fails
 // to link instead of leaving a hook out; the behaviour of each hook is
-// tested in test/clangd (default-checks.test, fast-check-filter.test).
+// tested in test/clangd (default-checks.test, fast-check-filter.test,
+// deep-nesting.test).
 //
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/thread.h"
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -94,4 +102,32 @@ std::optional<bool> wrapIsFastTidyCheck(llvm::StringRef Check) {
   if (Check.starts_with("torchsync-"))
     return true;
   return realIsFastTidyCheck(Check);
+}
+
+// ---- Threads ---------------------------------------------------------------
+
+/// The stack of a thread of clangd: the driver's (driver/Analysis.cpp), which
+/// holds 10,000 nested statements and a 200,000-term expression.
+constexpr unsigned WorkerStackSize = 64 << 20;
+
+// llvm::llvm_execute_on_thread_impl (llvm/Support/thread.h)
+llvm::thread::native_handle_type realExecuteOnThread(
+    llvm::thread::start_routine_type ThreadFunc, void *Arg,
+    std::optional<unsigned>
+        StackSizeInBytes) asm("__real__ZN4llvm27llvm_execute_on_thread_"
+                              "implEPFPvS0_ES0_St8optionalIjE");
+llvm::thread::native_handle_type wrapExecuteOnThread(
+    llvm::thread::start_routine_type ThreadFunc, void *Arg,
+    std::optional<unsigned>
+        StackSizeInBytes) asm("__wrap__ZN4llvm27llvm_execute_on_thread_"
+                              "implEPFPvS0_ES0_St8optionalIjE");
+
+/// Starts every llvm::thread of clangd's static libraries with at least
+/// WorkerStackSize; the memory is reserved, and used only as deep as the
+/// code goes.
+llvm::thread::native_handle_type
+wrapExecuteOnThread(llvm::thread::start_routine_type ThreadFunc, void *Arg,
+                    std::optional<unsigned> StackSizeInBytes) {
+  return realExecuteOnThread(
+      ThreadFunc, Arg, std::max(StackSizeInBytes.value_or(0), WorkerStackSize));
 }
