@@ -56,6 +56,10 @@ std::string diagnosticText(llvm::StringRef Message);
 /// True if \p Title is the title clangd gives a fix-it of the warning whose
 /// text is \p Text (diagnosticText), false for one that clangd took from
 /// one of its \p Notes (titled with the note's text) or one it cannot tell.
+/// clangd 19 hands the two kinds over alike (kind "quickfix", no data,
+/// isPreferred only for a sole fix, the same objects inline and in code
+/// action replies): the title is all that tells them apart.
+/// test/clangd/fix-titles.test fails if clangd titles them otherwise.
 bool isWarningFixTitle(llvm::StringRef Title, llvm::StringRef Text,
                        llvm::ArrayRef<std::string> Notes);
 
