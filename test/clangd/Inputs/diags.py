@@ -5,6 +5,9 @@
 import argparse
 import json
 import os
+import re
+import sys
+import time
 
 import lsp
 
@@ -17,6 +20,8 @@ ap.add_argument('--inline', action='store_true',
                 help='ask for fixes with the diagnostics (clangd codeActionsInline)')
 ap.add_argument('--no-related', action='store_true',
                 help='a client without relatedInformation (Emacs eglot): notes fold into messages')
+ap.add_argument('--wait-log', metavar='REGEX',
+                help='before shutting the server down, wait until its log has a line that matches')
 ap.add_argument('files', nargs='+')
 args = ap.parse_args()
 
@@ -51,4 +56,14 @@ for path in args.files:
                     print('  quickfix: preferred=%s title=%s' % (
                         json.dumps(a.get('isPreferred')), a['title']))
     print('done:', os.path.relpath(path, args.dir))
+if args.wait_log:
+    deadline = time.monotonic() + c.timeout
+    log = os.path.join(args.dir, 'server.log')
+    while not any(re.search(args.wait_log, line) for line in open(log, errors='replace')):
+        if time.monotonic() > deadline or c.proc.poll() is not None:
+            sys.exit('diags.py: no log line matching %r (server %s)' % (
+                args.wait_log, 'exited with %s' % c.proc.returncode
+                if c.proc.poll() is not None else 'running'))
+        time.sleep(0.2)
+    print('log:', args.wait_log)
 print('exit:', c.shutdown())
