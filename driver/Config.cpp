@@ -9,11 +9,14 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
+#include "utils/JsonDepth.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Format/Format.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
@@ -41,6 +44,10 @@ namespace {
 
 /// Parses a configuration text; the first error, if any, names the problem.
 llvm::Expected<ClangTidyOptions> parseConfig(llvm::MemoryBufferRef Text) {
+  // The YAML reader recurses once per level of nesting.
+  if (llvm::Error E =
+          clang::tidy::torchsync::checkYamlNesting(Text.getBuffer()))
+    return std::move(E);
   std::string FirstProblem;
   llvm::ErrorOr<ClangTidyOptions> Parsed =
       parseConfigurationWithDiags(Text, [&](const llvm::SMDiagnostic &D) {
@@ -184,8 +191,14 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
       ".clang-tidy",
       [Problems](
           llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
-        if (!Problems)
+        if (!Problems) {
+          if (llvm::Error E =
+                  clang::tidy::torchsync::checkYamlNesting(Text.getBuffer())) {
+            llvm::consumeError(std::move(E));
+            return std::make_error_code(std::errc::invalid_argument);
+          }
           return parseConfiguration(Text);
+        }
         llvm::Expected<ClangTidyOptions> Parsed = parseConfig(Text);
         if (Parsed)
           return std::move(*Parsed);

@@ -5,6 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Gate.h"
+#include "InputFiles.h"
+#include "SafeWrite.h"
+#include "utils/JsonDepth.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,10 +27,11 @@ llvm::Expected<llvm::StringSet<>> readBaseline(llvm::StringRef Path) {
     return llvm::createStringError("cannot read baseline '" + Path +
                                    "': " + Why);
   };
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  auto Buffer = readInputFile(Path);
   if (!Buffer)
-    return Fail(Buffer.getError().message());
-  llvm::Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+    return Fail(llvm::toString(Buffer.takeError()));
+  llvm::Expected<json::Value> Parsed =
+      clang::tidy::torchsync::parseJsonBounded((*Buffer)->getBuffer());
   if (!Parsed)
     return Fail("invalid JSON: " + llvm::toString(Parsed.takeError()));
   const json::Object *Top = Parsed->getAsObject();

@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output.h"
+#include "InputFiles.h"
+#include "SafeWrite.h"
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
+#include "utils/JsonDepth.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -606,10 +609,11 @@ llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
   };
 
   for (const std::string &Input : Inputs) {
-    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Input);
+    auto Buffer = readInputFile(Input, /*AllowStdin=*/true);
     if (!Buffer)
-      return readError(Input, Buffer.getError().message());
-    llvm::Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+      return readError(Input, llvm::toString(Buffer.takeError()));
+    llvm::Expected<json::Value> Parsed =
+        clang::tidy::torchsync::parseJsonBounded((*Buffer)->getBuffer());
     if (!Parsed)
       return readError(Input,
                        "invalid JSON: " + llvm::toString(Parsed.takeError()));

@@ -22,6 +22,7 @@
 #include "FixApply.h"
 #include "Gate.h"
 #include "Harness.h"
+#include "InputFiles.h"
 #include "Output.h"
 #include "Progress.h"
 #include "RenderSarif.h"
@@ -309,11 +310,11 @@ llvm::Expected<ConfigInput> readConfigInput() {
     if (!Config.empty())
       return llvm::createStringError("--config and --config-file are "
                                      "mutually exclusive");
-    auto Buffer = llvm::MemoryBuffer::getFile(ConfigFile);
+    auto Buffer = readInputFile(ConfigFile);
     if (!Buffer)
-      return llvm::createStringError("cannot read configuration file '" +
-                                     ConfigFile +
-                                     "': " + Buffer.getError().message());
+      return llvm::createStringError(
+          "cannot read configuration file '" + ConfigFile +
+          "': " + llvm::toString(Buffer.takeError()));
     Input.ConfigText = (*Buffer)->getBuffer().str();
     Input.ConfigName = ConfigFile;
   }
