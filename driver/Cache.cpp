@@ -289,10 +289,8 @@ Error ResultCache::store(StringRef Key, ArrayRef<Dependency> Deps,
   std::string Packed = pack(Text);
   // Through a temporary file and a rename: a parallel run reading the same
   // entry sees the old one or the new one, never a mix.
-  return writeToOutput(entryPath(Key), [&](raw_ostream &File) {
-    File << Packed;
-    return Error::success();
-  });
+  return writeThroughTemporary(entryPath(Key),
+                               [&](raw_ostream &File) { File << Packed; });
 }
 
 void ResultCache::prune() {

@@ -57,10 +57,8 @@ llvm::Error writeFactsFile(llvm::StringRef Path, FactsFile Facts) {
     Hash = Buffer ? factsContentHash((*Buffer)->getBuffer()) : "";
   }
   std::string Text = factsToJson(Facts);
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        OS << Text;
-        return llvm::Error::success();
-      }))
+  if (llvm::Error E =
+          writeOutputFile(Path, [&](llvm::raw_ostream &OS) { OS << Text; }))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot write summary file '" + Path +
                                        "': " + llvm::toString(std::move(E)));

@@ -65,9 +65,8 @@ llvm::Error writeBaseline(llvm::StringRef Path,
   json::Value Baseline = json::Object{{"version", BaselineVersion},
                                       {"tool", "torchsync"},
                                       {"findings", std::move(All)}};
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+  if (llvm::Error E = writeOutputFile(Path, [&](llvm::raw_ostream &OS) {
         OS << llvm::formatv("{0:2}", Baseline) << "\n";
-        return llvm::Error::success();
       }))
     return llvm::createStringError("cannot write baseline '" + Path +
                                    "': " + llvm::toString(std::move(E)));

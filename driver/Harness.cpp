@@ -10,6 +10,7 @@
 #include "Analysis.h"
 #include "HarnessCodegen.h"
 #include "HarnessTargets.h"
+#include "SafeWrite.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -27,10 +28,7 @@ llvm::Error writeFile(llvm::StringRef Dir, llvm::StringRef Name,
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, Name);
   // Through a temporary file and a rename: never half-written.
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        Write(OS);
-        return llvm::Error::success();
-      }))
+  if (llvm::Error E = writeOutputFile(Path, Write))
     return llvm::createStringError("cannot write '" + Path +
                                    "': " + llvm::toString(std::move(E)));
   return llvm::Error::success();
