@@ -498,6 +498,15 @@ int main(int argc, const char **argv) {
     if (O->getNumOccurrences() > 1)
       return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                         " is given more than once");
+  // A file option given an empty value ("--write-summaries=") names no file;
+  // it would otherwise be taken as not given.
+  for (cl::opt<std::string> *O :
+       {&BuildPath, &ConfigFile, &ExportFixes, &CacheDir, &HarnessSpecFile,
+        &OutputFile, &BaselineFile, &WriteBaselineFile, &WriteSummaries,
+        &RootDir, &RenderFindings, &RuntimeReport})
+    if (O->getNumOccurrences() && O->empty())
+      return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
+                        " needs a value");
 
   if (MergeCommand) {
     if (MergeInputs.empty())
