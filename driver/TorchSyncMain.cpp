@@ -1043,9 +1043,14 @@ int main(int argc, const char **argv) {
       }
   // A baseline is written only from a complete run: a file that failed to
   // compile would otherwise lose its known findings.
-  if (!WriteBaselineFile.empty())
+  if (!WriteBaselineFile.empty()) {
     if (llvm::Error E = writeBaseline(WriteBaselineFile, Findings))
       return inputError(llvm::toString(std::move(E)));
+    if (!Quiet)
+      llvm::errs() << "torchsync: wrote " << Findings.size() << " fingerprint"
+                   << (Findings.size() == 1 ? "" : "s") << " to '"
+                   << WriteBaselineFile << "'\n";
+  }
   if (!Quiet)
     printSummary(llvm::errs(), Gated, FilesWithFindings.size(), Files.size(),
                  Suppressed.size());
