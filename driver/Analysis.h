@@ -30,7 +30,10 @@
 namespace torchsync {
 
 struct AnalysisOptions {
-  /// Keep the fix-its of notes (for --fix-notes).
+  /// Keep the fix-its of notes (for --fix-notes): a note's fix-it then
+  /// stands for its warning's in clang-tidy's choice of compatible fixes.
+  /// --fix alone applies the warnings' fix-its, which every run keeps, so
+  /// plain runs and --fix share cache entries.
   bool FixesFromNotes = false;
   /// Appended to every compile command (--extra-arg).
   std::vector<std::string> ExtraArgs;

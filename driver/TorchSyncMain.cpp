@@ -803,7 +803,7 @@ int main(int argc, const char **argv) {
 
   AnalysisOptions Analysis;
   Analysis.WholeProgram = Whole;
-  Analysis.FixesFromNotes = Fix || FixNotes;
+  Analysis.FixesFromNotes = FixNotes;
   Analysis.ExtraArgs = ExtraArgs;
   Analysis.TraverseAll = TraverseAll;
   Analysis.MakeProvider = [&Input] {
