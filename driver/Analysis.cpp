@@ -400,19 +400,24 @@ private:
   std::mutex Mutex;
 };
 
+/// A physical file system of the tool's own (see makeTool).
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+makeFileSystem(std::vector<std::string> *Misses) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical =
+      llvm::vfs::createPhysicalFileSystem();
+  if (Misses)
+    Physical = llvm::makeIntrusiveRefCnt<MissRecorder>(Physical, *Misses);
+  return llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+}
+
 } // namespace
 
 std::unique_ptr<tooling::ClangTool>
 makeTool(const tooling::CompilationDatabase &DB, StringRef File,
          std::vector<std::string> *Misses) {
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical =
-      llvm::vfs::createPhysicalFileSystem();
-  if (Misses)
-    Physical = llvm::makeIntrusiveRefCnt<MissRecorder>(Physical, *Misses);
-  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
   return std::make_unique<tooling::ClangTool>(
       DB, std::vector<std::string>{File.str()},
-      std::make_shared<PCHContainerOperations>(), FS);
+      std::make_shared<PCHContainerOperations>(), makeFileSystem(Misses));
 }
 
 void forEachInParallel(size_t Count, unsigned Jobs,
@@ -439,7 +444,14 @@ FileResult analyzeFileUnprotected(StringRef File,
     Result.Failure = "no compile command for it in the compilation database";
     return Result;
   }
-  std::unique_ptr<ClangTidyOptionsProvider> Provider = Options.MakeProvider();
+  // The tool's file system, which the configuration is read through too:
+  // the tool sets its working directory to the command's while the file is
+  // parsed, and clang-tidy then looks up the configuration of the file's
+  // name as the command spells it (relative to that directory).
+  std::vector<std::string> Absent;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS =
+      makeFileSystem(Cache ? &Absent : nullptr);
+  std::unique_ptr<ClangTidyOptionsProvider> Provider = Options.MakeProvider(FS);
   Provider = std::make_unique<RecordFactsProvider>(std::move(Provider),
                                                    Options.WholeProgram);
   ClangTidyContext Context(std::move(Provider),
@@ -481,10 +493,8 @@ FileResult analyzeFileUnprotected(StringRef File,
       Options.WholeProgram ? hotFunctionsOf(Context.getOptionsForFile(File))
                            : std::vector<std::string>());
 
-  std::vector<std::string> Absent;
-  std::unique_ptr<tooling::ClangTool> ToolPtr =
-      makeTool(DB, File, Cache ? &Absent : nullptr);
-  tooling::ClangTool &Tool = *ToolPtr;
+  tooling::ClangTool Tool(DB, std::vector<std::string>{File.str()},
+                          std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&Nolint);
   Tool.appendArgumentsAdjuster(

@@ -44,8 +44,10 @@ struct AnalysisOptions {
   /// findings rest on, and each file's summary is made (Summary.h).
   bool WholeProgram = false;
   /// Makes the configuration provider of one analysis (each analysis needs
-  /// its own: providers cache per directory and are not thread-safe).
-  std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
+  /// its own: providers cache per directory and are not thread-safe), which
+  /// reads .clang-tidy files through the analysis's file system (Config.h).
+  std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>(
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>)>
       MakeProvider;
 };
 

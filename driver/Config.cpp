@@ -142,10 +142,10 @@ public:
   HandledFileOptionsProvider(ClangTidyGlobalOptions GlobalOptions,
                              ClangTidyOptions DefaultOptions,
                              ClangTidyOptions OverrideOptions,
-                             ConfigFileHandlers Handlers)
+                             ConfigFileHandlers Handlers,
+                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
       : FileOptionsProvider(std::move(GlobalOptions), std::move(DefaultOptions),
-                            std::move(OverrideOptions),
-                            llvm::vfs::getRealFileSystem()) {
+                            std::move(OverrideOptions), std::move(FS)) {
     ConfigHandlers = std::move(Handlers);
   }
 };
@@ -153,7 +153,10 @@ public:
 } // namespace
 
 llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>>
-makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
+makeProvider(const ConfigInput &Input, ConfigProblems *Problems,
+             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  if (!FS)
+    FS = llvm::vfs::getRealFileSystem();
   ClangTidyGlobalOptions GlobalOptions;
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = Input.DefaultChecks;
@@ -176,8 +179,8 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
       return llvm::createStringError("invalid configuration in " +
                                      Input.ConfigName + ": " +
                                      llvm::toString(Parsed.takeError()));
-    return std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
-                                                   *Parsed, Overrides);
+    return std::make_unique<ConfigOptionsProvider>(
+        GlobalOptions, Defaults, *Parsed, Overrides, std::move(FS));
   }
   // clang-tidy prints a .clang-tidy file's error and uses the parent
   // directory's configuration (or the defaults) instead; the driver makes it
@@ -208,7 +211,7 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
         return std::error_code();
       });
   return std::make_unique<HandledFileOptionsProvider>(
-      GlobalOptions, Defaults, Overrides, std::move(Handlers));
+      GlobalOptions, Defaults, Overrides, std::move(Handlers), std::move(FS));
 }
 
 llvm::Expected<ConfigWarnings>

@@ -23,6 +23,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -62,9 +63,13 @@ private:
 /// clang-tidy's configuration provider for Input: a ConfigOptionsProvider
 /// for --config / --config-file, else a FileOptionsProvider. .clang-tidy
 /// files that cannot be read go to Problems when it is not null. Fails on an
-/// invalid --config text or --header-filter.
+/// invalid --config text or --header-filter. .clang-tidy files are read
+/// through FS (default: the real file system), whose working directory
+/// resolves the relative file names of compile commands: an analysis gives
+/// its tool's, which is the command's directory while the file is parsed.
 llvm::Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>>
-makeProvider(const ConfigInput &Input, ConfigProblems *Problems);
+makeProvider(const ConfigInput &Input, ConfigProblems *Problems,
+             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = nullptr);
 
 /// What checking the configuration found that is not an error.
 struct ConfigWarnings {

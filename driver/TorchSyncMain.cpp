@@ -15,6 +15,7 @@
 
 #include "Analysis.h"
 #include "Cache.h"
+#include "CompileDatabase.h"
 #include "Config.h"
 #include "FactsOutput.h"
 #include "FileSelection.h"
@@ -36,7 +37,6 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
@@ -624,23 +624,10 @@ int main(int argc, const char **argv) {
   if (!BuildPath.empty()) {
     if (!FixedDBError.empty() || Argc != argc)
       return inputError("use either -p or compiler arguments after '--'");
-    std::string DBError;
-    SmallString<256> DBFile(BuildPath.getValue());
-    if (!llvm::sys::fs::is_directory(BuildPath))
-      return inputError("build directory '" + BuildPath + "' does not exist");
-    llvm::sys::path::append(DBFile, "compile_commands.json");
-    if (!llvm::sys::fs::exists(DBFile))
-      return inputError(
-          "no compile_commands.json in '" + BuildPath +
-          "' (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
-    auto JSONDB = tooling::JSONCompilationDatabase::loadFromFile(
-        DBFile, DBError, tooling::JSONCommandLineSyntax::AutoDetect);
-    if (!JSONDB) {
-      StringRef Reason = StringRef(DBError).split('\n').first.trim();
-      return inputError("cannot read '" + DBFile + "': " + Reason);
-    }
-    // Headers and new files get the command of their closest neighbour.
-    Compilations = tooling::inferMissingCompileCommands(std::move(JSONDB));
+    auto Loaded = loadBuildDatabase(BuildPath);
+    if (!Loaded)
+      return inputError(llvm::toString(Loaded.takeError()));
+    Compilations = std::move(*Loaded);
   }
 
   // Path arguments: source files, or (with -p) directories whose files of
@@ -680,16 +667,14 @@ int main(int argc, const char **argv) {
       return inputError("'" + Path + "' is not a C++ source file");
     Files.push_back(std::string(Abs));
   }
+  // No -p and no '--': look for a database as clang-tidy and clangd do,
+  // else parse as C++17 with no other flags (a file that then does not
+  // compile is told how to give its flags).
+  bool NoDatabase = false;
   if (!Compilations) {
-    // No -p and no '--': look for compile_commands.json above the first file,
-    // else parse as C++17 with no other flags.
-    std::string Ignored;
-    Compilations = tooling::CompilationDatabase::autoDetectFromSource(
-        Files.front(), Ignored);
-    if (Compilations)
-      Compilations =
-          tooling::inferMissingCompileCommands(std::move(Compilations));
-    else
+    Compilations = findDatabaseFor(Files.front());
+    NoDatabase = !Compilations;
+    if (NoDatabase)
       Compilations = std::make_unique<tooling::FixedCompilationDatabase>(
           ".", std::vector<std::string>{"-std=c++17"});
   }
@@ -806,10 +791,12 @@ int main(int argc, const char **argv) {
   Analysis.FixesFromNotes = FixNotes;
   Analysis.ExtraArgs = ExtraArgs;
   Analysis.TraverseAll = TraverseAll;
-  Analysis.MakeProvider = [&Input] {
-    // Made once above from the same input, so it cannot fail here.
-    return llvm::cantFail(makeProvider(Input, /*Problems=*/nullptr));
-  };
+  Analysis.MakeProvider =
+      [&Input](llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+        // Made once above from the same input, so it cannot fail here.
+        return llvm::cantFail(
+            makeProvider(Input, /*Problems=*/nullptr, std::move(FS)));
+      };
   std::vector<FileResult> Results(Files.size());
   std::vector<FileResult> KnownResults(Known.size());
   {
@@ -1024,7 +1011,9 @@ int main(int argc, const char **argv) {
 
   for (const Failure &F : Failures)
     llvm::errs() << "torchsync: error: cannot analyze '" << F.File
-                 << "': " << F.Reason << "\n";
+                 << "': " << F.Reason
+                 << (NoDatabase ? StringRef(NoDatabaseHint) : StringRef())
+                 << "\n";
   if (!Failures.empty())
     return 2;
   // The facts of a complete run, for the plugin and the editor: the default
