@@ -40,6 +40,18 @@ struct ConfigInput {
   std::string Checks;
   /// --header-filter, when given.
   std::optional<std::string> HeaderFilter;
+  /// clang-tidy's options that override the configuration's field of the
+  /// same name, when given: --warnings-as-errors (appended to the
+  /// configuration's list), --exclude-header-filter, --system-headers,
+  /// --format-style, --use-color.
+  std::optional<std::string> WarningsAsErrors;
+  std::optional<std::string> ExcludeHeaderFilter;
+  std::optional<bool> SystemHeaders;
+  std::optional<std::string> FormatStyle;
+  std::optional<bool> UseColor;
+  /// --line-filter: clang-tidy's JSON list of files and line ranges whose
+  /// findings are reported (empty: every line).
+  std::string LineFilter;
   /// The text of --config or of the --config-file file (empty: none, so
   /// .clang-tidy files are read) and how to name it in messages.
   std::string ConfigText;
@@ -74,6 +86,8 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems,
 /// What checking the configuration found that is not an error.
 struct ConfigWarnings {
   std::vector<std::string> Lines;
+  /// Whether the configuration of any of the files enables a check.
+  bool AnyChecks = false;
 };
 
 /// Checks the configuration of each of Files (absolute paths) as described
@@ -89,6 +103,21 @@ checkConfiguration(clang::tidy::ClangTidyOptionsProvider &Provider,
 /// it: every option of the enabled checks, with its value.
 std::string dumpConfiguration(clang::tidy::ClangTidyOptionsProvider &Provider,
                               llvm::StringRef File);
+
+/// clang-tidy's --verify-config for File: every glob of a Checks list that
+/// matches no check, and every CheckOptions key that no enabled or known
+/// check reads (with the closest known name), one line each in Problems,
+/// naming the configuration source.
+std::vector<std::string>
+verifyConfiguration(clang::tidy::ClangTidyOptionsProvider &Provider,
+                    const ConfigInput &Input, llvm::StringRef File);
+
+/// clang-tidy's --explain-config for File: for each enabled check, the most
+/// specific configuration source that enables it ("'torchsync-host-read' is
+/// enabled in the torchsync binary").
+std::vector<std::string>
+explainConfiguration(clang::tidy::ClangTidyOptionsProvider &Provider,
+                     const ConfigInput &Input, llvm::StringRef File);
 
 } // namespace torchsync
 

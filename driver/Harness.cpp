@@ -95,7 +95,9 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
     std::vector<unsigned> Offsets;
     for (size_t I : ByFile[Files[F]])
       Offsets.push_back(Findings[I].Where.Offset);
-    Targets[F] = findTargets(Files[F], Offsets, DB, Settings.ExtraArgs);
+    Targets[F] = findTargets(Files[F], Offsets, DB, Settings.ExtraArgsBefore,
+                             Settings.ExtraArgs,
+                             Settings.Overlay ? &*Settings.Overlay : nullptr);
   });
 
   // Each finding's target; one harness per file, one call per function.
@@ -137,8 +139,9 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
     }
     if (H.Calls.empty())
       continue;
-    H.IncludeDirs =
-        projectIncludeDirs(H.Source, DB, Settings.ExtraArgs, Sources.root());
+    std::vector<std::string> Extra = Settings.ExtraArgsBefore;
+    llvm::append_range(Extra, Settings.ExtraArgs);
+    H.IncludeDirs = projectIncludeDirs(H.Source, DB, Extra, Sources.root());
     // Two sources with the same stem get distinct harnesses.
     std::string Stem = safeStem(H.Path);
     for (unsigned N = 2; !Stems.insert(Stem).second; ++N)

@@ -20,8 +20,10 @@
 
 #include "Findings.h"
 #include "HarnessSpec.h"
+#include "InputFiles.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +34,12 @@ namespace torchsync {
 struct HarnessSettings {
   std::string Dir; ///< Absolute.
   HarnessSpec Spec;
-  /// Appended to every compile command of the second parse (--extra-arg).
+  /// Inserted after the compiler (--extra-arg-before) and appended
+  /// (--extra-arg) to every compile command of the second parse.
+  std::vector<std::string> ExtraArgsBefore;
   std::vector<std::string> ExtraArgs;
+  /// Laid over the file system of the second parse (--vfsoverlay).
+  std::optional<VfsOverlay> Overlay;
   /// No note per unsupported finding on standard error.
   bool Quiet = false;
 };

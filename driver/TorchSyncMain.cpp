@@ -31,6 +31,7 @@
 #include "RuntimeReport.h"
 #include "SafeWrite.h"
 #include "TextReport.h"
+#include "TidyOptions.h"
 #include "TorchSyncModuleLink.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -59,7 +60,8 @@ namespace {
 
 constexpr llvm::StringLiteral DefaultChecks = "-*,torchsync-*";
 
-cl::OptionCategory Category("torchsync options");
+// Shared with clang-tidy's options (TidyOptions.h), which --help lists too.
+cl::OptionCategory &Category = driverCategory();
 
 cl::list<std::string> SourcePaths(cl::Positional, cl::desc("[<file> ...]"),
                                   cl::cat(Category));
@@ -318,6 +320,7 @@ llvm::Expected<ConfigInput> readConfigInput() {
     Input.ConfigText = (*Buffer)->getBuffer().str();
     Input.ConfigName = ConfigFile;
   }
+  addTidyConfig(Input);
   return Input;
 }
 
@@ -339,7 +342,9 @@ struct RunSettings {
   bool SortByCost = false;
 };
 
-llvm::Expected<RunSettings> readRunSettings() {
+/// WarningsAsErrors: --warnings-as-errors was given, which makes --fail-on
+/// default to error, as clang-tidy fails only on promoted findings.
+llvm::Expected<RunSettings> readRunSettings(bool WarningsAsErrors) {
   RunSettings S;
   std::optional<Format> F = parseFormat(FormatName);
   if (!F)
@@ -351,6 +356,8 @@ llvm::Expected<RunSettings> readRunSettings() {
     return llvm::createStringError("unknown --fail-on level '" + FailOnName +
                                    "' (expected warning, error or none)");
   S.FailLevel = *Level;
+  if (WarningsAsErrors && !FailOnName.getNumOccurrences())
+    S.FailLevel = FailOn::Error;
   if (!RootDir.empty() && !llvm::sys::fs::is_directory(RootDir))
     return llvm::createStringError("root directory '" + RootDir + "' " +
                                    (llvm::sys::fs::exists(RootDir)
@@ -543,6 +550,16 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
+  llvm::Expected<TidySettings> Tidy = readTidySettings();
+  if (!Tidy)
+    return inputError(llvm::toString(Tidy.takeError()));
+  if (Tidy->FixErrors) {
+    Fix = true;
+    llvm::errs() << "torchsync: warning: --fix-errors fixes as --fix does: "
+                    "the files of a translation unit that did not compile "
+                    "are never changed\n";
+  }
+
   // The command line's part of the configuration is read once (with the
   // --config-file); each file's analysis makes its own provider from it.
   llvm::Expected<ConfigInput> ReadInput = readConfigInput();
@@ -557,35 +574,50 @@ int main(int argc, const char **argv) {
   if (!Provider)
     return inputError(llvm::toString(Provider.takeError()));
   // A configuration mistake is an error before any file is analyzed.
-  auto CheckConfiguration = [&](llvm::ArrayRef<std::string> Paths,
-                                bool RequireChecks) -> bool {
+  // With --allow-no-checks a configuration may enable none.
+  auto CheckConfiguration =
+      [&](llvm::ArrayRef<std::string> Paths,
+          bool RequireChecks) -> std::optional<ConfigWarnings> {
     llvm::Expected<ConfigWarnings> Warnings =
-        checkConfiguration(**Provider, Problems, Input, Paths, RequireChecks);
+        checkConfiguration(**Provider, Problems, Input, Paths,
+                           RequireChecks && !Tidy->AllowNoChecks);
     if (!Warnings) {
       inputError(llvm::toString(Warnings.takeError()));
-      return false;
+      return std::nullopt;
     }
     for (const std::string &Line : Warnings->Lines)
       llvm::errs() << "torchsync: warning: " << Line << "\n";
-    return true;
+    return std::move(*Warnings);
   };
+  // As clang-tidy does: the configuration of the first file, else of the
+  // current directory.
+  SmallString<256> ConfigPath(SourcePaths.empty() ? "dummy"
+                                                  : SourcePaths.front());
+  llvm::sys::fs::make_absolute(ConfigPath);
+  llvm::sys::path::remove_dots(ConfigPath, /*remove_dot_dot=*/true);
+
+  if (Tidy->VerifyConfig || Tidy->ExplainConfig) {
+    // Unmatched globs are the query's own lines, not warnings.
+    llvm::Expected<ConfigWarnings> Readable =
+        checkConfiguration(**Provider, Problems, Input,
+                           {std::string(ConfigPath)}, /*RequireChecks=*/false);
+    if (!Readable)
+      return inputError(llvm::toString(Readable.takeError()));
+    return runConfigQuery(*Tidy, **Provider, Input, ConfigPath);
+  }
 
   if (ListChecks || DumpConfig) {
     if (ListChecks && DumpConfig)
       return inputError("--list-checks and --dump-config are mutually "
                         "exclusive");
-    // As clang-tidy does: the configuration of the first file, else of the
-    // current directory.
-    SmallString<256> Path(SourcePaths.empty() ? "dummy" : SourcePaths.front());
-    llvm::sys::fs::make_absolute(Path);
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    if (!CheckConfiguration({std::string(Path)}, /*RequireChecks=*/ListChecks))
+    if (!CheckConfiguration({std::string(ConfigPath)},
+                            /*RequireChecks=*/ListChecks))
       return 2;
     if (DumpConfig) {
-      llvm::outs() << dumpConfiguration(**Provider, Path) << "\n";
+      llvm::outs() << dumpConfiguration(**Provider, ConfigPath) << "\n";
       return 0;
     }
-    ClangTidyOptions Options = (*Provider)->getOptions(Path);
+    ClangTidyOptions Options = (*Provider)->getOptions(ConfigPath);
     std::vector<std::string> Names =
         getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
     llvm::outs() << "Enabled checks:";
@@ -601,7 +633,7 @@ int main(int argc, const char **argv) {
                       "--fix-notes (the baseline would hold the line numbers "
                       "from before the fixes)");
 
-  llvm::Expected<RunSettings> Run = readRunSettings();
+  llvm::Expected<RunSettings> Run = readRunSettings(Tidy->WarningsAsErrors);
   if (!Run)
     return inputError(llvm::toString(Run.takeError()));
 
@@ -615,7 +647,9 @@ int main(int argc, const char **argv) {
     if (!Prepared)
       return inputError(llvm::toString(Prepared.takeError()));
     Harness = std::move(*Prepared);
+    Harness->ExtraArgsBefore = Tidy->ExtraArgsBefore;
     Harness->ExtraArgs = ExtraArgs;
+    Harness->Overlay = Tidy->Overlay;
     Harness->Quiet = Quiet;
   } else if (HarnessSpecFile.getNumOccurrences()) {
     return inputError("--harness-spec needs --emit-harness");
@@ -706,8 +740,16 @@ int main(int argc, const char **argv) {
 
   if (llvm::Error E = checkInputsExist(Files, *Compilations))
     return inputError(llvm::toString(std::move(E)));
-  if (!CheckConfiguration(Files, /*RequireChecks=*/true))
+  std::optional<ConfigWarnings> Checked =
+      CheckConfiguration(Files, /*RequireChecks=*/true);
+  if (!Checked)
     return 2;
+  // Only with --allow-no-checks: as clang-tidy, nothing to do.
+  if (Tidy->AllowNoChecks && !Files.empty() && !Checked->AnyChecks) {
+    if (!Quiet)
+      llvm::errs() << "torchsync: no check is enabled; nothing is analyzed\n";
+    return 0;
+  }
   if (llvm::Error E = checkOutputs(Files))
     return inputError(llvm::toString(std::move(E)));
 
@@ -789,7 +831,11 @@ int main(int argc, const char **argv) {
   AnalysisOptions Analysis;
   Analysis.WholeProgram = Whole;
   Analysis.FixesFromNotes = FixNotes;
+  Analysis.ExtraArgsBefore = Tidy->ExtraArgsBefore;
   Analysis.ExtraArgs = ExtraArgs;
+  Analysis.Overlay = Tidy->Overlay;
+  Analysis.Profile = Tidy->Profile;
+  Analysis.ProfilePrefix = Tidy->ProfilePrefix;
   Analysis.TraverseAll = TraverseAll;
   Analysis.MakeProvider =
       [&Input](llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
@@ -806,7 +852,9 @@ int main(int argc, const char **argv) {
       Bar.emplace(llvm::errs(), Files.size(),
                   ProgressBar || llvm::sys::Process::StandardErrIsDisplayed(),
                   llvm::sys::Process::StandardErrColumns());
-    forEachInParallel(Files.size() + Known.size(), Jobs, [&](size_t I) {
+    // Profile tables on standard error would mix: one file at a time.
+    unsigned Threads = Tidy->Profile && Tidy->ProfilePrefix.empty() ? 1 : Jobs;
+    forEachInParallel(Files.size() + Known.size(), Threads, [&](size_t I) {
       if (I >= Files.size()) {
         size_t K = I - Files.size();
         KnownResults[K] =
