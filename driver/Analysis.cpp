@@ -301,12 +301,16 @@ private:
   }
 
   bool reported(const SourceManager &SM, SourceLocation Loc) {
-    if (SM.isInMainFile(SM.getExpansionLoc(Loc)))
-      return true;
-    if (SM.isInSystemHeader(Loc) || SM.isInSystemMacro(Loc))
-      return false;
     OptionalFileEntryRef File =
         SM.getFileEntryRefForID(SM.getDecomposedExpansionLoc(Loc).first);
+    if (File &&
+        !passesLineFilter(File->getName(), SM.getExpansionLineNumber(Loc)))
+      return false;
+    if (SM.isInMainFile(SM.getExpansionLoc(Loc)))
+      return true;
+    if (!Context.getOptions().SystemHeaders.value_or(false) &&
+        (SM.isInSystemHeader(Loc) || SM.isInSystemMacro(Loc)))
+      return false;
     if (!File)
       return false;
     if (!HeaderFilter) {
@@ -321,6 +325,25 @@ private:
     return HeaderFilter->isValid() && HeaderFilter->match(Name) &&
            !(ExcludeHeaderFilter->isValid() &&
              ExcludeHeaderFilter->match(Name));
+  }
+
+  /// --line-filter, read as clang-tidy's consumer reads it for the
+  /// findings it keeps: the first entry whose name ends the file's path
+  /// decides (no ranges: every line); a file no entry names is left out,
+  /// unless the filter is empty.
+  bool passesLineFilter(llvm::StringRef Name, unsigned Line) const {
+    const std::vector<FileFilter> &Filter =
+        Context.getGlobalOptions().LineFilter;
+    if (Filter.empty())
+      return true;
+    auto Entry = llvm::find_if(
+        Filter, [&](const FileFilter &F) { return Name.ends_with(F.Name); });
+    return Entry != Filter.end() &&
+           (Entry->LineRanges.empty() ||
+            llvm::any_of(Entry->LineRanges,
+                         [&](const FileFilter::LineRange &R) {
+                           return R.first <= Line && Line <= R.second;
+                         }));
   }
 
   ClangTidyContext &Context;
@@ -400,19 +423,36 @@ private:
   std::mutex Mutex;
 };
 
-} // namespace
-
-std::unique_ptr<tooling::ClangTool>
-makeTool(const tooling::CompilationDatabase &DB, StringRef File,
-         std::vector<std::string> *Misses) {
+/// A physical file system of the tool's own (see makeTool), under an
+/// overlay for --vfsoverlay.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+makeFileSystem(std::vector<std::string> *Misses, const VfsOverlay *Overlay) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical =
       llvm::vfs::createPhysicalFileSystem();
   if (Misses)
     Physical = llvm::makeIntrusiveRefCnt<MissRecorder>(Physical, *Misses);
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  // One overlay per tool, over this tool's own physical file system: a
+  // redirecting file system keeps a working directory of its own too.
+  if (Overlay)
+    if (std::unique_ptr<llvm::vfs::FileSystem> Redirecting =
+            llvm::vfs::getVFSFromYAML(
+                llvm::MemoryBuffer::getMemBuffer(Overlay->Yaml, Overlay->Path),
+                /*DiagHandler=*/nullptr, Overlay->Path,
+                /*DiagContext=*/nullptr, Physical))
+      FS->pushOverlay(std::move(Redirecting));
+  return FS;
+}
+
+} // namespace
+
+std::unique_ptr<tooling::ClangTool>
+makeTool(const tooling::CompilationDatabase &DB, StringRef File,
+         std::vector<std::string> *Misses, const VfsOverlay *Overlay) {
   return std::make_unique<tooling::ClangTool>(
       DB, std::vector<std::string>{File.str()},
-      std::make_shared<PCHContainerOperations>(), FS);
+      std::make_shared<PCHContainerOperations>(),
+      makeFileSystem(Misses, Overlay));
 }
 
 void forEachInParallel(size_t Count, unsigned Jobs,
@@ -439,12 +479,24 @@ FileResult analyzeFileUnprotected(StringRef File,
     Result.Failure = "no compile command for it in the compilation database";
     return Result;
   }
-  std::unique_ptr<ClangTidyOptionsProvider> Provider = Options.MakeProvider();
+  // The tool's file system, which the configuration is read through too:
+  // the tool sets its working directory to the command's while the file is
+  // parsed, and clang-tidy then looks up the configuration of the file's
+  // name as the command spells it (relative to that directory).
+  std::vector<std::string> Absent;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS = makeFileSystem(
+      Cache ? &Absent : nullptr, Options.Overlay ? &*Options.Overlay : nullptr);
+  std::unique_ptr<ClangTidyOptionsProvider> Provider = Options.MakeProvider(FS);
   Provider = std::make_unique<RecordFactsProvider>(std::move(Provider),
                                                    Options.WholeProgram);
   ClangTidyContext Context(std::move(Provider),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   Context.setCurrentBuildDirectory(Commands.front().Directory);
+  if (Options.Profile) {
+    Context.setEnableProfiling(true);
+    if (!Options.ProfilePrefix.empty())
+      Context.setProfileStoragePrefix(Options.ProfilePrefix);
+  }
 
   std::string Key;
   if (Cache) {
@@ -453,18 +505,33 @@ FileResult analyzeFileUnprotected(StringRef File,
       Command.push_back(C.Directory);
       llvm::append_range(Command, C.CommandLine);
     }
+    for (const std::string &Arg : Options.ExtraArgsBefore)
+      Command.push_back("--extra-arg-before=" + Arg);
     llvm::append_range(Command, Options.ExtraArgs);
+    // Everything else that changes what is kept: the configuration, the
+    // line filter (a global option, not part of it) and the overlay's
+    // description of files.
     std::string Config = configurationAsText(Context.getOptionsForFile(File)) +
                          (Options.FixesFromNotes ? "\nfixes-from-notes" : "") +
                          (Options.TraverseAll ? "\ntraverse-all" : "");
-    Key = Cache->keyFor(File, Command, Commands.front().Directory, Config);
-    if (auto Cached =
-            Cache->lookup(Key, &Result.Suppressed,
-                          Options.WholeProgram ? &Result.Summary : nullptr)) {
-      Result.Errors = std::move(*Cached);
-      Result.FromCache = true;
-      return Result;
+    for (const FileFilter &F : Context.getGlobalOptions().LineFilter) {
+      Config += "\nline-filter " + F.Name;
+      for (const FileFilter::LineRange &R : F.LineRanges)
+        Config +=
+            " " + std::to_string(R.first) + "-" + std::to_string(R.second);
     }
+    if (Options.Overlay)
+      Config += "\nvfsoverlay " + contentHash(Options.Overlay->Yaml);
+    Key = Cache->keyFor(File, Command, Commands.front().Directory, Config);
+    // A profile measures a parse: the cache is written, not read.
+    if (!Options.Profile)
+      if (auto Cached =
+              Cache->lookup(Key, &Result.Suppressed,
+                            Options.WholeProgram ? &Result.Summary : nullptr)) {
+        Result.Errors = std::move(*Cached);
+        Result.FromCache = true;
+        return Result;
+      }
   }
 
   ClangTidyDiagnosticConsumer DiagConsumer(
@@ -481,19 +548,21 @@ FileResult analyzeFileUnprotected(StringRef File,
       Options.WholeProgram ? hotFunctionsOf(Context.getOptionsForFile(File))
                            : std::vector<std::string>());
 
-  std::vector<std::string> Absent;
-  std::unique_ptr<tooling::ClangTool> ToolPtr =
-      makeTool(DB, File, Cache ? &Absent : nullptr);
-  tooling::ClangTool &Tool = *ToolPtr;
+  tooling::ClangTool Tool(DB, std::vector<std::string>{File.str()},
+                          std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&Nolint);
   Tool.appendArgumentsAdjuster(
       [&](const tooling::CommandLineArguments &Args, StringRef Filename) {
         ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
         tooling::CommandLineArguments Adjusted = Args;
-        if (Opts.ExtraArgsBefore && !Adjusted.empty())
-          Adjusted.insert(Adjusted.begin() + 1, Opts.ExtraArgsBefore->begin(),
-                          Opts.ExtraArgsBefore->end());
+        // After the compiler: the configuration's ExtraArgsBefore, then
+        // --extra-arg-before, as in clang-tidy.
+        std::vector<std::string> Before =
+            Opts.ExtraArgsBefore.value_or(std::vector<std::string>());
+        llvm::append_range(Before, Options.ExtraArgsBefore);
+        if (!Adjusted.empty())
+          Adjusted.insert(Adjusted.begin() + 1, Before.begin(), Before.end());
         if (Opts.ExtraArgs)
           Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
                           Opts.ExtraArgs->end());

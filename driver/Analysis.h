@@ -16,6 +16,7 @@
 #define TORCHSYNC_DRIVER_ANALYSIS_H
 
 #include "Cache.h"
+#include "InputFiles.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -30,10 +31,24 @@
 namespace torchsync {
 
 struct AnalysisOptions {
-  /// Keep the fix-its of notes (for --fix-notes).
+  /// Keep the fix-its of notes (for --fix-notes): a note's fix-it then
+  /// stands for its warning's in clang-tidy's choice of compatible fixes.
+  /// --fix alone applies the warnings' fix-its, which every run keeps, so
+  /// plain runs and --fix share cache entries.
   bool FixesFromNotes = false;
+  /// Inserted after the compiler of every compile command
+  /// (--extra-arg-before), after the configuration's ExtraArgsBefore.
+  std::vector<std::string> ExtraArgsBefore;
   /// Appended to every compile command (--extra-arg).
   std::vector<std::string> ExtraArgs;
+  /// Laid over the file system of every parse (--vfsoverlay).
+  std::optional<VfsOverlay> Overlay;
+  /// clang-tidy's per-check timing (--enable-check-profile): a table per
+  /// file on standard error or, with ProfilePrefix (absolute), a JSON file
+  /// per file under it (--store-check-profile). A profiled file is always
+  /// parsed, never taken from the cache.
+  bool Profile = false;
+  std::string ProfilePrefix;
   /// Match in every declaration, LibTorch's and the system's included (for
   /// measuring what the traversal scope saves).
   bool TraverseAll = false;
@@ -41,8 +56,10 @@ struct AnalysisOptions {
   /// findings rest on, and each file's summary is made (Summary.h).
   bool WholeProgram = false;
   /// Makes the configuration provider of one analysis (each analysis needs
-  /// its own: providers cache per directory and are not thread-safe).
-  std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
+  /// its own: providers cache per directory and are not thread-safe), which
+  /// reads .clang-tidy files through the analysis's file system (Config.h).
+  std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>(
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>)>
       MakeProvider;
 };
 
@@ -69,10 +86,13 @@ FileResult analyzeFile(llvm::StringRef File,
 /// A tool for File with a physical file system of its own: its working
 /// directory is not the process's, so tools on other threads do not move
 /// it. With Misses, every absolute path the compiler looked up and did not
-/// find (include search misses) is appended to it.
+/// find (include search misses) is appended to it. With Overlay, its files
+/// are laid over the physical file system, as clang-tidy's --vfsoverlay
+/// does.
 std::unique_ptr<clang::tooling::ClangTool>
 makeTool(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
-         std::vector<std::string> *Misses = nullptr);
+         std::vector<std::string> *Misses = nullptr,
+         const VfsOverlay *Overlay = nullptr);
 
 /// Calls Body(0) ... Body(Count - 1) on a pool of Jobs threads (0: one per
 /// core), never more threads than calls; returns when all are done.

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Cache.h"
+#include "SafeWrite.h"
+#include "utils/JsonDepth.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -220,6 +222,11 @@ ResultCache::lookup(StringRef Key, std::vector<ClangTidyError> *Suppressed,
   std::optional<std::string> Text = unpack((*Buffer)->getBuffer());
   if (!Text)
     return std::nullopt;
+  // The YAML reader recurses once per level of nesting.
+  if (llvm::Error E = clang::tidy::torchsync::checkYamlNesting(*Text)) {
+    consumeError(std::move(E));
+    return std::nullopt;
+  }
   Entry E;
   yaml::Input In(*Text, nullptr, [](const SMDiagnostic &, void *) {});
   In >> E;
@@ -282,10 +289,8 @@ Error ResultCache::store(StringRef Key, ArrayRef<Dependency> Deps,
   std::string Packed = pack(Text);
   // Through a temporary file and a rename: a parallel run reading the same
   // entry sees the old one or the new one, never a mix.
-  return writeToOutput(entryPath(Key), [&](raw_ostream &File) {
-    File << Packed;
-    return Error::success();
-  });
+  return writeThroughTemporary(entryPath(Key),
+                               [&](raw_ostream &File) { File << Packed; });
 }
 
 void ResultCache::prune() {

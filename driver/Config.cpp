@@ -9,11 +9,14 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
+#include "utils/JsonDepth.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Format/Format.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
@@ -41,6 +44,10 @@ namespace {
 
 /// Parses a configuration text; the first error, if any, names the problem.
 llvm::Expected<ClangTidyOptions> parseConfig(llvm::MemoryBufferRef Text) {
+  // The YAML reader recurses once per level of nesting.
+  if (llvm::Error E =
+          clang::tidy::torchsync::checkYamlNesting(Text.getBuffer()))
+    return std::move(E);
   std::string FirstProblem;
   llvm::ErrorOr<ClangTidyOptions> Parsed =
       parseConfigurationWithDiags(Text, [&](const llvm::SMDiagnostic &D) {
@@ -135,19 +142,105 @@ public:
   HandledFileOptionsProvider(ClangTidyGlobalOptions GlobalOptions,
                              ClangTidyOptions DefaultOptions,
                              ClangTidyOptions OverrideOptions,
-                             ConfigFileHandlers Handlers)
+                             ConfigFileHandlers Handlers,
+                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
       : FileOptionsProvider(std::move(GlobalOptions), std::move(DefaultOptions),
-                            std::move(OverrideOptions),
-                            llvm::vfs::getRealFileSystem()) {
+                            std::move(OverrideOptions), std::move(FS)) {
     ConfigHandlers = std::move(Handlers);
   }
 };
 
+/// Checks --line-filter before clang-tidy's parseLineFilter reads it: its
+/// YAML reader prints its own errors, in several lines.
+llvm::Error checkLineFilter(llvm::StringRef Text) {
+  auto Invalid = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(
+        "invalid --line-filter '" + Text + "': " + Why +
+        " (expected a JSON array such as "
+        "[{\"name\": \"a.cpp\", \"lines\": [[1, 3], [5, 7]]}, "
+        "{\"name\": \"b.h\"}])");
+  };
+  llvm::Expected<llvm::json::Value> Parsed =
+      clang::tidy::torchsync::parseJsonBounded(Text);
+  if (!Parsed)
+    return Invalid(llvm::toString(Parsed.takeError()));
+  const llvm::json::Array *Files = Parsed->getAsArray();
+  if (!Files)
+    return Invalid("not an array");
+  for (const llvm::json::Value &F : *Files) {
+    const llvm::json::Object *O = F.getAsObject();
+    if (!O || !O->getString("name"))
+      return Invalid("an entry without a \"name\" string");
+    for (const auto &Entry : *O)
+      if (Entry.first != "name" && Entry.first != "lines")
+        return Invalid("unknown key '" + Entry.first.str() + "'");
+    const llvm::json::Value *Lines = O->get("lines");
+    if (!Lines)
+      continue;
+    if (!Lines->getAsArray())
+      return Invalid("\"lines\" is not an array");
+    for (const llvm::json::Value &R : *Lines->getAsArray()) {
+      const llvm::json::Array *Range = R.getAsArray();
+      auto Line = [](const llvm::json::Value &V) {
+        std::optional<int64_t> N = V.getAsInteger();
+        return N && *N >= 0 && *N <= UINT32_MAX;
+      };
+      if (!Range || Range->size() != 2 || !Line((*Range)[0]) ||
+          !Line((*Range)[1]))
+        return Invalid("a line range is not two line numbers");
+    }
+  }
+  return llvm::Error::success();
+}
+
+/// Checks --format-style as clang-format reads it when the fixes are
+/// formatted, with the first problem in one line (clang-format's YAML reader
+/// prints its own, in several).
+llvm::Error checkFormatStyle(llvm::StringRef Style) {
+  auto Invalid = [&](const llvm::Twine &Why) {
+    return llvm::createStringError("invalid --format-style '" + Style +
+                                   "': " + Why);
+  };
+  // "file" is looked up beside each fixed file when it is fixed.
+  if (Style == "file")
+    return llvm::Error::success();
+  if (Style.ltrim().starts_with("{")) {
+    if (llvm::Error E = clang::tidy::torchsync::checkYamlNesting(Style))
+      return Invalid(llvm::toString(std::move(E)));
+    std::string First;
+    auto Handler = [](const llvm::SMDiagnostic &D, void *Context) {
+      auto &Problem = *static_cast<std::string *>(Context);
+      if (Problem.empty())
+        Problem = D.getMessage().str();
+    };
+    format::FormatStyle Parsed = format::getLLVMStyle();
+    if (std::error_code EC = format::parseConfiguration(
+            llvm::MemoryBufferRef(Style, "--format-style"), &Parsed,
+            /*AllowUnknownOptions=*/false, Handler, &First))
+      return Invalid(First.empty() ? EC.message() : First);
+  }
+  llvm::Expected<format::FormatStyle> Checked =
+      format::getStyle(Style, "input.cpp", "none");
+  if (!Checked)
+    return Invalid(llvm::toString(Checked.takeError()));
+  return llvm::Error::success();
+}
+
 } // namespace
 
 llvm::Expected<std::unique_ptr<ClangTidyOptionsProvider>>
-makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
+makeProvider(const ConfigInput &Input, ConfigProblems *Problems,
+             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  if (!FS)
+    FS = llvm::vfs::getRealFileSystem();
   ClangTidyGlobalOptions GlobalOptions;
+  if (!Input.LineFilter.empty()) {
+    if (llvm::Error E = checkLineFilter(Input.LineFilter))
+      return std::move(E);
+    if (std::error_code EC = parseLineFilter(Input.LineFilter, GlobalOptions))
+      return llvm::createStringError("invalid --line-filter '" +
+                                     Input.LineFilter + "': " + EC.message());
+  }
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = Input.DefaultChecks;
   Defaults.HeaderFilterRegex = "";
@@ -161,6 +254,23 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
       return std::move(E);
     Overrides.HeaderFilterRegex = *Input.HeaderFilter;
   }
+  if (Input.ExcludeHeaderFilter) {
+    if (llvm::Error E =
+            checkRegex(*Input.ExcludeHeaderFilter, "--exclude-header-filter"))
+      return std::move(E);
+    Overrides.ExcludeHeaderFilterRegex = *Input.ExcludeHeaderFilter;
+  }
+  if (Input.FormatStyle) {
+    if (llvm::Error E = checkFormatStyle(*Input.FormatStyle))
+      return std::move(E);
+    Overrides.FormatStyle = *Input.FormatStyle;
+  }
+  if (Input.WarningsAsErrors)
+    Overrides.WarningsAsErrors = *Input.WarningsAsErrors;
+  if (Input.SystemHeaders)
+    Overrides.SystemHeaders = *Input.SystemHeaders;
+  if (Input.UseColor)
+    Overrides.UseColor = *Input.UseColor;
 
   if (!Input.ConfigText.empty()) {
     llvm::Expected<ClangTidyOptions> Parsed =
@@ -169,8 +279,8 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
       return llvm::createStringError("invalid configuration in " +
                                      Input.ConfigName + ": " +
                                      llvm::toString(Parsed.takeError()));
-    return std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
-                                                   *Parsed, Overrides);
+    return std::make_unique<ConfigOptionsProvider>(
+        GlobalOptions, Defaults, *Parsed, Overrides, std::move(FS));
   }
   // clang-tidy prints a .clang-tidy file's error and uses the parent
   // directory's configuration (or the defaults) instead; the driver makes it
@@ -184,8 +294,14 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
       ".clang-tidy",
       [Problems](
           llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
-        if (!Problems)
+        if (!Problems) {
+          if (llvm::Error E =
+                  clang::tidy::torchsync::checkYamlNesting(Text.getBuffer())) {
+            llvm::consumeError(std::move(E));
+            return std::make_error_code(std::errc::invalid_argument);
+          }
           return parseConfiguration(Text);
+        }
         llvm::Expected<ClangTidyOptions> Parsed = parseConfig(Text);
         if (Parsed)
           return std::move(*Parsed);
@@ -195,7 +311,7 @@ makeProvider(const ConfigInput &Input, ConfigProblems *Problems) {
         return std::error_code();
       });
   return std::make_unique<HandledFileOptionsProvider>(
-      GlobalOptions, Defaults, Overrides, std::move(Handlers));
+      GlobalOptions, Defaults, Overrides, std::move(Handlers), std::move(FS));
 }
 
 llvm::Expected<ConfigWarnings>
@@ -229,6 +345,28 @@ checkConfiguration(ClangTidyOptionsProvider &Provider,
         if (llvm::Error E = checkRegex(*Options.HeaderFilterRegex,
                                        "HeaderFilterRegex", Name))
           return std::move(E);
+      if (Options.ExcludeHeaderFilterRegex && !CommandLine)
+        if (llvm::Error E = checkRegex(*Options.ExcludeHeaderFilterRegex,
+                                       "ExcludeHeaderFilterRegex", Name))
+          return std::move(E);
+      // A misspelt WarningsAsErrors glob would let a finding pass a gate
+      // that was meant to stop it.
+      // GlobList keeps pointers into the text it reads.
+      std::string PromotedText = Options.WarningsAsErrors.value_or("");
+      GlobList Promoted(PromotedText);
+      for (const auto &Item : Promoted.getItems()) {
+        if (!Item.IsPositive || Item.Text.empty() ||
+            llvm::any_of(registeredChecks(), [&](const std::string &Check) {
+              return Item.Regex.match(Check);
+            }))
+          continue;
+        std::string Line = "'" + Item.Text.str() + "' (" +
+                           (CommandLine ? "--warnings-as-errors"
+                                        : "WarningsAsErrors in " + Name) +
+                           ") matches no check (see --list-checks)";
+        if (Warned.insert(Line).second)
+          Warnings.Lines.push_back(Line);
+      }
       if (!Options.Checks)
         continue;
       // clang-tidy's own reading of a Checks list.
@@ -256,9 +394,11 @@ checkConfiguration(ClangTidyOptionsProvider &Provider,
     }
 
     ClangTidyOptions Effective = Provider.getOptions(File);
-    if (RequireChecks &&
+    bool NoChecks =
         getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false)
-            .empty()) {
+            .empty();
+    Warnings.AnyChecks |= !NoChecks;
+    if (RequireChecks && NoChecks) {
       if (Unmatched.empty())
         return llvm::createStringError("no check is enabled for '" + File +
                                        "' (Checks: '" +
@@ -314,6 +454,104 @@ std::string dumpConfiguration(ClangTidyOptionsProvider &Provider,
   // As clang-tidy does: every field has a value.
   return configurationAsText(
       ClangTidyOptions::getDefaults().merge(Options, /*Order=*/0));
+}
+
+namespace {
+
+/// How --verify-config and --explain-config name a configuration source.
+std::string describeSource(llvm::StringRef SourceType,
+                           const ConfigInput &Input) {
+  if (SourceType == ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary)
+    return "the torchsync binary";
+  if (SourceType ==
+      ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption)
+    return "--checks";
+  return sourceName(SourceType, Input);
+}
+
+/// The name in Known closest to Name, within a few edits; empty if none.
+llvm::StringRef closest(llvm::StringRef Name, const llvm::StringSet<> &Known) {
+  unsigned Best = 5;
+  llvm::StringRef Closest;
+  for (llvm::StringRef Candidate : Known.keys()) {
+    unsigned Distance = Name.edit_distance_insensitive(
+        Candidate, /*AllowReplacements=*/true, /*MaxEditDistance=*/Best);
+    if (Distance < Best) {
+      Best = Distance;
+      Closest = Candidate;
+    }
+  }
+  return Closest;
+}
+
+std::string didYouMean(llvm::StringRef Name, const llvm::StringSet<> &Known) {
+  llvm::StringRef Closest = closest(Name, Known);
+  return Closest.empty() ? "" : "; did you mean '" + Closest.str() + "'";
+}
+
+} // namespace
+
+std::vector<std::string> verifyConfiguration(ClangTidyOptionsProvider &Provider,
+                                             const ConfigInput &Input,
+                                             llvm::StringRef File) {
+  NamesAndOptions Valid =
+      getAllChecksAndOptions(/*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  // The torchsync checks read each option for all of them at once too
+  // (HotFunctions for torchsync-host-read.HotFunctions, ...).
+  llvm::StringSet<> Options = Valid.Options;
+  for (llvm::StringRef Key : Valid.Options.keys())
+    if (Key.starts_with("torchsync-") && Key.contains('.'))
+      Options.insert(Key.rsplit('.').second);
+  std::vector<std::string> Problems;
+  for (const auto &[Opts, SourceType] : Provider.getRawOptions(File)) {
+    if (SourceType == ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary)
+      continue;
+    std::string Where = describeSource(SourceType, Input);
+    // GlobList keeps pointers into the text it reads.
+    std::string ChecksText = Opts.Checks.value_or("");
+    GlobList Globs(ChecksText);
+    for (const auto &Item : Globs.getItems()) {
+      if (Item.Text.empty() || Item.Text.starts_with("clang-diagnostic"))
+        continue;
+      if (llvm::any_of(Valid.Names.keys(), [&](llvm::StringRef Check) {
+            return Item.Regex.match(Check);
+          }))
+        continue;
+      if (isOtherModuleGlob(Item.Text))
+        Problems.push_back(Where + ": '" + Item.Text.str() +
+                           "' names checks of another clang-tidy module, "
+                           "which this driver does not have");
+      else if (Item.Text.contains('*'))
+        Problems.push_back(Where + ": check glob '" + Item.Text.str() +
+                           "' matches no check");
+      else
+        Problems.push_back(Where + ": unknown check '" + Item.Text.str() + "'" +
+                           didYouMean(Item.Text, Valid.Names));
+    }
+    for (llvm::StringRef Key : Opts.CheckOptions.keys())
+      if (!Options.contains(Key))
+        Problems.push_back(Where + ": unknown check option '" + Key.str() +
+                           "'" + didYouMean(Key, Options));
+  }
+  return Problems;
+}
+
+std::vector<std::string>
+explainConfiguration(ClangTidyOptionsProvider &Provider,
+                     const ConfigInput &Input, llvm::StringRef File) {
+  std::vector<std::string> Lines;
+  std::vector<ClangTidyOptionsProvider::OptionsSource> Sources =
+      Provider.getRawOptions(File);
+  for (const std::string &Check :
+       getCheckNames(Provider.getOptions(File),
+                     /*AllowEnablingAnalyzerAlphaCheckers=*/false))
+    for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
+      if (It->first.Checks && GlobList(*It->first.Checks).contains(Check)) {
+        Lines.push_back("'" + Check + "' is enabled in " +
+                        describeSource(It->second, Input));
+        break;
+      }
+  return Lines;
 }
 
 } // namespace torchsync

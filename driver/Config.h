@@ -23,6 +23,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -39,6 +40,18 @@ struct ConfigInput {
   std::string Checks;
   /// --header-filter, when given.
   std::optional<std::string> HeaderFilter;
+  /// clang-tidy's options that override the configuration's field of the
+  /// same name, when given: --warnings-as-errors (appended to the
+  /// configuration's list), --exclude-header-filter, --system-headers,
+  /// --format-style, --use-color.
+  std::optional<std::string> WarningsAsErrors;
+  std::optional<std::string> ExcludeHeaderFilter;
+  std::optional<bool> SystemHeaders;
+  std::optional<std::string> FormatStyle;
+  std::optional<bool> UseColor;
+  /// --line-filter: clang-tidy's JSON list of files and line ranges whose
+  /// findings are reported (empty: every line).
+  std::string LineFilter;
   /// The text of --config or of the --config-file file (empty: none, so
   /// .clang-tidy files are read) and how to name it in messages.
   std::string ConfigText;
@@ -62,13 +75,19 @@ private:
 /// clang-tidy's configuration provider for Input: a ConfigOptionsProvider
 /// for --config / --config-file, else a FileOptionsProvider. .clang-tidy
 /// files that cannot be read go to Problems when it is not null. Fails on an
-/// invalid --config text or --header-filter.
+/// invalid --config text or --header-filter. .clang-tidy files are read
+/// through FS (default: the real file system), whose working directory
+/// resolves the relative file names of compile commands: an analysis gives
+/// its tool's, which is the command's directory while the file is parsed.
 llvm::Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>>
-makeProvider(const ConfigInput &Input, ConfigProblems *Problems);
+makeProvider(const ConfigInput &Input, ConfigProblems *Problems,
+             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = nullptr);
 
 /// What checking the configuration found that is not an error.
 struct ConfigWarnings {
   std::vector<std::string> Lines;
+  /// Whether the configuration of any of the files enables a check.
+  bool AnyChecks = false;
 };
 
 /// Checks the configuration of each of Files (absolute paths) as described
@@ -84,6 +103,21 @@ checkConfiguration(clang::tidy::ClangTidyOptionsProvider &Provider,
 /// it: every option of the enabled checks, with its value.
 std::string dumpConfiguration(clang::tidy::ClangTidyOptionsProvider &Provider,
                               llvm::StringRef File);
+
+/// clang-tidy's --verify-config for File: every glob of a Checks list that
+/// matches no check, and every CheckOptions key that no enabled or known
+/// check reads (with the closest known name), one line each in Problems,
+/// naming the configuration source.
+std::vector<std::string>
+verifyConfiguration(clang::tidy::ClangTidyOptionsProvider &Provider,
+                    const ConfigInput &Input, llvm::StringRef File);
+
+/// clang-tidy's --explain-config for File: for each enabled check, the most
+/// specific configuration source that enables it ("'torchsync-host-read' is
+/// enabled in the torchsync binary").
+std::vector<std::string>
+explainConfiguration(clang::tidy::ClangTidyOptionsProvider &Provider,
+                     const ConfigInput &Input, llvm::StringRef File);
 
 } // namespace torchsync
 

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "FactsOutput.h"
+#include "SafeWrite.h"
+#include "utils/JsonDepth.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -38,7 +40,7 @@ llvm::Error checkFactsOutput(llvm::StringRef Path) {
   if (!Buffer)
     return Refuse("cannot be read: " + Buffer.getError().message());
   llvm::Expected<llvm::json::Value> Parsed =
-      llvm::json::parse((*Buffer)->getBuffer());
+      parseJsonBounded((*Buffer)->getBuffer());
   if (!Parsed)
     return Refuse("is not JSON (" + llvm::toString(Parsed.takeError()) + ")");
   const llvm::json::Object *Root = Parsed->getAsObject();
@@ -55,10 +57,8 @@ llvm::Error writeFactsFile(llvm::StringRef Path, FactsFile Facts) {
     Hash = Buffer ? factsContentHash((*Buffer)->getBuffer()) : "";
   }
   std::string Text = factsToJson(Facts);
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        OS << Text;
-        return llvm::Error::success();
-      }))
+  if (llvm::Error E =
+          writeOutputFile(Path, [&](llvm::raw_ostream &OS) { OS << Text; }))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot write summary file '" + Path +
                                        "': " + llvm::toString(std::move(E)));

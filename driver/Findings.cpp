@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Findings.h"
+#include "InputFiles.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <map>
 #include <set>
@@ -82,7 +84,14 @@ std::string fingerprint(llvm::StringRef Check, llvm::StringRef Path,
 
 const SourceFiles::Text *SourceFiles::get(llvm::StringRef AbsolutePath) {
   auto [It, Inserted] = Cache.try_emplace(AbsolutePath);
-  if (Inserted) {
+  if (Inserted && !isRegularFile(AbsolutePath)) {
+    // A report may name anything; /dev/zero would be read without end and a
+    // FIFO would block. Such a file has no lines or columns.
+    if (llvm::sys::fs::exists(AbsolutePath))
+      llvm::errs() << "torchsync: warning: '" << AbsolutePath
+                   << "' is not a regular file; it is not read (its places "
+                      "have no line or column)\n";
+  } else if (Inserted) {
     auto Buffer = llvm::MemoryBuffer::getFile(AbsolutePath, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);
     if (Buffer) {

@@ -5,6 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Gate.h"
+#include "InputFiles.h"
+#include "SafeWrite.h"
+#include "utils/JsonDepth.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,10 +27,11 @@ llvm::Expected<llvm::StringSet<>> readBaseline(llvm::StringRef Path) {
     return llvm::createStringError("cannot read baseline '" + Path +
                                    "': " + Why);
   };
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  auto Buffer = readInputFile(Path);
   if (!Buffer)
-    return Fail(Buffer.getError().message());
-  llvm::Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+    return Fail(llvm::toString(Buffer.takeError()));
+  llvm::Expected<json::Value> Parsed =
+      clang::tidy::torchsync::parseJsonBounded((*Buffer)->getBuffer());
   if (!Parsed)
     return Fail("invalid JSON: " + llvm::toString(Parsed.takeError()));
   const json::Object *Top = Parsed->getAsObject();
@@ -61,9 +65,8 @@ llvm::Error writeBaseline(llvm::StringRef Path,
   json::Value Baseline = json::Object{{"version", BaselineVersion},
                                       {"tool", "torchsync"},
                                       {"findings", std::move(All)}};
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+  if (llvm::Error E = writeOutputFile(Path, [&](llvm::raw_ostream &OS) {
         OS << llvm::formatv("{0:2}", Baseline) << "\n";
-        return llvm::Error::success();
       }))
     return llvm::createStringError("cannot write baseline '" + Path +
                                    "': " + llvm::toString(std::move(E)));

@@ -10,6 +10,7 @@
 #include "Analysis.h"
 #include "HarnessCodegen.h"
 #include "HarnessTargets.h"
+#include "SafeWrite.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -27,10 +28,7 @@ llvm::Error writeFile(llvm::StringRef Dir, llvm::StringRef Name,
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, Name);
   // Through a temporary file and a rename: never half-written.
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        Write(OS);
-        return llvm::Error::success();
-      }))
+  if (llvm::Error E = writeOutputFile(Path, Write))
     return llvm::createStringError("cannot write '" + Path +
                                    "': " + llvm::toString(std::move(E)));
   return llvm::Error::success();
@@ -48,16 +46,27 @@ llvm::Expected<HarnessSettings> prepareHarness(llvm::StringRef Dir,
     return llvm::createStringError("cannot resolve '" + Dir +
                                    "': " + EC.message());
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  if (std::error_code EC = llvm::sys::fs::create_directories(Abs))
-    return llvm::createStringError("cannot create harness directory '" + Dir +
-                                   "': " + EC.message());
-  if (!llvm::sys::fs::is_directory(Abs))
-    return llvm::createStringError("harness directory '" + Dir +
-                                   "' is not a directory");
+  // The directory is made only when the harnesses are written, after the
+  // analysis: a run that stops on bad input leaves no trace. Here the
+  // closest existing folder must be a directory this user may write.
+  llvm::StringRef Existing = Abs;
+  while (!llvm::sys::fs::exists(Existing) &&
+         !llvm::sys::path::parent_path(Existing).empty())
+    Existing = llvm::sys::path::parent_path(Existing);
+  if (!llvm::sys::fs::is_directory(Existing))
+    return Existing == Abs
+               ? llvm::createStringError("harness directory '" + Dir +
+                                         "' is not a directory")
+               : llvm::createStringError(
+                     "cannot create harness directory '" + Dir + "': " +
+                     std::make_error_code(std::errc::not_a_directory)
+                         .message());
   if (std::error_code EC =
-          llvm::sys::fs::access(Abs, llvm::sys::fs::AccessMode::Write))
-    return llvm::createStringError("cannot write to harness directory '" + Dir +
-                                   "': " + EC.message());
+          llvm::sys::fs::access(Existing, llvm::sys::fs::AccessMode::Write))
+    return llvm::createStringError((Existing == Abs
+                                        ? "cannot write to harness directory '"
+                                        : "cannot create harness directory '") +
+                                   Dir + "': " + EC.message());
   S.Dir = std::string(Abs);
   if (!SpecFile.empty()) {
     llvm::Expected<HarnessSpec> Spec = readHarnessSpec(SpecFile);
@@ -86,7 +95,9 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
     std::vector<unsigned> Offsets;
     for (size_t I : ByFile[Files[F]])
       Offsets.push_back(Findings[I].Where.Offset);
-    Targets[F] = findTargets(Files[F], Offsets, DB, Settings.ExtraArgs);
+    Targets[F] = findTargets(Files[F], Offsets, DB, Settings.ExtraArgsBefore,
+                             Settings.ExtraArgs,
+                             Settings.Overlay ? &*Settings.Overlay : nullptr);
   });
 
   // Each finding's target; one harness per file, one call per function.
@@ -128,8 +139,9 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
     }
     if (H.Calls.empty())
       continue;
-    H.IncludeDirs =
-        projectIncludeDirs(H.Source, DB, Settings.ExtraArgs, Sources.root());
+    std::vector<std::string> Extra = Settings.ExtraArgsBefore;
+    llvm::append_range(Extra, Settings.ExtraArgs);
+    H.IncludeDirs = projectIncludeDirs(H.Source, DB, Extra, Sources.root());
     // Two sources with the same stem get distinct harnesses.
     std::string Stem = safeStem(H.Path);
     for (unsigned N = 2; !Stems.insert(Stem).second; ++N)
@@ -144,6 +156,9 @@ llvm::Error emitHarnesses(llvm::ArrayRef<Finding> Findings,
   // The harnesses include the user's file by a path relative to them when
   // both lie under the root, so that the folder can move with the project
   // (to the GPU machine, say).
+  if (std::error_code EC = llvm::sys::fs::create_directories(Settings.Dir))
+    return llvm::createStringError("cannot create harness directory '" +
+                                   Settings.Dir + "': " + EC.message());
   for (const HarnessFile &H : Harnesses) {
     std::string Include = pathUnder(H.Source, Sources.root()) &&
                                   pathUnder(Settings.Dir, Sources.root())

@@ -20,8 +20,10 @@
 
 #include "Findings.h"
 #include "HarnessSpec.h"
+#include "InputFiles.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,18 +34,24 @@ namespace torchsync {
 struct HarnessSettings {
   std::string Dir; ///< Absolute.
   HarnessSpec Spec;
-  /// Appended to every compile command of the second parse (--extra-arg).
+  /// Inserted after the compiler (--extra-arg-before) and appended
+  /// (--extra-arg) to every compile command of the second parse.
+  std::vector<std::string> ExtraArgsBefore;
   std::vector<std::string> ExtraArgs;
+  /// Laid over the file system of the second parse (--vfsoverlay).
+  std::optional<VfsOverlay> Overlay;
   /// No note per unsupported finding on standard error.
   bool Quiet = false;
 };
 
-/// Checks the options: creates Dir (and its parents) and makes sure it can
-/// be written, and reads the spec when SpecFile is not empty.
+/// Checks the options: Dir is a directory, or can be made, that this user
+/// may write (it is made by emitHarnesses), and reads the spec when
+/// SpecFile is not empty.
 llvm::Expected<HarnessSettings> prepareHarness(llvm::StringRef Dir,
                                                llvm::StringRef SpecFile);
 
-/// Writes the harnesses of Findings into Settings.Dir: <stem>.harness.cpp
+/// Makes Settings.Dir (and its parents) and writes the harnesses of Findings
+/// into it: <stem>.harness.cpp
 /// per source file, harness.json (one entry per finding) and CMakeLists.txt.
 /// Notes each unsupported finding on standard error. Fails only on a file
 /// that cannot be written or a spec that does not fit a function.

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "HarnessSpec.h"
+#include "InputFiles.h"
+#include "utils/JsonDepth.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -159,12 +161,12 @@ bool fromJSON(const llvm::json::Value &V, HarnessSpec &S, llvm::json::Path P) {
 } // namespace
 
 llvm::Expected<HarnessSpec> readHarnessSpec(llvm::StringRef File) {
-  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  auto Buffer = readInputFile(File);
   if (!Buffer)
     return llvm::createStringError("cannot read harness spec '" + File +
-                                   "': " + Buffer.getError().message());
+                                   "': " + llvm::toString(Buffer.takeError()));
   llvm::Expected<llvm::json::Value> Parsed =
-      llvm::json::parse((*Buffer)->getBuffer());
+      clang::tidy::torchsync::parseJsonBounded((*Buffer)->getBuffer());
   if (!Parsed)
     return llvm::createStringError("invalid harness spec '" + File +
                                    "': " + llvm::toString(Parsed.takeError()));

@@ -267,13 +267,20 @@ private:
 std::vector<Target> findTargets(llvm::StringRef File,
                                 llvm::ArrayRef<unsigned> Offsets,
                                 const tooling::CompilationDatabase &DB,
-                                llvm::ArrayRef<std::string> ExtraArgs) {
+                                llvm::ArrayRef<std::string> ExtraArgsBefore,
+                                llvm::ArrayRef<std::string> ExtraArgs,
+                                const VfsOverlay *Overlay) {
   std::vector<Target> Out;
-  std::unique_ptr<tooling::ClangTool> ToolPtr = makeTool(DB, File);
+  std::unique_ptr<tooling::ClangTool> ToolPtr =
+      makeTool(DB, File, /*Misses=*/nullptr, Overlay);
   tooling::ClangTool &Tool = *ToolPtr;
   IgnoringDiagConsumer Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
   Tool.setPrintErrorMessage(false);
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      tooling::CommandLineArguments(ExtraArgsBefore.begin(),
+                                    ExtraArgsBefore.end()),
+      tooling::ArgumentInsertPosition::BEGIN));
   Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
       tooling::CommandLineArguments(ExtraArgs.begin(), ExtraArgs.end()),
       tooling::ArgumentInsertPosition::END));

@@ -12,6 +12,7 @@
 #ifndef TORCHSYNC_DRIVER_HARNESSTARGETS_H
 #define TORCHSYNC_DRIVER_HARNESSTARGETS_H
 
+#include "InputFiles.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -45,11 +46,15 @@ struct Target {
 };
 
 /// The targets of Offsets (into the main file) in File, one per offset;
-/// empty when the file cannot be parsed.
+/// empty when the file cannot be parsed. The compile command gets
+/// ExtraArgsBefore after the compiler and ExtraArgs at the end; Overlay,
+/// when not null, is laid over the file system.
 std::vector<Target> findTargets(llvm::StringRef File,
                                 llvm::ArrayRef<unsigned> Offsets,
                                 const clang::tooling::CompilationDatabase &DB,
-                                llvm::ArrayRef<std::string> ExtraArgs);
+                                llvm::ArrayRef<std::string> ExtraArgsBefore,
+                                llvm::ArrayRef<std::string> ExtraArgs,
+                                const VfsOverlay *Overlay);
 
 } // namespace torchsync
 

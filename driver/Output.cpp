@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output.h"
+#include "InputFiles.h"
+#include "SafeWrite.h"
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
+#include "utils/JsonDepth.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -431,14 +434,15 @@ llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
   if (OutputFile == "-") {
     Write(llvm::outs(),
           UseColor.value_or(llvm::sys::Process::StandardOutHasColors()));
-    llvm::outs().flush();
+    if (std::error_code EC = takeStreamError(llvm::outs()))
+      return llvm::createStringError("cannot write the report to standard "
+                                     "output: " +
+                                     EC.message());
     return llvm::Error::success();
   }
-  if (llvm::Error E =
-          llvm::writeToOutput(OutputFile, [&](llvm::raw_ostream &OS) {
-            Write(OS, /*Colors=*/false);
-            return llvm::Error::success();
-          }))
+  if (llvm::Error E = writeOutputFile(OutputFile, [&](llvm::raw_ostream &OS) {
+        Write(OS, /*Colors=*/false);
+      }))
     return llvm::createStringError("cannot write '" + OutputFile +
                                    "': " + llvm::toString(std::move(E)));
   return llvm::Error::success();
@@ -458,12 +462,10 @@ llvm::Error exportFixes(llvm::StringRef Path, llvm::StringRef MainFile,
   llvm::raw_string_ostream OS(Yaml);
   clang::tidy::exportReplacements(MainFile, Exported, OS);
   // Written to a temporary file and renamed: never half-written.
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &Out) {
-        Out << Yaml;
-        return llvm::Error::success();
-      }))
-    return llvm::createStringError("cannot write '" + Path +
-                                   "': " + llvm::toString(std::move(E)));
+  if (llvm::Error E =
+          writeOutputFile(Path, [&](llvm::raw_ostream &Out) { Out << Yaml; }))
+    return llvm::createStringError("cannot write " + describeOutput(Path) +
+                                   ": " + llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
 
@@ -606,10 +608,11 @@ llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
   };
 
   for (const std::string &Input : Inputs) {
-    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Input);
+    auto Buffer = readInputFile(Input, /*AllowStdin=*/true);
     if (!Buffer)
-      return readError(Input, Buffer.getError().message());
-    llvm::Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+      return readError(Input, llvm::toString(Buffer.takeError()));
+    llvm::Expected<json::Value> Parsed =
+        clang::tidy::torchsync::parseJsonBounded((*Buffer)->getBuffer());
     if (!Parsed)
       return readError(Input,
                        "invalid JSON: " + llvm::toString(Parsed.takeError()));
@@ -734,12 +737,10 @@ llvm::Error mergeReports(llvm::ArrayRef<std::string> Inputs,
                           {"version", "2.1.0"},
                           {"runs", json::Array{std::move(Run)}}};
   }
-  if (llvm::Error E = llvm::writeToOutput(Output, [&](llvm::raw_ostream &OS) {
-        print(OS, std::move(Merged));
-        return llvm::Error::success();
-      }))
-    return llvm::createStringError("cannot write '" + Output +
-                                   "': " + llvm::toString(std::move(E)));
+  if (llvm::Error E = writeOutputFile(
+          Output, [&](llvm::raw_ostream &OS) { print(OS, std::move(Merged)); }))
+    return llvm::createStringError("cannot write " + describeOutput(Output) +
+                                   ": " + llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
 

@@ -8,6 +8,7 @@
 #include "Findings.h"
 #include "Output.h"
 #include "RuntimeReport.h"
+#include "SafeWrite.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -182,12 +183,12 @@ llvm::Error renderSarif(const RenderOptions &Options) {
   }
 
   if (llvm::Error E =
-          llvm::writeToOutput(Options.Output, [&](llvm::raw_ostream &OS) {
+          writeOutputFile(Options.Output, [&](llvm::raw_ostream &OS) {
             writeSarif(OS, Findings, Root, Costs ? &*Costs : nullptr);
-            return llvm::Error::success();
           }))
-    return llvm::createStringError("cannot write '" + Options.Output +
-                                   "': " + llvm::toString(std::move(E)));
+    return llvm::createStringError("cannot write " +
+                                   describeOutput(Options.Output) + ": " +
+                                   llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
 

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "RuntimeReport.h"
+#include "InputFiles.h"
+#include "utils/JsonDepth.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -70,10 +72,11 @@ double share(int64_t Part, int64_t Total) {
 } // namespace
 
 llvm::Expected<json::Value> readJsonObject(llvm::StringRef File) {
-  auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(File);
+  auto Buffer = readInputFile(File, /*AllowStdin=*/true);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError().message());
-  llvm::Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+    return Buffer.takeError();
+  llvm::Expected<json::Value> Parsed =
+      clang::tidy::torchsync::parseJsonBounded((*Buffer)->getBuffer());
   if (!Parsed)
     return llvm::createStringError("invalid JSON: " +
                                    llvm::toString(Parsed.takeError()));

@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "SafeWrite.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -114,7 +116,136 @@ llvm::Error rewriteInPlace(llvm::StringRef Path, llvm::StringRef Real,
                                BackupName + "')");
 }
 
+/// The reason of an error, without the file name that a FileError puts in
+/// front of it.
+std::string reasonOf(llvm::Error E) {
+  std::string Reason;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const llvm::FileError &F) { Reason = F.messageWithoutFileInfo(); },
+      [&](const llvm::ErrorInfoBase &Other) { Reason = Other.message(); });
+  return Reason;
+}
+
+/// The names of an output's temporary files: ours, and llvm::writeToOutput's
+/// (which the driver used before, and which a killed run may have left).
+constexpr llvm::StringLiteral TemporarySuffixes[] = {".torchsync-tmp-",
+                                                     ".temp-stream-"};
+
+/// How old a temporary file of an output must be before a later run takes
+/// it for one that a killed run left behind: a run writing the same output
+/// now has its temporary file for seconds at most.
+constexpr std::chrono::hours StaleTemporaryAge(1);
+
+/// Removes the temporary files of Real (`<name>.torchsync-tmp-XXXXXX`,
+/// `<name>.temp-stream-XXXXXX`) that are older than StaleTemporaryAge.
+void removeStaleTemporaries(llvm::StringRef Real) {
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Real);
+  llvm::StringRef Name = llvm::sys::path::filename(Real);
+  std::error_code EC;
+  auto Now = std::chrono::system_clock::now();
+  for (fs::directory_iterator It(Dir.empty() ? "." : Dir, EC), End;
+       It != End && !EC; It.increment(EC)) {
+    llvm::StringRef Entry = llvm::sys::path::filename(It->path());
+    if (!Entry.consume_front(Name) ||
+        llvm::none_of(TemporarySuffixes, [&](llvm::StringRef Suffix) {
+          return Entry.size() == Suffix.size() + 6 && Entry.starts_with(Suffix);
+        }))
+      continue;
+    fs::file_status Status;
+    if (fs::status(It->path(), Status, /*follow=*/false) ||
+        !fs::is_regular_file(Status) ||
+        Now - Status.getLastModificationTime() < StaleTemporaryAge)
+      continue;
+    (void)fs::remove(It->path());
+  }
+}
+
 } // namespace
+
+std::string describeOutput(llvm::StringRef Path) {
+  return Path == "-" ? "to standard output" : "'" + Path.str() + "'";
+}
+
+std::error_code takeStreamError(llvm::raw_fd_ostream &OS) {
+  OS.flush();
+  if (!OS.has_error())
+    return std::error_code();
+  std::error_code EC = OS.error();
+  OS.clear_error();
+  return EC;
+}
+
+llvm::Error
+writeThroughTemporary(llvm::StringRef Path,
+                      llvm::function_ref<void(llvm::raw_ostream &)> Write) {
+  if (Path == "-") {
+    Write(llvm::outs());
+    if (std::error_code EC = takeStreamError(llvm::outs()))
+      return llvm::createStringError(EC.message());
+    return llvm::Error::success();
+  }
+  // As llvm::writeToOutput, which keeps the temporary file whatever
+  // happened to the writes, and leaves the stream's error to abort the
+  // process.
+  llvm::Expected<fs::TempFile> Temp = fs::TempFile::create(
+      Path + TemporarySuffixes[0] + "%%%%%%", fs::all_read | fs::all_write);
+  if (!Temp)
+    return llvm::createStringError(reasonOf(Temp.takeError()));
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
+    Write(OS);
+    EC = takeStreamError(OS);
+  }
+  if (EC) {
+    llvm::consumeError(Temp->discard());
+    return llvm::createStringError(EC.message());
+  }
+  if (llvm::Error E = Temp->keep(Path))
+    return llvm::createStringError(reasonOf(std::move(E)));
+  return llvm::Error::success();
+}
+
+llvm::Error
+writeOutputFile(llvm::StringRef Path,
+                llvm::function_ref<void(llvm::raw_ostream &)> Write) {
+  if (Path == "-")
+    return writeThroughTemporary(Path, Write);
+  // What the name leads to, through any links.
+  fs::file_status Status;
+  std::error_code Missing = fs::status(Path, Status);
+  if (!Missing && !fs::is_regular_file(Status)) {
+    if (fs::is_directory(Status))
+      return llvm::createStringError("it is a directory");
+    // A device or a FIFO (/dev/stdout is a link to one): written to
+    // directly, as a shell would.
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC, fs::OF_None);
+    if (!EC) {
+      Write(OS);
+      OS.close();
+      EC = takeStreamError(OS);
+    }
+    if (EC)
+      return llvm::createStringError(EC.message());
+    return llvm::Error::success();
+  }
+  // A link to a regular file: its target is replaced, the link stays.
+  llvm::SmallString<256> Real(Path);
+  if (fs::is_symlink_file(Path)) {
+    if (Missing)
+      return llvm::createStringError(
+          "it is a symbolic link that leads nowhere (" + Missing.message() +
+          ")");
+    if (std::error_code EC = fs::real_path(Path, Real))
+      return llvm::createStringError(EC.message());
+  }
+  if (llvm::Error E = writeThroughTemporary(Real, Write))
+    return E;
+  removeStaleTemporaries(Real);
+  return llvm::Error::success();
+}
 
 llvm::Error checkWritable(llvm::StringRef Path) {
   llvm::SmallString<256> Real;

@@ -6,6 +6,9 @@
 // through a symbolic link into its target, the file keeps its mode, owner
 // and hard links, and a read-only file is refused. Nothing is ever left
 // half-written. Outputs that name an input are refused before any analysis.
+// The run's own outputs (reports, fixes, baselines, summary files, cache
+// entries) are written through a temporary file that replaces the old one
+// only once every byte is written: a full disk leaves the old file as it was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,8 +16,10 @@
 #define TORCHSYNC_DRIVER_SAFEWRITE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
 
@@ -38,6 +43,37 @@ llvm::Error writeSourceFile(llvm::StringRef Path, llvm::StringRef Contents);
 /// Fails, naming Path and the reason, when writeSourceFile would refuse it
 /// (missing, not a regular file, read-only, no permission).
 llvm::Error checkWritable(llvm::StringRef Path);
+
+/// Writes an output of the run to Path with Write through a temporary file
+/// beside it (`<Path>.torchsync-tmp-XXXXXX`) that is renamed over Path only
+/// when every write and the final flush succeeded: on a write error (a full
+/// disk, a file size limit) it is removed, Path keeps its old contents, and
+/// the error gives the reason ("No space left on device"), without the file
+/// name. "-" is standard output, checked the same way. For cache entries;
+/// outputs the user names go through writeOutputFile.
+llvm::Error
+writeThroughTemporary(llvm::StringRef Path,
+                      llvm::function_ref<void(llvm::raw_ostream &)> Write);
+
+/// writeThroughTemporary for an output the user names (-o, --export-fixes,
+/// --write-baseline, the summary files, merge -o, render-sarif -o, harness
+/// files), which writes where the name leads: through a symbolic link into
+/// its target (the link stays a link; a link to nothing is refused); into a
+/// device or FIFO that exists (`/dev/stdout`, `/dev/null`) directly; a
+/// directory is refused. Once the file is written, temporary files of its
+/// name that a killed run left behind (more than an hour old) are removed.
+llvm::Error
+writeOutputFile(llvm::StringRef Path,
+                llvm::function_ref<void(llvm::raw_ostream &)> Write);
+
+/// How "cannot write ..." names an output: "to standard output" for "-",
+/// else the quoted path ("'report.sarif'").
+std::string describeOutput(llvm::StringRef Path);
+
+/// Flushes OS and returns its write error, if any, cleared so that the
+/// stream's destructor does not abort the process ("IO failure on output
+/// stream").
+std::error_code takeStreamError(llvm::raw_fd_ostream &OS);
 
 /// An output file named on the command line, and the option that named it.
 struct NamedOutput {

@@ -9,6 +9,7 @@
 #include "utils/DeviceInference.h"
 #include "utils/EntryPoints.h"
 #include "utils/HotPath.h"
+#include "utils/JsonDepth.h"
 #include "utils/SyncOptions.h"
 #include "utils/TorchApi.h"
 #include "utils/UserCode.h"
@@ -526,7 +527,8 @@ std::string summaryToJson(const Summary &S) {
 }
 
 llvm::Expected<Summary> summaryFromJson(StringRef Text) {
-  llvm::Expected<json::Value> Parsed = json::parse(Text);
+  llvm::Expected<json::Value> Parsed =
+      clang::tidy::torchsync::parseJsonBounded(Text);
   if (!Parsed)
     return Parsed.takeError();
   const json::Object *Root = Parsed->getAsObject();

@@ -15,6 +15,7 @@
 
 #include "Analysis.h"
 #include "Cache.h"
+#include "CompileDatabase.h"
 #include "Config.h"
 #include "FactsOutput.h"
 #include "FileSelection.h"
@@ -22,6 +23,7 @@
 #include "FixApply.h"
 #include "Gate.h"
 #include "Harness.h"
+#include "InputFiles.h"
 #include "Output.h"
 #include "Progress.h"
 #include "RenderSarif.h"
@@ -29,13 +31,13 @@
 #include "RuntimeReport.h"
 #include "SafeWrite.h"
 #include "TextReport.h"
+#include "TidyOptions.h"
 #include "TorchSyncModuleLink.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
@@ -58,7 +60,8 @@ namespace {
 
 constexpr llvm::StringLiteral DefaultChecks = "-*,torchsync-*";
 
-cl::OptionCategory Category("torchsync options");
+// Shared with clang-tidy's options (TidyOptions.h), which --help lists too.
+cl::OptionCategory &Category = driverCategory();
 
 cl::list<std::string> SourcePaths(cl::Positional, cl::desc("[<file> ...]"),
                                   cl::cat(Category));
@@ -309,14 +312,15 @@ llvm::Expected<ConfigInput> readConfigInput() {
     if (!Config.empty())
       return llvm::createStringError("--config and --config-file are "
                                      "mutually exclusive");
-    auto Buffer = llvm::MemoryBuffer::getFile(ConfigFile);
+    auto Buffer = readInputFile(ConfigFile);
     if (!Buffer)
-      return llvm::createStringError("cannot read configuration file '" +
-                                     ConfigFile +
-                                     "': " + Buffer.getError().message());
+      return llvm::createStringError(
+          "cannot read configuration file '" + ConfigFile +
+          "': " + llvm::toString(Buffer.takeError()));
     Input.ConfigText = (*Buffer)->getBuffer().str();
     Input.ConfigName = ConfigFile;
   }
+  addTidyConfig(Input);
   return Input;
 }
 
@@ -338,7 +342,9 @@ struct RunSettings {
   bool SortByCost = false;
 };
 
-llvm::Expected<RunSettings> readRunSettings() {
+/// WarningsAsErrors: --warnings-as-errors was given, which makes --fail-on
+/// default to error, as clang-tidy fails only on promoted findings.
+llvm::Expected<RunSettings> readRunSettings(bool WarningsAsErrors) {
   RunSettings S;
   std::optional<Format> F = parseFormat(FormatName);
   if (!F)
@@ -350,6 +356,8 @@ llvm::Expected<RunSettings> readRunSettings() {
     return llvm::createStringError("unknown --fail-on level '" + FailOnName +
                                    "' (expected warning, error or none)");
   S.FailLevel = *Level;
+  if (WarningsAsErrors && !FailOnName.getNumOccurrences())
+    S.FailLevel = FailOn::Error;
   if (!RootDir.empty() && !llvm::sys::fs::is_directory(RootDir))
     return llvm::createStringError("root directory '" + RootDir + "' " +
                                    (llvm::sys::fs::exists(RootDir)
@@ -497,6 +505,15 @@ int main(int argc, const char **argv) {
     if (O->getNumOccurrences() > 1)
       return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                         " is given more than once");
+  // A file option given an empty value ("--write-summaries=") names no file;
+  // it would otherwise be taken as not given.
+  for (cl::opt<std::string> *O :
+       {&BuildPath, &ConfigFile, &ExportFixes, &CacheDir, &HarnessSpecFile,
+        &OutputFile, &BaselineFile, &WriteBaselineFile, &WriteSummaries,
+        &RootDir, &RenderFindings, &RuntimeReport})
+    if (O->getNumOccurrences() && O->empty())
+      return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
+                        " needs a value");
 
   if (MergeCommand) {
     if (MergeInputs.empty())
@@ -533,6 +550,16 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
+  llvm::Expected<TidySettings> Tidy = readTidySettings();
+  if (!Tidy)
+    return inputError(llvm::toString(Tidy.takeError()));
+  if (Tidy->FixErrors) {
+    Fix = true;
+    llvm::errs() << "torchsync: warning: --fix-errors fixes as --fix does: "
+                    "the files of a translation unit that did not compile "
+                    "are never changed\n";
+  }
+
   // The command line's part of the configuration is read once (with the
   // --config-file); each file's analysis makes its own provider from it.
   llvm::Expected<ConfigInput> ReadInput = readConfigInput();
@@ -547,35 +574,50 @@ int main(int argc, const char **argv) {
   if (!Provider)
     return inputError(llvm::toString(Provider.takeError()));
   // A configuration mistake is an error before any file is analyzed.
-  auto CheckConfiguration = [&](llvm::ArrayRef<std::string> Paths,
-                                bool RequireChecks) -> bool {
+  // With --allow-no-checks a configuration may enable none.
+  auto CheckConfiguration =
+      [&](llvm::ArrayRef<std::string> Paths,
+          bool RequireChecks) -> std::optional<ConfigWarnings> {
     llvm::Expected<ConfigWarnings> Warnings =
-        checkConfiguration(**Provider, Problems, Input, Paths, RequireChecks);
+        checkConfiguration(**Provider, Problems, Input, Paths,
+                           RequireChecks && !Tidy->AllowNoChecks);
     if (!Warnings) {
       inputError(llvm::toString(Warnings.takeError()));
-      return false;
+      return std::nullopt;
     }
     for (const std::string &Line : Warnings->Lines)
       llvm::errs() << "torchsync: warning: " << Line << "\n";
-    return true;
+    return std::move(*Warnings);
   };
+  // As clang-tidy does: the configuration of the first file, else of the
+  // current directory.
+  SmallString<256> ConfigPath(SourcePaths.empty() ? "dummy"
+                                                  : SourcePaths.front());
+  llvm::sys::fs::make_absolute(ConfigPath);
+  llvm::sys::path::remove_dots(ConfigPath, /*remove_dot_dot=*/true);
+
+  if (Tidy->VerifyConfig || Tidy->ExplainConfig) {
+    // Unmatched globs are the query's own lines, not warnings.
+    llvm::Expected<ConfigWarnings> Readable =
+        checkConfiguration(**Provider, Problems, Input,
+                           {std::string(ConfigPath)}, /*RequireChecks=*/false);
+    if (!Readable)
+      return inputError(llvm::toString(Readable.takeError()));
+    return runConfigQuery(*Tidy, **Provider, Input, ConfigPath);
+  }
 
   if (ListChecks || DumpConfig) {
     if (ListChecks && DumpConfig)
       return inputError("--list-checks and --dump-config are mutually "
                         "exclusive");
-    // As clang-tidy does: the configuration of the first file, else of the
-    // current directory.
-    SmallString<256> Path(SourcePaths.empty() ? "dummy" : SourcePaths.front());
-    llvm::sys::fs::make_absolute(Path);
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    if (!CheckConfiguration({std::string(Path)}, /*RequireChecks=*/ListChecks))
+    if (!CheckConfiguration({std::string(ConfigPath)},
+                            /*RequireChecks=*/ListChecks))
       return 2;
     if (DumpConfig) {
-      llvm::outs() << dumpConfiguration(**Provider, Path) << "\n";
+      llvm::outs() << dumpConfiguration(**Provider, ConfigPath) << "\n";
       return 0;
     }
-    ClangTidyOptions Options = (*Provider)->getOptions(Path);
+    ClangTidyOptions Options = (*Provider)->getOptions(ConfigPath);
     std::vector<std::string> Names =
         getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
     llvm::outs() << "Enabled checks:";
@@ -591,7 +633,7 @@ int main(int argc, const char **argv) {
                       "--fix-notes (the baseline would hold the line numbers "
                       "from before the fixes)");
 
-  llvm::Expected<RunSettings> Run = readRunSettings();
+  llvm::Expected<RunSettings> Run = readRunSettings(Tidy->WarningsAsErrors);
   if (!Run)
     return inputError(llvm::toString(Run.takeError()));
 
@@ -605,7 +647,9 @@ int main(int argc, const char **argv) {
     if (!Prepared)
       return inputError(llvm::toString(Prepared.takeError()));
     Harness = std::move(*Prepared);
+    Harness->ExtraArgsBefore = Tidy->ExtraArgsBefore;
     Harness->ExtraArgs = ExtraArgs;
+    Harness->Overlay = Tidy->Overlay;
     Harness->Quiet = Quiet;
   } else if (HarnessSpecFile.getNumOccurrences()) {
     return inputError("--harness-spec needs --emit-harness");
@@ -614,23 +658,10 @@ int main(int argc, const char **argv) {
   if (!BuildPath.empty()) {
     if (!FixedDBError.empty() || Argc != argc)
       return inputError("use either -p or compiler arguments after '--'");
-    std::string DBError;
-    SmallString<256> DBFile(BuildPath.getValue());
-    if (!llvm::sys::fs::is_directory(BuildPath))
-      return inputError("build directory '" + BuildPath + "' does not exist");
-    llvm::sys::path::append(DBFile, "compile_commands.json");
-    if (!llvm::sys::fs::exists(DBFile))
-      return inputError(
-          "no compile_commands.json in '" + BuildPath +
-          "' (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
-    auto JSONDB = tooling::JSONCompilationDatabase::loadFromFile(
-        DBFile, DBError, tooling::JSONCommandLineSyntax::AutoDetect);
-    if (!JSONDB) {
-      StringRef Reason = StringRef(DBError).split('\n').first.trim();
-      return inputError("cannot read '" + DBFile + "': " + Reason);
-    }
-    // Headers and new files get the command of their closest neighbour.
-    Compilations = tooling::inferMissingCompileCommands(std::move(JSONDB));
+    auto Loaded = loadBuildDatabase(BuildPath);
+    if (!Loaded)
+      return inputError(llvm::toString(Loaded.takeError()));
+    Compilations = std::move(*Loaded);
   }
 
   // Path arguments: source files, or (with -p) directories whose files of
@@ -670,16 +701,14 @@ int main(int argc, const char **argv) {
       return inputError("'" + Path + "' is not a C++ source file");
     Files.push_back(std::string(Abs));
   }
+  // No -p and no '--': look for a database as clang-tidy and clangd do,
+  // else parse as C++17 with no other flags (a file that then does not
+  // compile is told how to give its flags).
+  bool NoDatabase = false;
   if (!Compilations) {
-    // No -p and no '--': look for compile_commands.json above the first file,
-    // else parse as C++17 with no other flags.
-    std::string Ignored;
-    Compilations = tooling::CompilationDatabase::autoDetectFromSource(
-        Files.front(), Ignored);
-    if (Compilations)
-      Compilations =
-          tooling::inferMissingCompileCommands(std::move(Compilations));
-    else
+    Compilations = findDatabaseFor(Files.front());
+    NoDatabase = !Compilations;
+    if (NoDatabase)
       Compilations = std::make_unique<tooling::FixedCompilationDatabase>(
           ".", std::vector<std::string>{"-std=c++17"});
   }
@@ -711,8 +740,16 @@ int main(int argc, const char **argv) {
 
   if (llvm::Error E = checkInputsExist(Files, *Compilations))
     return inputError(llvm::toString(std::move(E)));
-  if (!CheckConfiguration(Files, /*RequireChecks=*/true))
+  std::optional<ConfigWarnings> Checked =
+      CheckConfiguration(Files, /*RequireChecks=*/true);
+  if (!Checked)
     return 2;
+  // Only with --allow-no-checks: as clang-tidy, nothing to do.
+  if (Tidy->AllowNoChecks && !Files.empty() && !Checked->AnyChecks) {
+    if (!Quiet)
+      llvm::errs() << "torchsync: no check is enabled; nothing is analyzed\n";
+    return 0;
+  }
   if (llvm::Error E = checkOutputs(Files))
     return inputError(llvm::toString(std::move(E)));
 
@@ -793,13 +830,19 @@ int main(int argc, const char **argv) {
 
   AnalysisOptions Analysis;
   Analysis.WholeProgram = Whole;
-  Analysis.FixesFromNotes = Fix || FixNotes;
+  Analysis.FixesFromNotes = FixNotes;
+  Analysis.ExtraArgsBefore = Tidy->ExtraArgsBefore;
   Analysis.ExtraArgs = ExtraArgs;
+  Analysis.Overlay = Tidy->Overlay;
+  Analysis.Profile = Tidy->Profile;
+  Analysis.ProfilePrefix = Tidy->ProfilePrefix;
   Analysis.TraverseAll = TraverseAll;
-  Analysis.MakeProvider = [&Input] {
-    // Made once above from the same input, so it cannot fail here.
-    return llvm::cantFail(makeProvider(Input, /*Problems=*/nullptr));
-  };
+  Analysis.MakeProvider =
+      [&Input](llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+        // Made once above from the same input, so it cannot fail here.
+        return llvm::cantFail(
+            makeProvider(Input, /*Problems=*/nullptr, std::move(FS)));
+      };
   std::vector<FileResult> Results(Files.size());
   std::vector<FileResult> KnownResults(Known.size());
   {
@@ -809,7 +852,9 @@ int main(int argc, const char **argv) {
       Bar.emplace(llvm::errs(), Files.size(),
                   ProgressBar || llvm::sys::Process::StandardErrIsDisplayed(),
                   llvm::sys::Process::StandardErrColumns());
-    forEachInParallel(Files.size() + Known.size(), Jobs, [&](size_t I) {
+    // Profile tables on standard error would mix: one file at a time.
+    unsigned Threads = Tidy->Profile && Tidy->ProfilePrefix.empty() ? 1 : Jobs;
+    forEachInParallel(Files.size() + Known.size(), Threads, [&](size_t I) {
       if (I >= Files.size()) {
         size_t K = I - Files.size();
         KnownResults[K] =
@@ -1014,7 +1059,9 @@ int main(int argc, const char **argv) {
 
   for (const Failure &F : Failures)
     llvm::errs() << "torchsync: error: cannot analyze '" << F.File
-                 << "': " << F.Reason << "\n";
+                 << "': " << F.Reason
+                 << (NoDatabase ? StringRef(NoDatabaseHint) : StringRef())
+                 << "\n";
   if (!Failures.empty())
     return 2;
   // The facts of a complete run, for the plugin and the editor: the default
@@ -1033,9 +1080,14 @@ int main(int argc, const char **argv) {
       }
   // A baseline is written only from a complete run: a file that failed to
   // compile would otherwise lose its known findings.
-  if (!WriteBaselineFile.empty())
+  if (!WriteBaselineFile.empty()) {
     if (llvm::Error E = writeBaseline(WriteBaselineFile, Findings))
       return inputError(llvm::toString(std::move(E)));
+    if (!Quiet)
+      llvm::errs() << "torchsync: wrote " << Findings.size() << " fingerprint"
+                   << (Findings.size() == 1 ? "" : "s") << " to '"
+                   << WriteBaselineFile << "'\n";
+  }
   if (!Quiet)
     printSummary(llvm::errs(), Gated, FilesWithFindings.size(), Files.size(),
                  Suppressed.size());

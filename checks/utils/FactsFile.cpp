@@ -1,6 +1,7 @@
 //===--- FactsFile.cpp - Resolved whole-program facts on disk -------------===//
 
 #include "FactsFile.h"
+#include "JsonDepth.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -72,7 +73,7 @@ llvm::Expected<FactsFile> factsFromJson(llvm::StringRef Text) {
   auto Fail = [](const llvm::Twine &Why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
   };
-  llvm::Expected<json::Value> Parsed = json::parse(Text);
+  llvm::Expected<json::Value> Parsed = parseJsonBounded(Text);
   if (!Parsed)
     return Fail("not JSON: " + llvm::toString(Parsed.takeError()));
   const json::Object *Root = Parsed->getAsObject();
