@@ -31,6 +31,7 @@ public:
     // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:34: warning: 'to(device)' copies host tensor 'dense_.index({ids})' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
     auto y = clicks_.index_select(0, ids).to(device);
     // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:43: warning: 'to(device)' copies host tensor 'clicks_.index_select(0, ids)' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    // CHECK-FIXES-MEMBERS: auto y = (device.is_cuda() ? clicks_.index_select(0, ids).pin_memory() : clicks_.index_select(0, ids)).to(device, /*non_blocking=*/device.is_cuda());
     return {x, y};
   }
 
