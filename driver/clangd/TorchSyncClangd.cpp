@@ -25,6 +25,12 @@ namespace clang::clangd {
 int clangdMain(int Argc, char *Argv[]);
 } // namespace clang::clangd
 
+// clangd's BackgroundQueue::preventThreadStarvationInTests()
+// (index/Background.h, whose header Debian does not ship): the background
+// index then never changes its threads' priority.
+void keepBackgroundIndexPriority() asm(
+    "_ZN5clang6clangd15BackgroundQueue30preventThreadStarvationInTestsEv");
+
 namespace {
 
 /// The arguments clangd will read: the command line, then CLANGD_FLAGS.
@@ -51,6 +57,24 @@ bool hasFlag(const std::vector<std::string> &Args,
         return true;
   }
   return false;
+}
+
+/// The value of the last \p Name=value (or \p Name value) in \p Args, as
+/// llvm::cl takes it.
+std::optional<std::string> lastValue(const std::vector<std::string> &Args,
+                                     llvm::StringRef Name) {
+  std::optional<std::string> Value;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "--")
+      break;
+    A = A.ltrim('-');
+    if (A == Name && I + 1 < Args.size())
+      Value = Args[++I];
+    else if (A.consume_front(Name) && A.consume_front("="))
+      Value = A.str();
+  }
+  return Value;
 }
 
 /// Moves clangd onto pipes and starts the layer between them and the
@@ -114,6 +138,14 @@ int main(int argc, char **argv) {
     }
     llvm::cl::ResetAllOptionOccurrences();
   }
+
+  // clangd 19 lowers a background indexing thread's priority for its
+  // first low-priority task and never raises it again, so indexing runs at
+  // SCHED_IDLE on Linux (no CPU at all while a build keeps the cores busy)
+  // even with --background-index-priority=normal. With normal, it keeps the
+  // normal priority here, as the option says.
+  if (lastValue(Args, "background-index-priority") == "normal")
+    keepBackgroundIndexPriority();
 
   std::optional<torchsync::clangd::LspProxy> Proxy;
   if (!startProxy(Proxy)) {

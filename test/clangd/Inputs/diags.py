@@ -22,6 +22,8 @@ ap.add_argument('--no-related', action='store_true',
                 help='a client without relatedInformation (Emacs eglot): notes fold into messages')
 ap.add_argument('--wait-log', metavar='REGEX',
                 help='before shutting the server down, wait until its log has a line that matches')
+ap.add_argument('--thread-policies', action='store_true',
+                help='at the end, print the scheduling policy of the background indexing threads')
 ap.add_argument('files', nargs='+')
 args = ap.parse_args()
 
@@ -66,4 +68,16 @@ if args.wait_log:
                 if c.proc.poll() is not None else 'running'))
         time.sleep(0.2)
     print('log:', args.wait_log)
+if args.thread_policies:
+    # Linux: /proc/<pid>/task/<tid>/stat, field 41 is the policy (0 normal,
+    # 3 batch, 5 idle); clangd names its indexing threads
+    # background-worker-N (the kernel keeps the last 15 characters).
+    names = {0: 'SCHED_OTHER', 3: 'SCHED_BATCH', 5: 'SCHED_IDLE'}
+    task = '/proc/%d/task' % c.proc.pid
+    for tid in sorted(os.listdir(task), key=int):
+        comm = open('%s/%s/comm' % (task, tid)).read().strip()
+        if 'ground-worker' in comm:
+            fields = open('%s/%s/stat' % (task, tid)).read().rsplit(')', 1)[1].split()
+            policy = int(fields[41 - 3])
+            print('thread: %s %s' % (comm, names.get(policy, policy)))
 print('exit:', c.shutdown())
