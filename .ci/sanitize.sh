@@ -38,7 +38,8 @@ WRAPPER
   # Only what the suites and the fuzzer run: the driver, the plugin and the
   # fuzz target (the runtime verifier is built as usual, in build/, and
   # tested by its own suite there).
-  cmake --build build-san --target torchsync TorchSyncTidy torchsync-check-fuzzer
+  cmake --build build-san --target torchsync TorchSyncTidy torchsync-check-fuzzer \
+    torchsync-input-fuzzer
   echo "sanitize: built in $((SECONDS - start))s"
 }
 

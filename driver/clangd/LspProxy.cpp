@@ -102,10 +102,14 @@ std::vector<std::string> noteTexts(const json::Object &Diagnostic) {
       if (const json::Object *O = R.getAsObject())
         if (std::optional<llvm::StringRef> Text = O->getString("message"))
           Texts.push_back(Text->str());
-  if (std::optional<llvm::StringRef> Message = Diagnostic.getString("message"))
-    for (llvm::StringRef Part : llvm::drop_begin(messageParts(*Message)))
+  if (std::optional<llvm::StringRef> Message =
+          Diagnostic.getString("message")) {
+    // The parts outlive the loop (drop_begin of a temporary would not).
+    llvm::SmallVector<llvm::StringRef> Parts = messageParts(*Message);
+    for (llvm::StringRef Part : llvm::drop_begin(Parts))
       if (std::optional<llvm::StringRef> Text = foldedText(Part, "note"))
         Texts.push_back(Text->str());
+  }
   return Texts;
 }
 
@@ -166,7 +170,8 @@ DiagnosticMemory::warningOf(llvm::StringRef Uri,
   } else if (!Diagnostic.get("code")) {
     // A note that clangd publishes as a diagnostic of its own (clients
     // without relatedInformation): "<note>\n\n<file>:<l>:<c>: warning: <text>".
-    for (llvm::StringRef Part : llvm::drop_begin(messageParts(*Message)))
+    llvm::SmallVector<llvm::StringRef> Parts = messageParts(*Message);
+    for (llvm::StringRef Part : llvm::drop_begin(Parts))
       if (std::optional<llvm::StringRef> W = foldedText(Part, "warning"))
         Text = diagnosticText(*W);
     if (Text.empty())
