@@ -14,8 +14,13 @@ Steps:
      expects fails the test; an input with no CHECK-MESSAGES/NOTES must
      produce no warning at all.
   4. FileCheck the fixed file against CHECK-FIXES.
-  5. The fixed file must still compile (clang++ -fsyntax-only).
-  6. Fixes are idempotent: a second --fix run changes nothing.
+  5. The fixed file must still compile, and
+  6. fixes are idempotent: a second --fix run over the fixed file compiles
+     it without an error and changes nothing. clang-tidy exits with 1 on any
+     compiler error (without --fix-errors), so a run that exits with 0 has
+     compiled the file; the input itself compiled in step 2 for the same
+     reason. (One parse of the fixed file, not two: the real-header tests
+     pay 6-11 s a parse.)
   7. With --torchsync, the driver reports the same diagnostics as the plugin
      on the same file (before fixes). The driver limits the matchers to user
      code (the AST's traversal scope); stock clang-tidy traverses
@@ -164,18 +169,17 @@ def main():
         fail("fix-its changed the file but the input has no %s lines" % p_fixes,
              fixed)
 
-    # The fixed code must still compile.
-    rc, out = run([args.clangxx, "-fsyntax-only"] + cxx_flags + [temp_cpp],
-                  "compile")
-    if rc != 0:
-        fail("the fixed file does not compile", out)
-
-    # Applying the fixes again changes nothing.
+    # The fixed code still compiles, and applying the fixes again changes
+    # nothing: one more clang-tidy run over it, which exits with 1 on a
+    # compiler error. Unfixed, the file compiled in the run above.
     if fixed != cleaned:
         rc, output2 = run(tidy + [temp_cpp, "--"] + cxx_flags, "clang-tidy again")
+        errors = [l for l in diagnostics(output2) if ": error: " in l]
+        if errors or rc != 0:
+            fail("the fixed file does not compile", output2)
         with open(temp_cpp, encoding="utf-8") as f:
             refixed = f.read()
-        if rc != 0 or refixed != fixed:
+        if refixed != fixed:
             fail("fixes are not idempotent: a second run changed the file",
                  output2)
     print("check_torchsync.py: PASS")
