@@ -5,29 +5,23 @@
 //===----------------------------------------------------------------------===//
 
 #include "Resolve.h"
+#include "program/Device.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <map>
 #include <optional>
 #include <set>
 
+using clang::tidy::torchsync::Device;
+using clang::tidy::torchsync::deviceFromWire;
+using clang::tidy::torchsync::joinCallers;
+using clang::tidy::torchsync::mayBeNonCpu;
 using clang::tidy::torchsync::ProgramFact;
+using clang::tidy::torchsync::wireName;
 
 namespace torchsync {
 
 namespace {
-/// Devices as the joins of parameters need them: any CUDA caller makes the
-/// parameter CUDA; a CPU and a device chosen at run time make it chosen at
-/// run time ("CUDA or CPU"); a CPU and an unknown one make it unknown.
-enum Level { None = 0, Cpu = 1, Runtime = 2, Unknown = 3, Cuda = 4 };
-
-Level levelOf(llvm::StringRef Device) {
-  return Device == "cpu"       ? Cpu
-         : Device == "cuda"    ? Cuda
-         : Device == "runtime" ? Runtime
-                               : Unknown;
-}
-
 std::string paramKey(const std::string &Usr, unsigned Index) {
   return std::to_string(Index) + " " + Usr;
 }
@@ -45,11 +39,11 @@ struct ProgramModel::Impl {
 
   /// Resolved facts.
   llvm::StringMap<const CallSummary *> HotBy; ///< Hot functions, and why.
-  std::map<std::string, Level> Params;
+  std::map<std::string, Device> Params;
   std::map<std::string, const CallSummary *> CudaWitness;
   /// The first call site that passes each parameter.
   std::map<std::string, const CallSummary *> FirstCall;
-  llvm::StringMap<Level> Returns;
+  llvm::StringMap<Device> Returns;
 
   std::vector<Summary> Summaries;
 
@@ -57,38 +51,41 @@ struct ProgramModel::Impl {
     return HotBy.count(Usr) || Registered.count(Usr);
   }
 
-  Level factLevel(const ProgramFact &F) const {
+  Device factLevel(const ProgramFact &F) const {
     if (F.Kind == ProgramFact::Parameter) {
       auto It = Params.find(paramKey(F.Usr, F.Index));
-      if (It == Params.end() || It->second == None)
-        return Unknown; // Not a function of the project, or never called.
+      if (It == Params.end() || It->second == Device::None)
+        return Device::Unknown; // Not a function of the project, or never
+                                // called.
       return It->second;
     }
     if (F.Kind == ProgramFact::Returns) {
       auto It = Returns.find(F.Usr);
-      return It == Returns.end() || It->second == None ? Unknown : It->second;
+      return It == Returns.end() || It->second == Device::None ? Device::Unknown
+                                                               : It->second;
     }
-    return Unknown;
+    return Device::Unknown;
   }
 
   /// A value resting on facts is CPU while they all are; any CUDA one makes
   /// it CUDA (tensor ops take the device of their inputs), else unknown.
-  Level valueLevel(const DeviceValue &V, bool Final) const {
+  Device valueLevel(const DeviceValue &V, bool Final) const {
     if (V.Deps.empty() || V.Device != "cpu")
-      return levelOf(V.Device);
-    Level L = Cpu;
+      return deviceFromWire(V.Device).value_or(Device::Unknown);
+    Device L = Device::CPU;
     for (const ProgramFact &F : V.Deps) {
-      Level D;
+      Device D;
       if (F.Kind == ProgramFact::Parameter) {
         auto It = Params.find(paramKey(F.Usr, F.Index));
-        D = It == Params.end() ? Unknown : It->second;
+        D = It == Params.end() ? Device::Unknown : It->second;
       } else {
         auto It = Returns.find(F.Usr);
-        D = It == Returns.end() ? Unknown : It->second;
+        D = It == Returns.end() ? Device::Unknown : It->second;
       }
-      if (D == None)
-        D = Final ? Unknown : Cpu; // Not decided yet: the fixpoint goes on.
-      L = std::max(L, D);
+      if (D == Device::None)
+        D = Final ? Device::Unknown
+                  : Device::CPU; // Not decided yet: the fixpoint goes on.
+      L = joinCallers(L, D);
     }
     return L;
   }
@@ -151,21 +148,21 @@ struct ProgramModel::Impl {
         FirstCall.try_emplace(Key, C);
         if (!Params.count(Key))
           Params[Key] = Functions.count(C->Callee) && !Open.contains(C->Callee)
-                            ? None
-                            : Unknown;
+                            ? Device::None
+                            : Device::Unknown;
       }
     for (const auto &Entry : Functions)
       if (Entry.second->ReturnsTensor)
-        Returns[Entry.first()] = None;
+        Returns[Entry.first()] = Device::None;
     propagate();
     // What no call decided (only reached through cycles) is unknown; then
     // once more, with those known.
     for (auto &Entry : Params)
-      if (Entry.second == None)
-        Entry.second = Unknown;
+      if (Entry.second == Device::None)
+        Entry.second = Device::Unknown;
     for (auto &Entry : Returns)
-      if (Entry.second == None)
-        Entry.second = Unknown;
+      if (Entry.second == Device::None)
+        Entry.second = Device::Unknown;
     propagate();
   }
 
@@ -173,10 +170,10 @@ struct ProgramModel::Impl {
   /// from: the call that passes a CUDA tensor (the first call, for a host
   /// tensor), or the function that returns it.
   std::optional<std::pair<std::string, const SummaryPlace *>>
-  deviceNote(const ProgramFact &F, Level L) const {
-    const char *What = L == Cuda ? "a CUDA tensor" : "a host tensor";
+  deviceNote(const ProgramFact &F, Device L) const {
+    const char *What = L == Device::CUDA ? "a CUDA tensor" : "a host tensor";
     if (F.Kind == ProgramFact::Parameter) {
-      const auto &Sites = L == Cuda ? CudaWitness : FirstCall;
+      const auto &Sites = L == Device::CUDA ? CudaWitness : FirstCall;
       auto It = Sites.find(paramKey(F.Usr, F.Index));
       if (It != Sites.end())
         return std::make_pair("'" + F.Name + "' is passed " + What + " here",
@@ -227,11 +224,12 @@ struct ProgramModel::Impl {
       bool Moved = false;
       for (const CallSummary *C : Calls)
         for (const auto &Arg : C->Args) {
-          Level &L = Params[paramKey(C->Callee, Arg.first)];
-          Level V = valueLevel(Arg.second, /*Final=*/false);
-          if (V == Cuda && !CudaWitness.count(paramKey(C->Callee, Arg.first)))
+          Device &L = Params[paramKey(C->Callee, Arg.first)];
+          Device V = valueLevel(Arg.second, /*Final=*/false);
+          if (V == Device::CUDA &&
+              !CudaWitness.count(paramKey(C->Callee, Arg.first)))
             CudaWitness[paramKey(C->Callee, Arg.first)] = C;
-          if (V > L) {
+          if (joinCallers(L, V) != L) {
             L = V;
             Moved = true;
           }
@@ -239,13 +237,13 @@ struct ProgramModel::Impl {
       for (const auto &Entry : Functions) {
         if (!Entry.second->ReturnsTensor)
           continue;
-        Level &L = Returns[Entry.first()];
+        Device &L = Returns[Entry.first()];
         // A virtual call may run an override: what this body returns is
         // not what the call returns.
-        Level V = Entry.second->Virtual
-                      ? Unknown
-                      : valueLevel(Entry.second->Returns, /*Final=*/false);
-        if (V > L) {
+        Device V = Entry.second->Virtual
+                       ? Device::Unknown
+                       : valueLevel(Entry.second->Returns, /*Final=*/false);
+        if (joinCallers(L, V) != L) {
           L = V;
           Moved = true;
         }
@@ -309,12 +307,13 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
       Holds = false;
     if (!C.Devices.empty())
       Holds &= llvm::any_of(C.Devices, [&](const ProgramFact &D) {
-        return P->factLevel(D) > Cpu;
+        return mayBeNonCpu(P->factLevel(D));
       });
     // A host source on every call: each fact must be CPU (an open function
     // or an unknown caller leaves it unknown, and the finding is dropped).
-    Holds &= llvm::all_of(
-        C.Host, [&](const ProgramFact &D) { return P->factLevel(D) == Cpu; });
+    Holds &= llvm::all_of(C.Host, [&](const ProgramFact &D) {
+      return P->factLevel(D) == Device::CPU;
+    });
     if (!Holds)
       continue;
     // Why it is hot: the call sites up to one that is hot by itself.
@@ -322,11 +321,11 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
       for (const auto &[Text, Where] : P->hotNotes(H.Usr))
         addNote(F, Text, *Where, Sources);
     for (const ProgramFact &D : C.Devices)
-      if (P->factLevel(D) == Cuda)
-        if (auto N = P->deviceNote(D, Cuda))
+      if (P->factLevel(D) == Device::CUDA)
+        if (auto N = P->deviceNote(D, Device::CUDA))
           addNote(F, N->first, *N->second, Sources);
     for (const ProgramFact &D : C.Host)
-      if (auto N = P->deviceNote(D, Cpu))
+      if (auto N = P->deviceNote(D, Device::CPU))
         addNote(F, N->first, *N->second, Sources);
     F.Condition.reset();
     Kept.push_back(std::move(F));
@@ -351,8 +350,11 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
   auto Note = [](std::string Text, const SummaryPlace &Where) {
     return FactNote{std::move(Text), Where.File, Where.Offset};
   };
-  auto Device = [](Level L) {
-    return L == Cpu ? "cpu" : L == Cuda ? "cuda" : "unknown";
+  // The file says cpu, cuda or unknown: a device chosen at run time is
+  // "maybe CUDA" to its readers, as an unknown one is.
+  auto FileDevice = [](Device L) {
+    return wireName(L == Device::CPU || L == Device::CUDA ? L : Device::Unknown)
+        .str();
   };
 
   // The files each device fact comes from: its function's definition, the
@@ -398,9 +400,9 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
 
   // A device fact's level, and where it comes from when CUDA or CPU.
   auto AddDevice = [&](ResolvedFact &R) {
-    Level L = M.factLevel(R.Fact);
-    R.Device = Device(L);
-    if (L == Cuda || L == Cpu)
+    Device L = M.factLevel(R.Fact);
+    R.Device = FileDevice(L);
+    if (L == Device::CUDA || L == Device::CPU)
       if (auto N = M.deviceNote(R.Fact, L))
         R.Notes.push_back(Note(N->first, *N->second));
   };

@@ -3,6 +3,7 @@
 #include "CallArgs.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -126,6 +127,60 @@ llvm::SmallVector<const Expr *, 4> indexListElements(const Expr *List) {
     Elems.push_back(E);
   }
   return Elems;
+}
+
+namespace {
+
+/// True for `std::optional<T>` / `c10::optional<T>` where T is
+/// \p QualifiedName (a class or an enum).
+bool isOptionalOf(QualType T, StringRef QualifiedName) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "optional" ||
+      Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  QualType Arg = Spec->getTemplateArgs()[0].getAsType();
+  return isClassType(Arg, QualifiedName) || isEnumType(Arg, QualifiedName);
+}
+
+/// True for an argument that is `nullopt` (through the optional it makes).
+bool isNulloptArgument(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 0)
+      return true;
+    E = CE->getArg(0)->IgnoreImplicit();
+  }
+  const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+  return RD && RD->getName() == "nullopt_t";
+}
+
+} // namespace
+
+ToArguments toArguments(const CallExpr *Call) {
+  ToArguments A;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return A;
+  for (unsigned I = 0, N = std::min(Call->getNumArgs(), FD->getNumParams());
+       I < N; ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg) || isNulloptArgument(Arg))
+      continue;
+    QualType PT = FD->getParamDecl(I)->getType();
+    if (isClassType(PT, "c10::TensorOptions") ||
+        isClassType(PT, "c10::Device") || isOptionalOf(PT, "c10::Device")) {
+      A.DeviceSpec = Arg;
+    } else if (isTensorType(PT)) {
+      A.Other = Arg;
+      A.Converts = true;
+    } else if (isEnumType(PT, "c10::ScalarType") ||
+               isOptionalOf(PT, "c10::ScalarType")) {
+      A.Converts = true;
+    }
+  }
+  return A;
 }
 
 } // namespace clang::tidy::torchsync

@@ -54,6 +54,20 @@ std::string calledAs(const CallExpr *Call, const ASTContext &Ctx);
 /// empty when the list is not spelled at the call.
 llvm::SmallVector<const Expr *, 4> indexListElements(const Expr *List);
 
+/// What the arguments of a tensor `to(...)` call name, by parameter type:
+/// `to(TensorOptions, ...)`, `to(Device, ScalarType, ...)`,
+/// `to(ScalarType, ...)`, `to(const Tensor &other, ...)` and
+/// `to(optional<ScalarType>, optional<Layout>, optional<Device>, ...)`.
+struct ToArguments {
+  /// The TensorOptions, Device or optional<Device> written at the call.
+  const Expr *DeviceSpec = nullptr;
+  /// The tensor of `to(other)`: the result takes its device and dtype.
+  const Expr *Other = nullptr;
+  /// The call also converts the dtype (a dtype or `other` is given).
+  bool Converts = false;
+};
+ToArguments toArguments(const CallExpr *Call);
+
 } // namespace tidy::torchsync
 } // namespace clang
 

@@ -295,21 +295,19 @@ void DeviceGuards::addDispatchKeyFacts(const FunctionDecl *FD,
   llvm::SmallVector<const EntryPoint *, 2> Regs = Entries.of(FD);
   if (Regs.empty() || Entries.calledDirectly(FD))
     return;
-  DispatchDevice Common = DispatchDevice::None;
+  Device Common = Device::None;
   for (const EntryPoint *E : Regs) {
     if (E->Kind != RegistrationKind::TorchLibrary &&
         E->Kind != RegistrationKind::RegisterOperators)
       return; // Python or autograd callers pass any device.
-    DispatchDevice D = deviceOfDispatchKey(E->DispatchKey);
-    if (D == DispatchDevice::None ||
-        (Common != DispatchDevice::None && D != Common))
+    Device D = deviceOfDispatchKey(E->DispatchKey);
+    if (D == Device::None || (Common != Device::None && D != Common))
       return;
     Common = D;
   }
-  Device D = Common == DispatchDevice::CUDA ? Device::CUDA : Device::CPU;
   for (const ParmVarDecl *P : FD->parameters())
     if (isTensorType(P->getType()))
-      addFact(Facts, P, D, Regs.front()->Loc);
+      addFact(Facts, P, Common, Regs.front()->Loc);
 }
 
 const DeviceGuards::FunctionFacts &

@@ -36,8 +36,8 @@
 #ifndef TORCHSYNC_UTILS_DEVICEGUARDS_H
 #define TORCHSYNC_UTILS_DEVICEGUARDS_H
 
-#include "DeviceInference.h"
 #include "EntryPoints.h"
+#include "program/Device.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 

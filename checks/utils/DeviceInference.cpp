@@ -1,12 +1,12 @@
 //===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
 
 #include "DeviceInference.h"
+#include "CallArgs.h"
 #include "DataLoaders.h"
 #include "DeviceGuards.h"
 #include "Parents.h"
 #include "SharedAnalyses.h"
 #include "TorchApi.h"
-#include "Transfers.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -139,36 +139,6 @@ bool isModuleType(QualType T) {
 
 bool isDeviceValueType(QualType T) {
   return isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType");
-}
-
-Device joinAgreeing(Device A, Device B) {
-  if (A == Device::None)
-    return B;
-  if (B == Device::None || A == B)
-    return A;
-  return Device::Unknown;
-}
-
-Device joinChoices(Device A, Device B) {
-  if (A == Device::None)
-    return B;
-  if (B == Device::None || A == B)
-    return A;
-  if (A == Device::Unknown || B == Device::Unknown)
-    return Device::Unknown;
-  return Device::Runtime; // CPU, CUDA, Runtime: the run decides.
-}
-
-Device combineInputs(Device A, Device B) {
-  if (A == Device::CUDA || B == Device::CUDA)
-    return Device::CUDA;
-  if (A == Device::Runtime || B == Device::Runtime)
-    return Device::Runtime;
-  if (A == Device::Unknown || B == Device::Unknown)
-    return Device::Unknown;
-  if (A == Device::CPU || B == Device::CPU)
-    return Device::CPU;
-  return Device::None;
 }
 
 const Decl *DeviceInference::ownerOf(const VarDecl *V) const {

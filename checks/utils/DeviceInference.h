@@ -10,6 +10,7 @@
 
 #include "ProgramFacts.h"
 #include "VariableUses.h"
+#include "program/Device.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -26,19 +27,6 @@ class FieldDecl;
 namespace tidy::torchsync {
 
 class DeviceGuards;
-
-/// What is known about where a tensor lives (or which device a device spec
-/// names). `None` means "no information from this source" (an undefined
-/// tensor, a cycle); it joins away. `Runtime` is "CUDA or CPU, chosen when
-/// the program runs": a `torch::Device` that is a parameter, a member, a
-/// mutable global, parsed from a string, or `cond ? kCUDA : kCPU` with any
-/// condition, and the tensors moved there. A sync on it costs on the runs
-/// that choose CUDA; a fix that needs CUDA breaks the runs that choose the
-/// CPU. `Unknown` is "nothing is known" (a tensor parameter, say).
-enum class Device { None, CPU, CUDA, Runtime, Unknown };
-
-/// Whether a host tensor's memory is page-locked.
-enum class HostMemory { Unknown, Pageable, Pinned };
 
 /// Infers devices of tensor expressions within one translation unit. Results
 /// are memoized; create one per translation unit.
@@ -162,21 +150,6 @@ private:
 /// without CUDA, where a fix that needs CUDA (`pin_memory()`) would break
 /// the program. The gate of every warning fix-it that needs CUDA.
 bool cudaOnEveryRun(const Expr *E, ASTContext &Ctx);
-
-/// Joins the tensors a variable (or a `?:`) may hold: they must all agree,
-/// else Unknown (the joins are flow-insensitive: `t = t.cuda()` after a CPU
-/// initializer does not make a choice made at run time).
-Device joinAgreeing(Device A, Device B);
-/// Joins the devices a device spec (a Device or DeviceType variable, a
-/// `?:`, the `m->to(dev)` calls of a module) may name: equal values stay;
-/// anything joined with Unknown is Unknown; CPU, CUDA and Runtime that
-/// disagree are Runtime: the run decides which one it names.
-Device joinChoices(Device A, Device B);
-/// Combines the devices of an op's tensor inputs: any CUDA input makes the
-/// result CUDA (CPU 0-dim operands are allowed with CUDA tensors); else any
-/// Runtime input makes it Runtime (CUDA on the runs that choose CUDA,
-/// whatever the other inputs are); else any Unknown input, Unknown.
-Device combineInputs(Device A, Device B);
 
 /// True for module classes, `ModuleHolder<Impl>` and `shared_ptr<Impl>`
 /// (references and pointers to them too).

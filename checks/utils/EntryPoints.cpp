@@ -305,14 +305,14 @@ private:
 
 } // namespace
 
-DispatchDevice deviceOfDispatchKey(StringRef Key) {
+Device deviceOfDispatchKey(StringRef Key) {
   // The backend keys of 1.13 and 2.x: the backend's name ends the key
   // (SparseCUDA, QuantizedCPU, AutogradCUDA, NestedTensorCPU, SparseCsrCUDA).
   if (Key.ends_with("CUDA"))
-    return DispatchDevice::CUDA;
+    return Device::CUDA;
   if (Key.ends_with("CPU"))
-    return DispatchDevice::CPU;
-  return DispatchDevice::None;
+    return Device::CPU;
+  return Device::None;
 }
 
 void EntryPointIndex::build() {

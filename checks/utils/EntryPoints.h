@@ -22,6 +22,7 @@
 #ifndef TORCHSYNC_UTILS_ENTRYPOINTS_H
 #define TORCHSYNC_UTILS_ENTRYPOINTS_H
 
+#include "program/Device.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -68,13 +69,11 @@ struct EntryPoint {
 };
 
 /// What a dispatch key says about the device of the tensors a kernel
-/// registered under it receives.
-enum class DispatchDevice {
-  None, ///< Nothing: a catch-all, autograd or composite key, or no key.
-  CPU,  ///< A CPU backend key (CPU, SparseCPU, AutogradCPU, ...).
-  CUDA  ///< A CUDA backend key (CUDA, SparseCUDA, AutogradCUDA, ...).
-};
-DispatchDevice deviceOfDispatchKey(llvm::StringRef Key);
+/// registered under it receives: CPU for a CPU backend key (CPU, SparseCPU,
+/// AutogradCPU, ...), CUDA for a CUDA one (CUDA, SparseCUDA, AutogradCUDA,
+/// ...), None for anything else (a catch-all, autograd or composite key,
+/// or no key).
+Device deviceOfDispatchKey(llvm::StringRef Key);
 
 /// Every entry point registered in the user code of one translation unit.
 /// The search runs once, on the first question.

@@ -1,8 +1,8 @@
 //===--- ProgramFacts.cpp - What one file cannot see ----------------------===//
 
 #include "ProgramFacts.h"
-#include "DeviceInference.h"
 #include "FactsFile.h"
+#include "program/Device.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/STLExtras.h"

@@ -29,6 +29,7 @@
 #ifndef TORCHSYNC_UTILS_PROGRAMFACTS_H
 #define TORCHSYNC_UTILS_PROGRAMFACTS_H
 
+#include "program/Device.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -43,7 +44,6 @@ class FunctionDecl;
 class ParmVarDecl;
 namespace tidy::torchsync {
 
-enum class Device;
 class ResolvedFacts;
 struct ResolvedFact;
 

@@ -11,25 +11,12 @@
 #ifndef TORCHSYNC_UTILS_TRANSFERS_H
 #define TORCHSYNC_UTILS_TRANSFERS_H
 
+#include "CallArgs.h"
 #include "DeviceInference.h"
 #include "clang/AST/Expr.h"
 #include <optional>
 
 namespace clang::tidy::torchsync {
-
-/// What the arguments of a tensor `to(...)` call name, by parameter type:
-/// `to(TensorOptions, ...)`, `to(Device, ScalarType, ...)`,
-/// `to(ScalarType, ...)`, `to(const Tensor &other, ...)` and
-/// `to(optional<ScalarType>, optional<Layout>, optional<Device>, ...)`.
-struct ToArguments {
-  /// The TensorOptions, Device or optional<Device> written at the call.
-  const Expr *DeviceSpec = nullptr;
-  /// The tensor of `to(other)`: the result takes its device and dtype.
-  const Expr *Other = nullptr;
-  /// The call also converts the dtype (a dtype or `other` is given).
-  bool Converts = false;
-};
-ToArguments toArguments(const CallExpr *Call);
 
 /// Which way a transfer moves data.
 enum class Direction { None, DeviceToHost, HostToDevice };
