@@ -13,11 +13,9 @@
 #include <set>
 
 using clang::tidy::torchsync::Device;
-using clang::tidy::torchsync::deviceFromWire;
 using clang::tidy::torchsync::joinCallers;
 using clang::tidy::torchsync::mayBeNonCpu;
 using clang::tidy::torchsync::ProgramFact;
-using clang::tidy::torchsync::wireName;
 
 namespace torchsync {
 
@@ -70,8 +68,8 @@ struct ProgramModel::Impl {
   /// A value resting on facts is CPU while they all are; any CUDA one makes
   /// it CUDA (tensor ops take the device of their inputs), else unknown.
   Device valueLevel(const DeviceValue &V, bool Final) const {
-    if (V.Deps.empty() || V.Device != "cpu")
-      return deviceFromWire(V.Device).value_or(Device::Unknown);
+    if (V.Deps.empty() || V.Device != Device::CPU)
+      return V.Device == Device::None ? Device::Unknown : V.Device;
     Device L = Device::CPU;
     for (const ProgramFact &F : V.Deps) {
       Device D;
@@ -353,8 +351,7 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
   // The file says cpu, cuda or unknown: a device chosen at run time is
   // "maybe CUDA" to its readers, as an unknown one is.
   auto FileDevice = [](Device L) {
-    return wireName(L == Device::CPU || L == Device::CUDA ? L : Device::Unknown)
-        .str();
+    return L == Device::CPU || L == Device::CUDA ? L : Device::Unknown;
   };
 
   // The files each device fact comes from: its function's definition, the

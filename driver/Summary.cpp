@@ -34,27 +34,10 @@ namespace torchsync {
 
 namespace {
 
-const char *deviceName(Device D) {
-  switch (D) {
-  case Device::CPU:
-    return "cpu";
-  case Device::CUDA:
-    return "cuda";
-  // Chosen at run time: CUDA on some runs, the CPU on others. It stays that
-  // across files ("may be non-CPU", never a host tensor).
-  case Device::Runtime:
-    return "runtime";
-  case Device::None:
-  case Device::Unknown:
-    break;
-  }
-  return "unknown";
-}
-
 /// Joins the values of several returns: all must agree, a CPU that rests on
 /// facts joins with CPU into CPU resting on all of them.
 DeviceValue joinValues(const DeviceValue &A, const DeviceValue &B) {
-  if (A.Device == "cpu" && B.Device == "cpu") {
+  if (A.Device == Device::CPU && B.Device == Device::CPU) {
     DeviceValue R = A;
     for (const ProgramFact &F : B.Deps)
       if (!llvm::is_contained(R.Deps, F))
@@ -344,8 +327,10 @@ private:
     };
     Device D = Evaluate(Devices);
     DeviceValue V;
+    // Chosen at run time stays that across files: CUDA on some runs, the
+    // CPU on others ("may be non-CPU", never a host tensor).
     if (D == Device::CPU || D == Device::CUDA || D == Device::Runtime) {
-      V.Device = deviceName(D);
+      V.Device = D;
       return V;
     }
     ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
@@ -353,7 +338,7 @@ private:
     Fresh.setProgramFacts(&AssumeCpu);
     Device Assumed = Evaluate(Fresh);
     if (Assumed == Device::CPU && !AssumeCpu.consulted().empty()) {
-      V.Device = "cpu";
+      V.Device = Device::CPU;
       V.Deps = AssumeCpu.consulted();
     }
     return V;
@@ -438,7 +423,7 @@ json::Value placeToJson(const SummaryPlace &P) {
 }
 
 json::Value valueToJson(const DeviceValue &V) {
-  json::Object O{{"device", V.Device}};
+  json::Object O{{"device", wireName(V.Device)}};
   if (!V.Deps.empty())
     O["deps"] = encodeFacts(V.Deps);
   return O;
@@ -460,7 +445,8 @@ DeviceValue valueFromJson(const json::Value *V) {
   const json::Object *O = V ? V->getAsObject() : nullptr;
   if (!O)
     return D;
-  D.Device = O->getString("device").value_or("unknown").str();
+  D.Device = deviceFromWire(O->getString("device").value_or(""))
+                 .value_or(Device::Unknown);
   if (std::optional<StringRef> Deps = O->getString("deps"))
     D.Deps = decodeFacts(*Deps);
   return D;

@@ -15,6 +15,7 @@
 #ifndef TORCHSYNC_DRIVER_SUMMARY_H
 #define TORCHSYNC_DRIVER_SUMMARY_H
 
+#include "program/Device.h"
 #include "utils/ProgramFacts.h"
 #include "clang/AST/ASTConsumer.h"
 #include "llvm/Support/Error.h"
@@ -34,12 +35,13 @@ struct SummaryPlace {
   unsigned Offset = 0, Line = 0, Column = 0;
 };
 
-/// The device of an argument or a returned tensor: Device ("cpu", "cuda",
-/// "unknown"), or, with Deps, "cpu unless one of these facts may be
-/// non-CPU" (the parameters of the caller and the user functions it came
+/// The device of an argument or a returned tensor: Device (CPU, CUDA,
+/// Runtime or Unknown), or, with Deps, "CPU unless one of these facts may
+/// be non-CPU" (the parameters of the caller and the user functions it came
 /// from).
 struct DeviceValue {
-  std::string Device = "unknown";
+  clang::tidy::torchsync::Device Device =
+      clang::tidy::torchsync::Device::Unknown;
   std::vector<clang::tidy::torchsync::ProgramFact> Deps;
 };
 

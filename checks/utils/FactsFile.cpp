@@ -52,7 +52,7 @@ std::string factsToJson(const FactsFile &F) {
     if (R.Fact.Kind == ProgramFact::Parameter)
       O["index"] = R.Fact.Index;
     if (R.Fact.Kind != ProgramFact::Hot)
-      O["device"] = R.Device;
+      O["device"] = wireName(R.Device);
     Facts.push_back(std::move(O));
   }
   json::Object Root{
@@ -122,8 +122,8 @@ llvm::Expected<FactsFile> factsFromJson(llvm::StringRef Text) {
     R.Fact.Index = O->getInteger("index").value_or(0);
     if (auto Name = O->getString("name"))
       R.Fact.Name = Name->str();
-    if (auto Device = O->getString("device"))
-      R.Device = Device->str();
+    if (auto Name = O->getString("device"))
+      R.Device = deviceFromWire(*Name).value_or(Device::Unknown);
     if (const json::Array *From = O->getArray("from"))
       for (const json::Value &File : *From)
         if (auto S = File.getAsString()) {

@@ -17,6 +17,7 @@
 #define TORCHSYNC_UTILS_FACTSFILE_H
 
 #include "ProgramFacts.h"
+#include "program/Device.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -43,8 +44,8 @@ struct FactNote {
 /// One resolved fact.
 struct ResolvedFact {
   ProgramFact Fact;
-  /// For Parameter and Returns: "cpu", "cuda" or "unknown".
-  std::string Device;
+  /// For Parameter and Returns: CPU, CUDA or Unknown.
+  torchsync::Device Device = torchsync::Device::Unknown;
   std::vector<FactNote> Notes;
   /// The files it comes from (absolute paths, keys of FactsFile::Files).
   std::vector<std::string> From;

@@ -89,7 +89,7 @@ std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
   case Mode::Resolved:
     // Only CPU changes the answer: a CUDA or unknown fact leaves the
     // finding as the driver reports it, with the driver's note.
-    if (const ResolvedFact *R = find(Fact); R && R->Device == "cpu")
+    if (const ResolvedFact *R = find(Fact); R && R->Device == Device::CPU)
       return Device::CPU;
     return std::nullopt;
   case Mode::AssumeCpu:

@@ -177,10 +177,10 @@ void TorchSyncCheck::noteProgramFacts(const HotReason &R) {
   if (R.Kind == HotReason::Program)
     Emit(Facts.hot(R.Usr));
   for (const ProgramFact &D : Devices)
-    if (const ResolvedFact *F = Facts.find(D); F && F->Device == "cuda")
+    if (const ResolvedFact *F = Facts.find(D); F && F->Device == Device::CUDA)
       Emit(F);
   for (const ProgramFact &H : Host)
-    if (const ResolvedFact *F = Facts.find(H); F && F->Device == "cpu")
+    if (const ResolvedFact *F = Facts.find(H); F && F->Device == Device::CPU)
       Emit(F);
 }
 
