@@ -24,7 +24,8 @@ while (($#)); do
 done
 start=$SECONDS
 patterns=('checks/*.cpp' 'checks/*.h' 'driver/*.cpp' 'driver/*.h'
-          'runtime-verify/*.cpp' 'runtime-verify/*.h' 'test/fuzz/*.cpp')
+          'runtime-verify/*.cpp' 'runtime-verify/*.h' 'test/fuzz/*.cpp' 'test/unit/*.cpp'
+          'checks/program/*.cpp' 'checks/program/*.h')
 
 # Formatting.
 if [ -n "$base" ]; then
