@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # House style of the project's own C++ sources (checks/, driver/,
-# runtime-verify/, test/fuzz/): formatting against .clang-format (LLVM style)
-# and LLVM's style checks through .ci/self-lint.yaml. The lint configuration
+# runtime-verify/, test/fuzz/, test/unit/): formatting against .clang-format
+# (LLVM style), no include cycles among the checks' sources, and LLVM's style
+# checks through .ci/self-lint.yaml. The lint configuration
 # is passed with --config-file and lives here, not in a .clang-tidy at the
 # root: clang-tidy looks .clang-tidy up through parent folders, and test
 # output lives under build/ inside the repository, so a root .clang-tidy would
@@ -46,6 +47,13 @@ if ((${#files[@]})); then
   rm -f /tmp/torchsync-format.$$
 fi
 echo "style: formatting of ${#files[@]} files checked in $((SECONDS - start))s"
+
+# No include cycles among the checks' sources (a header and its source are
+# one component; .ci/include_cycles.py prints each cycle with its lines).
+if ! python3 .ci/include_cycles.py >&2; then
+  echo "style: include cycles in checks/ (above)" >&2
+  status=1
+fi
 
 # LLVM's style checks on every translation unit the build compiles (headers
 # through -header-filter), or on the changed ones.

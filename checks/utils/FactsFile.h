@@ -16,8 +16,8 @@
 #ifndef TORCHSYNC_UTILS_FACTSFILE_H
 #define TORCHSYNC_UTILS_FACTSFILE_H
 
-#include "ProgramFacts.h"
 #include "program/Device.h"
+#include "program/Facts.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -18,51 +18,6 @@ std::string usrOf(const Decl *D) {
   return std::string(Usr);
 }
 
-// USRs contain no spaces or '|'; names are identifiers (operators aside,
-// whose spaces are replaced).
-std::string encodeFacts(const std::vector<ProgramFact> &Facts) {
-  std::vector<std::string> Parts;
-  for (const ProgramFact &F : Facts) {
-    std::string Name = F.Name;
-    std::replace(Name.begin(), Name.end(), ' ', '_');
-    std::replace(Name.begin(), Name.end(), '|', '_');
-    std::replace(Name.begin(), Name.end(), ';', '_');
-    const char *Kind = F.Kind == ProgramFact::Hot         ? "hot"
-                       : F.Kind == ProgramFact::Parameter ? "param"
-                                                          : "returns";
-    Parts.push_back(std::string(Kind) + " " + std::to_string(F.Index) + " " +
-                    Name + " " + F.Usr);
-  }
-  return llvm::join(Parts, "|");
-}
-
-std::vector<ProgramFact> decodeFacts(llvm::StringRef Text) {
-  std::vector<ProgramFact> Facts;
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  Text.split(Parts, '|', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef Part : Parts) {
-    llvm::SmallVector<llvm::StringRef, 4> Fields;
-    Part.split(Fields, ' ', 3);
-    if (Fields.size() != 4)
-      continue;
-    ProgramFact F;
-    if (Fields[0] == "hot")
-      F.Kind = ProgramFact::Hot;
-    else if (Fields[0] == "param")
-      F.Kind = ProgramFact::Parameter;
-    else if (Fields[0] == "returns")
-      F.Kind = ProgramFact::Returns;
-    else
-      continue;
-    if (Fields[1].getAsInteger(10, F.Index))
-      continue;
-    F.Name = Fields[2].str();
-    F.Usr = Fields[3].str();
-    Facts.push_back(std::move(F));
-  }
-  return Facts;
-}
-
 ProgramFacts::ProgramFacts(std::shared_ptr<const ResolvedFacts> Facts)
     : M(Facts ? Mode::Resolved : Mode::Off), Resolved(std::move(Facts)) {}
 
