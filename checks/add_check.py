@@ -25,7 +25,11 @@ regenerated (docs/gen_check_list.py). Existing files are never overwritten, so
 a second run changes nothing. Everything is computed before anything is
 written; on an error nothing is written, and each file is replaced
 atomically. The new check matches nothing until its matchers are written:
-the FIXME comments say what to fill in.
+the FIXME comments say what to fill in, and until they are filled in the
+gate fails: the generated test expects a warning the check does not give,
+and docs/gen_check_list.py --check (test/docs/consistency.test) refuses a
+docs page or test that still says FIXME and a snippet stub that registers
+no pair.
 
 Exit codes: 0 done (or nothing to do), 2 bad arguments or a registry, list
 or file that cannot be read, edited or written (one line on stderr).
@@ -166,7 +170,14 @@ def test_text(name):
 // ---- Positives -------------------------------------------------------------
 
 // FIXME: each call the check reports, in a loop, with its CHECK-MESSAGES
-// line under it (test/checks/host-read.cpp shows the form).
+// line under it (test/checks/host-read.cpp shows the form). Until then the
+// line below fails this test: nothing here syncs, and the check reports
+// nothing yet. Replace it with a call the check reports.
+void positivePlaceholder(torch::Tensor x, int steps) {{
+  for (int step = 0; step < steps; ++step)
+    x = x + 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{{{[0-9]+}}}}: warning: {{{{.*}}}} [torchsync-{name}]
+}}
 
 // ---- Negatives (CPU tensors, metadata, NO-SYNC look-alikes) ----------------
 

@@ -171,14 +171,16 @@ def parse_registry_text(text, path):
 
 def has_snippet_pair(folder):
     """A snippet folder holds at least one source that registers pairs with
-    TORCHSYNC_SNIPPETS (runtime-verify/catalog/Catalog.h)."""
+    TORCHSYNC_SNIPPETS (runtime-verify/catalog/Catalog.h) and is no longer
+    checks/add_check.py's stub (which says FIXME and registers none)."""
     try:
         sources = sorted(folder.glob("*.cpp"))
     except OSError:
         return False
     for src in sources:
         try:
-            if "TORCHSYNC_SNIPPETS(" in src.read_text(encoding="utf-8"):
+            text = src.read_text(encoding="utf-8")
+            if "TORCHSYNC_SNIPPETS(" in text and "FIXME" not in text:
                 return True
         except (OSError, UnicodeDecodeError):
             continue
@@ -265,7 +267,9 @@ def main(argv):
                         help="verify instead of writing: exit 1 if "
                              "docs/checks/list.md is stale or a check lacks "
                              "docs/checks/<name>.md, test/checks/<name>.cpp or "
-                             "a runtime-verify/snippets/<name>/ pair")
+                             "a runtime-verify/snippets/<name>/ pair, or one "
+                             "of them is still add_check.py's placeholder "
+                             "(FIXME)")
     parser.add_argument("--list-checks", action="store_true",
                         help="print the registered checks the way "
                              "clang-tidy --list-checks does, and exit")
@@ -318,6 +322,10 @@ def main(argv):
         for rel in ("docs/checks/%s.md" % name, "test/checks/%s.cpp" % name):
             if not (root / rel).is_file():
                 problems.append("%s%s lacks %s" % (PREFIX, name, rel))
+            elif "FIXME" in (root / rel).read_text(encoding="utf-8",
+                                                   errors="replace"):
+                problems.append("%s still has FIXME placeholders "
+                                "(checks/add_check.py's)" % rel)
         if not has_snippet_pair(root / "runtime-verify" / "snippets" / name):
             problems.append("%s%s lacks a snippet pair in runtime-verify/snippets/%s/"
                             % (PREFIX, name, name))
