@@ -25,8 +25,7 @@ while (($#)); do
 done
 start=$SECONDS
 patterns=('checks/*.cpp' 'checks/*.h' 'driver/*.cpp' 'driver/*.h'
-          'runtime-verify/*.cpp' 'runtime-verify/*.h' 'test/fuzz/*.cpp' 'test/unit/*.cpp'
-          'checks/program/*.cpp' 'checks/program/*.h')
+          'runtime-verify/*.cpp' 'runtime-verify/*.h' 'test/fuzz/*.cpp' 'test/unit/*.cpp')
 
 # Formatting.
 if [ -n "$base" ]; then

@@ -52,9 +52,9 @@ struct ProgramModel::Impl {
   Device factLevel(const ProgramFact &F) const {
     if (F.Kind == ProgramFact::Parameter) {
       auto It = Params.find(paramKey(F.Usr, F.Index));
+      // Not a function of the project, or never called.
       if (It == Params.end() || It->second == Device::None)
-        return Device::Unknown; // Not a function of the project, or never
-                                // called.
+        return Device::Unknown;
       return It->second;
     }
     if (F.Kind == ProgramFact::Returns) {

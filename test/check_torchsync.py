@@ -66,7 +66,6 @@ def filecheck(args, check_file, prefix, input_text, extra=()):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--clang-tidy", required=True)
-    parser.add_argument("--clangxx", required=True)
     parser.add_argument("--plugin", required=True)
     parser.add_argument("--filecheck", required=True)
     parser.add_argument("--torchsync", default=None,

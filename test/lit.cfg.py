@@ -17,9 +17,9 @@ config.environment["HOME"] = config.test_exec_root
 
 mock = os.path.join(config.test_source_root, "Inputs", "mock")
 runner = os.path.join(config.test_source_root, "check_torchsync.py")
-common = "{py} {runner} --clang-tidy={tidy} --clangxx={cxx} --plugin={plugin} --filecheck={fc} --torchsync={ts}".format(
+common = "{py} {runner} --clang-tidy={tidy} --plugin={plugin} --filecheck={fc} --torchsync={ts}".format(
     py=config.python_executable, runner=runner, tidy=config.clang_tidy, ts=config.torchsync,
-    cxx=config.clangxx, plugin=config.plugin, fc=os.path.join(config.llvm_tools_dir, "FileCheck"))
+    plugin=config.plugin, fc=os.path.join(config.llvm_tools_dir, "FileCheck"))
 real_includes = [config.torch_api_include, config.cuda_stub_include]
 if config.cuda_include:
     real_includes.append(config.cuda_include)

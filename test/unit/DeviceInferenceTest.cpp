@@ -5,12 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MockAST.h"
 #include "utils/DeviceInference.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 #include <memory>
 #include <string>
@@ -29,8 +28,7 @@ constexpr char Prelude[] = R"cpp(
 
 /// A translation unit of the prelude and \p Code.
 std::unique_ptr<ASTUnit> parse(llvm::StringRef Code) {
-  return tooling::buildASTFromCodeWithArgs(
-      Prelude + Code.str(), {"-std=c++17", "-isystem", TORCHSYNC_MOCK_INCLUDE}, "input.cpp");
+  return torchsync::test::parseWithMockHeaders(Prelude + Code.str());
 }
 
 /// The device DeviceInference gives the variable \p Name where the source

@@ -5,12 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MockAST.h"
 #include "utils/HotPath.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 #include <memory>
 #include <optional>
@@ -30,9 +29,8 @@ constexpr char Prelude[] = R"cpp(
 /// How the call of `mark()` in \p Code is hot, if it is.
 std::optional<HotReason::KindType>
 hotness(llvm::StringRef Code, const SyncOptions &Opts = SyncOptions()) {
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      Prelude + Code.str(), {"-std=c++17", "-isystem", TORCHSYNC_MOCK_INCLUDE},
-      "input.cpp");
+  std::unique_ptr<ASTUnit> AST =
+      torchsync::test::parseWithMockHeaders(Prelude + Code.str());
   EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
   if (!AST)
     return std::nullopt;
