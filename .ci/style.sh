@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # House style of the project's own C++ sources (checks/, driver/,
-# runtime-verify/, test/fuzz/, test/unit/): formatting against .clang-format
-# (LLVM style), no include cycles among the checks' sources, and LLVM's style
-# checks through .ci/self-lint.yaml. The lint configuration
+# runtime-verify/, test/fuzz/, test/unit/, .ci/lint/): formatting against
+# .clang-format (LLVM style), no include cycles among the checks' sources,
+# and LLVM's style checks through .ci/self-lint.yaml, in the scope that
+# .ci/lint's clang-tidy plugin sets (our own code). The lint configuration
 # is passed with --config-file and lives here, not in a .clang-tidy at the
 # root: clang-tidy looks .clang-tidy up through parent folders, and test
 # output lives under build/ inside the repository, so a root .clang-tidy would
@@ -25,7 +26,8 @@ while (($#)); do
 done
 start=$SECONDS
 patterns=('checks/*.cpp' 'checks/*.h' 'driver/*.cpp' 'driver/*.h'
-          'runtime-verify/*.cpp' 'runtime-verify/*.h' 'test/fuzz/*.cpp' 'test/unit/*.cpp')
+          'runtime-verify/*.cpp' 'runtime-verify/*.h' 'test/fuzz/*.cpp' 'test/unit/*.cpp'
+          '.ci/lint/*.cpp')
 
 # Formatting.
 if [ -n "$base" ]; then
@@ -69,13 +71,21 @@ seen = set()  # a file built into two targets is linted once
 for e in json.load(open("build/compile_commands.json")):
     f = os.path.join(e["directory"], e["file"])
     rel = os.path.relpath(f, root)
-    if rel.split("/")[0] in ("checks", "driver", "runtime-verify", "test") and f not in seen:
+    if rel.split("/")[0] in ("checks", "driver", "runtime-verify", "test", ".ci") and f not in seen:
         seen.add(f)
         print(f)')
 fi
 if ((${#tus[@]})) && ((! fix)); then
+  # The plugin of .ci/lint (built with the project) keeps the checks to our
+  # own declarations (.ci/self-lint.yaml says why).
+  scope_plugin=build/lib/libTorchSyncLintScope.so
+  if [ ! -f "$scope_plugin" ]; then
+    echo "style: $scope_plugin is missing (cmake --build build)" >&2
+    exit 2
+  fi
   if ! run-clang-tidy-19 -p build -config-file=.ci/self-lint.yaml -quiet -j "$(nproc)" \
-      -header-filter="^$PWD/(checks|driver|runtime-verify)/" -warnings-as-errors='*' \
+      -load="$scope_plugin" \
+      -header-filter="^$PWD/(checks|driver|runtime-verify|\.ci)/" -warnings-as-errors='*' \
       "${tus[@]}" > /tmp/torchsync-lint.$$ 2>&1; then
     grep -E 'warning:|error:' /tmp/torchsync-lint.$$ | sort -u >&2 || tail -20 /tmp/torchsync-lint.$$ >&2
     echo "style: lint findings above (.ci/self-lint.yaml)" >&2

@@ -347,7 +347,8 @@ constexpr unsigned MaxNesting = 1000;
 bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit) {
   unsigned Depth = 0;
   bool InString = false;
-  for (size_t I = 0, E = Text.size(); I != E; ++I) {
+  // I < E, not I != E: a backslash that ends the text skips past its end.
+  for (size_t I = 0, E = Text.size(); I < E; ++I) {
     char C = Text[I];
     if (InString) {
       if (C == '\\')
