@@ -25,6 +25,15 @@ Steps:
      on the same file (before fixes). The driver limits the matchers to user
      code (the AST's traversal scope); stock clang-tidy traverses
      everything, so this shows the scope loses nothing.
+
+Under the sanitizers (--driver-only, which lit's `--param driver-only=1`
+adds, as .ci/sanitize.sh runs the suites) one run does it all: the driver, with --fix (and --fix-notes), whose
+diagnostics and fixed file are checked as in steps 3 and 4. There what
+matters is that every check's code, and the driver's fixing, runs on every
+input under the sanitizers; the plugin's runs, the second round and the
+comparison of driver and plugin (steps 2, 5-7) are the plain suite's, which
+the README's test command runs. The plugin is the same object files as the
+driver's checks.
 """
 
 import argparse
@@ -63,6 +72,57 @@ def filecheck(args, check_file, prefix, input_text, extra=()):
         fail("FileCheck " + prefix + " failed", proc.stdout + "\n--- checked input ---\n" + input_text)
 
 
+def uses_pch(text, std, compiler_args):
+    """Whether the input may be parsed on the precompiled <torch/torch.h>.
+
+    The PCH is test/Inputs/torch-pch.h (one `#include <torch/torch.h>`)
+    compiled with -std=c++17 and the real-header -isystem folders. Loading it
+    with -include-pch is the same as including that header before the
+    input's first line, and <torch/torch.h> and what it includes are
+    include-guarded, so the input's own include of it then adds nothing. The
+    input sees the same declarations, macros and source locations as without
+    it exactly when nothing comes before its `#include <torch/torch.h>` but
+    comments and blank lines (no macro, no other header first) and the
+    command line adds no flag (no -D, no other standard)."""
+    if std != "c++17" or compiler_args:
+        return False
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.S)
+    first = next((l.strip() for l in code.splitlines() if l.strip()), "")
+    return re.fullmatch(r"#\s*include\s*<torch/torch\.h>", first) is not None
+
+
+def driver_only(args, temp_cpp, cleaned, cxx_flags, prefixes, present):
+    """The sanitizer suites' single run (see the module's docstring)."""
+    p_messages, p_notes, p_fixes = prefixes
+    has_messages, has_notes, has_fixes = present
+    temp_dir = os.path.dirname(os.path.abspath(temp_cpp))
+    driver = [args.torchsync, "--quiet", "--no-cache", "--root=" + temp_dir,
+              "--checks=-*,torchsync-" + args.check,
+              "--fix-notes" if args.fix_notes else "--fix"]
+    if args.config:
+        driver.append("--config=" + args.config)
+    rc, output = run(driver + [temp_cpp, "--"] + cxx_flags, "torchsync")
+    if rc not in (0, 1):
+        fail("torchsync exited with %d" % rc, output)
+    diag_lines = diagnostics(output)
+    warnings = [l for l in diag_lines if re.search(r": (warning|error): ", l)]
+    if has_notes:
+        filecheck(args, args.input, p_notes, "\n".join(diag_lines) + "\n",
+                  ["-implicit-check-not={{note|warning|error}}:"])
+    elif has_messages:
+        filecheck(args, args.input, p_messages, "\n".join(warnings) + "\n",
+                  ["-implicit-check-not={{warning|error}}:"])
+    elif warnings:
+        fail("expected no warnings (the input has no %s lines)" % p_messages, output)
+    with open(temp_cpp, encoding="utf-8") as f:
+        fixed = f.read()
+    if has_fixes:
+        filecheck(args, args.input, p_fixes, fixed)
+    elif fixed != cleaned:
+        fail("fix-its changed the file but the input has no %s lines" % p_fixes, fixed)
+    print("check_torchsync.py: PASS (driver only, under the sanitizers)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--clang-tidy", required=True)
@@ -72,6 +132,14 @@ def main():
                         help="also run the driver and compare its diagnostics")
     parser.add_argument("--include", action="append", default=[],
                         help="-isystem directory for the headers (mock or real)")
+    parser.add_argument("--pch", default=None,
+                        help="precompiled <torch/torch.h> to parse a qualifying "
+                             "input on (see uses_pch)")
+    parser.add_argument("--driver-only", action="store_true",
+                        help="one driver run with --fix (the sanitizer suites)")
+    parser.add_argument("-no-pch", dest="no_pch", action="store_true",
+                        help="parse the headers as a user's build does, even "
+                             "where the input qualifies for --pch")
     parser.add_argument("-fix-notes", dest="fix_notes", action="store_true",
                         help="also apply the fix-its of notes")
     parser.add_argument("-config", dest="config", default=None,
@@ -112,6 +180,8 @@ def main():
     for inc in args.include:
         cxx_flags += ["-isystem", inc]
     cxx_flags += compiler_args
+    if args.pch and not args.no_pch and uses_pch(original, args.std, compiler_args):
+        cxx_flags += ["-include-pch", args.pch]
 
     tidy = [args.clang_tidy, "--load=" + args.plugin,
             "--checks=-*,torchsync-" + args.check, "--fix"]
@@ -119,6 +189,11 @@ def main():
         tidy.append("--fix-notes")
     if args.config:
         tidy.append("--config=" + args.config)
+
+    if args.driver_only and args.torchsync:
+        driver_only(args, temp_cpp, cleaned, cxx_flags,
+                    (p_messages, p_notes, p_fixes), (has_messages, has_notes, has_fixes))
+        return
 
     driver_lines = None
     if args.torchsync:

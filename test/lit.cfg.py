@@ -20,12 +20,24 @@ runner = os.path.join(config.test_source_root, "check_torchsync.py")
 common = "{py} {runner} --clang-tidy={tidy} --plugin={plugin} --filecheck={fc} --torchsync={ts}".format(
     py=config.python_executable, runner=runner, tidy=config.clang_tidy, ts=config.torchsync,
     plugin=config.plugin, fc=os.path.join(config.llvm_tools_dir, "FileCheck"))
+# `lit --param driver-only=1` (.ci/sanitize.sh, under the sanitizers): each
+# check test is one driver run with --fix (check_torchsync.py says why).
+if lit_config.params.get("driver-only") == "1":
+    common += " --driver-only"
 real_includes = [config.torch_api_include, config.cuda_stub_include]
 if config.cuda_include:
     real_includes.append(config.cuda_include)
 
+# The precompiled <torch/torch.h> (test/CMakeLists.txt): check_torchsync.py
+# parses a real-header input on it where the input qualifies, and
+# %real_pch_flags hands it to the tests whose inputs all do (each says so);
+# %real_flags parses the headers as a user's build does.
+torch_pch = getattr(config, "torch_pch", "")
+if torch_pch:
+    config.available_features.add("torch-pch")
 config.substitutions.append(("%check_torchsync_real",
-    common + "".join(" --include=" + d for d in real_includes)))
+    common + "".join(" --include=" + d for d in real_includes) +
+    (" --pch=" + torch_pch if torch_pch else "")))
 config.substitutions.append(("%check_torchsync", common + " --include=" + mock))
 # Before %torchsync, which is a prefix of it.
 if getattr(config, "torchsync_clangd", ""):
@@ -37,8 +49,10 @@ config.substitutions.append(("%clang_tidy_plugin",
     config.clang_tidy + " --load=" + config.plugin))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%mock_include", mock))
-config.substitutions.append(("%real_flags",
-    "-std=c++17" + "".join(" -isystem " + d for d in real_includes)))
+real_flags = "-std=c++17" + "".join(" -isystem " + d for d in real_includes)
+config.substitutions.append(("%real_pch_flags",
+    real_flags + (" -include-pch " + torch_pch if torch_pch else "")))
+config.substitutions.append(("%real_flags", real_flags))
 config.substitutions.append(("%examples", os.path.join(config.torchsync_src_root, "examples")))
 config.substitutions.append(("%src_root", config.torchsync_src_root))
 config.substitutions.append(("%obj_root", config.torchsync_obj_root))

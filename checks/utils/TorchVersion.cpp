@@ -3,6 +3,7 @@
 #include "TorchVersion.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallString.h"
 
 namespace clang::tidy::torchsync {
 
@@ -15,11 +16,15 @@ static int macroValue(const Preprocessor &PP, IdentifierInfo *Name,
   const Token &Tok = MI->getReplacementToken(0);
   if (Tok.is(tok::identifier))
     return macroValue(PP, Tok.getIdentifierInfo(), Depth + 1);
-  if (!Tok.isLiteral() || !Tok.getLiteralData())
+  if (!Tok.isLiteral())
     return -1;
+  // From the source, not Tok.getLiteralData(): a macro read from a
+  // precompiled header has tokens without their text in memory.
+  llvm::SmallString<16> Buffer;
+  bool Invalid = false;
+  llvm::StringRef Text = PP.getSpelling(Tok, Buffer, &Invalid);
   int Value = 0;
-  llvm::StringRef Text(Tok.getLiteralData(), Tok.getLength());
-  if (Text.getAsInteger(10, Value))
+  if (Invalid || Text.getAsInteger(10, Value))
     return -1;
   return Value;
 }
