@@ -5,11 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis.h"
-#include "Summary.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "program/Collector.h"
 #include "utils/SyncOptions.h"
-#include "utils/UserCode.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclGroup.h"
@@ -40,50 +39,6 @@ using namespace clang::tidy;
 namespace torchsync {
 
 namespace {
-
-/// Limits what the matchers traverse to the top-level declarations of user
-/// code. It runs before clang-tidy's consumer in a MultiplexConsumer, so the
-/// scope is in place when the matchers start. Nothing is lost: a match in a
-/// system or LibTorch header would be reported in that header, where
-/// clang-tidy drops it; templates of user code bring their instantiations
-/// along, and ASTContext's parent map follows the same scope.
-class UserCodeScope : public ASTConsumer {
-public:
-  explicit UserCodeScope(const SourceManager &SM) : SM(SM) {}
-
-  bool HandleTopLevelDecl(DeclGroupRef Group) override {
-    for (Decl *D : Group)
-      if (isUserCode(D->getLocation()))
-        Scope.push_back(D);
-    return true;
-  }
-
-  void HandleTranslationUnit(ASTContext &Context) override {
-    Context.setTraversalScope(Scope);
-  }
-
-private:
-  bool isUserCode(SourceLocation Loc) {
-    if (Loc.isInvalid())
-      return true;
-    Loc = SM.getExpansionLoc(Loc);
-    FileID File = SM.getFileID(Loc);
-    if (File == SM.getMainFileID())
-      return true;
-    auto [It, Inserted] = UserFiles.try_emplace(File, true);
-    if (Inserted) {
-      OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-      It->second = !SM.isInSystemHeader(Loc) &&
-                   !(Entry && clang::tidy::torchsync::isLibTorchHeader(
-                                  Entry->getName()));
-    }
-    return It->second;
-  }
-
-  const SourceManager &SM;
-  std::vector<Decl *> Scope;
-  llvm::DenseMap<FileID, bool> UserFiles;
-};
 
 /// The absolute path of a file the compiler read.
 std::string absolutePath(FileEntryRef Entry, llvm::StringRef Directory) {
@@ -142,13 +97,13 @@ private:
       if (Factory.TraverseAll)
         return Tidy;
       std::vector<std::unique_ptr<ASTConsumer>> Consumers;
-      Consumers.push_back(
-          std::make_unique<UserCodeScope>(Compiler.getSourceManager()));
+      Consumers.push_back(clang::tidy::torchsync::makeUserCodeScope(
+          Compiler.getSourceManager()));
       Consumers.push_back(std::move(Tidy));
       // The summary reads the same traversal scope, after the checks.
       if (Factory.Summary)
-        Consumers.push_back(makeSummaryConsumer(Compiler, Factory.HotFunctions,
-                                                *Factory.Summary));
+        Consumers.push_back(clang::tidy::torchsync::makeCollector(
+            Compiler, Factory.HotFunctions, *Factory.Summary));
       return std::make_unique<MultiplexConsumer>(std::move(Consumers));
     }
 

@@ -53,7 +53,7 @@ struct AnalysisOptions {
   /// measuring what the traversal scope saves).
   bool TraverseAll = false;
   /// A whole-project run: the checks record the whole-program facts their
-  /// findings rest on, and each file's summary is made (Summary.h).
+  /// findings rest on, and each file's summary is made (program/Collector.h).
   bool WholeProgram = false;
   /// Makes the configuration provider of one analysis (each analysis needs
   /// its own: providers cache per directory and are not thread-safe), which

@@ -46,7 +46,8 @@ struct Entry {
   std::vector<Dependency> Deps;
   std::vector<std::string> Absent;
   std::vector<StoredError> Errors;
-  /// The summary of a whole-project run (Summary.h), JSON; empty otherwise.
+  /// The summary of a whole-project run (program/Summary.h), JSON; empty
+  /// otherwise.
   std::string Summary;
 };
 

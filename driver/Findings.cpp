@@ -210,26 +210,6 @@ void removeDuplicates(std::vector<Finding> &Findings) {
   });
 }
 
-/// The condition a check's note carries ("hot=...;device=...;host=...;
-/// cuda=1").
-static FindingCondition parseCondition(llvm::StringRef Text) {
-  FindingCondition C;
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  Text.split(Parts, ';');
-  for (llvm::StringRef Part : Parts) {
-    auto [Key, Value] = Part.split('=');
-    if (Key == "hot")
-      C.Hot = clang::tidy::torchsync::decodeFacts(Value);
-    else if (Key == "device")
-      C.Devices = clang::tidy::torchsync::decodeFacts(Value);
-    else if (Key == "host")
-      C.Host = clang::tidy::torchsync::decodeFacts(Value);
-    else if (Key == "cuda")
-      C.Cuda = Value == "1";
-  }
-  return C;
-}
-
 Finding makeFinding(ClangTidyError E, llvm::StringRef TranslationUnit,
                     SourceFiles &Sources) {
   const std::string &BuildDir = E.BuildDirectory;
@@ -237,10 +217,11 @@ Finding makeFinding(ClangTidyError E, llvm::StringRef TranslationUnit,
   // A whole-project run's condition travels as a note of the finding; it
   // is taken off here, before anything reports the notes.
   llvm::erase_if(E.Notes, [&](const clang::tooling::DiagnosticMessage &N) {
-    llvm::StringRef Text = N.Message;
-    if (!Text.consume_front(clang::tidy::torchsync::ConditionNotePrefix))
+    std::optional<clang::tidy::torchsync::Condition> C =
+        clang::tidy::torchsync::Condition::fromNote(N.Message);
+    if (!C)
       return false;
-    F.Condition = parseCondition(Text);
+    F.Condition = std::move(*C);
     return true;
   });
   F.TranslationUnit = TranslationUnit.str();

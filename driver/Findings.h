@@ -84,15 +84,6 @@ struct RuntimeVerdict {
   llvm::json::Object Properties;
 };
 
-/// What a candidate finding of a whole-project run rests on (the checks'
-/// condition note, ConditionNotePrefix): every Hot function hot; some Devices
-/// fact non-CPU when there are any; every Host fact CPU (a host tensor on
-/// every call); with Cuda, a program that reaches CUDA.
-struct FindingCondition {
-  std::vector<clang::tidy::torchsync::ProgramFact> Hot, Devices, Host;
-  bool Cuda = false;
-};
-
 /// One finding, from the analysis (or the result cache) through the gate to
 /// the reports and the fixes: everything that is known about it travels
 /// here, nothing beside it in a list of the same order.
@@ -118,8 +109,9 @@ struct Finding {
   std::vector<FixPlace> AppliedFixes;
   /// What the runtime verifier measured (torchsync render-sarif).
   std::optional<RuntimeVerdict> Runtime;
-  /// A candidate of a whole-project run until Resolve.h decides it.
-  std::optional<FindingCondition> Condition;
+  /// A candidate of a whole-project run until Resolve.h decides it: what
+  /// it rests on (program/Facts.h), from the checks' condition note.
+  std::optional<clang::tidy::torchsync::Condition> Condition;
   /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,
   /// counted in the summary, never fails the gate, never fixed.
   bool Suppressed = false;

@@ -297,7 +297,7 @@ void ProgramModel::apply(std::vector<Finding> &Findings,
       Kept.push_back(std::move(F));
       continue;
     }
-    const FindingCondition &C = *F.Condition;
+    const clang::tidy::torchsync::Condition &C = *F.Condition;
     bool Holds = true;
     for (const ProgramFact &H : C.Hot)
       Holds &= P->isHot(H.Usr);

@@ -1,8 +1,9 @@
 //===--- Resolve.h - Whole-program facts from the files' summaries --------===//
 //
-// Part of torchsync. Joins the summaries of a whole-project run (Summary.h)
-// over the project's call graph and keeps the candidate findings whose
-// conditions hold (docs/options.md, "Whole-program facts"):
+// Part of torchsync. Joins the summaries of a whole-project run
+// (checks/program/Summary.h) over the project's call graph and keeps the
+// candidate findings whose conditions hold (docs/options.md, "Whole-program
+// facts"):
 //   - a function is hot when a call to it is in a loop or another hot place,
 //     or in a function that is hot (to a fixpoint), or when any file
 //     registers it as an operator-library entry point (then its parameters
@@ -25,11 +26,19 @@
 #define TORCHSYNC_DRIVER_RESOLVE_H
 
 #include "Findings.h"
-#include "Summary.h"
+#include "program/Summary.h"
 #include "utils/FactsFile.h"
 #include <vector>
 
 namespace torchsync {
+
+// The per-file summaries (checks/program/Summary.h).
+using clang::tidy::torchsync::CallSummary;
+using clang::tidy::torchsync::DeviceValue;
+using clang::tidy::torchsync::FunctionSummary;
+using clang::tidy::torchsync::RegistrationSummary;
+using clang::tidy::torchsync::Summary;
+using clang::tidy::torchsync::SummaryPlace;
 
 /// The resolved facts of a project.
 class ProgramModel {

@@ -37,6 +37,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "program/Serialization.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
@@ -882,7 +883,8 @@ int main(int argc, const char **argv) {
   auto AddSummary = [&](const std::string &File, const FileResult &R) {
     if (!Whole)
       return;
-    llvm::Expected<Summary> S = summaryFromJson(R.Summary);
+    llvm::Expected<Summary> S =
+        clang::tidy::torchsync::summaryFromJson(R.Summary);
     if (S && !R.Failure) {
       Summaries.emplace_back(File, std::move(*S));
       return;

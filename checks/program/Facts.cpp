@@ -52,4 +52,35 @@ std::vector<ProgramFact> decodeFacts(llvm::StringRef Text) {
   return Facts;
 }
 
+/// The prefix that marks a condition note among a finding's notes.
+static constexpr llvm::StringLiteral ConditionNotePrefix =
+    "torchsync-condition: ";
+
+std::string Condition::toNote() const {
+  return (ConditionNotePrefix + "hot=" + encodeFacts(Hot) +
+          ";device=" + encodeFacts(Devices) + ";host=" + encodeFacts(Host) +
+          ";cuda=" + (Cuda ? "1" : "0"))
+      .str();
+}
+
+std::optional<Condition> Condition::fromNote(llvm::StringRef NoteText) {
+  if (!NoteText.consume_front(ConditionNotePrefix))
+    return std::nullopt;
+  Condition C;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  NoteText.split(Parts, ';');
+  for (llvm::StringRef Part : Parts) {
+    auto [Key, Value] = Part.split('=');
+    if (Key == "hot")
+      C.Hot = decodeFacts(Value);
+    else if (Key == "device")
+      C.Devices = decodeFacts(Value);
+    else if (Key == "host")
+      C.Host = decodeFacts(Value);
+    else if (Key == "cuda")
+      C.Cuda = Value == "1";
+  }
+  return C;
+}
+
 } // namespace clang::tidy::torchsync

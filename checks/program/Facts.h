@@ -2,9 +2,9 @@
 //
 // Part of torchsync. What one translation unit cannot see and a
 // whole-program run decides: a function is hot, a parameter or a returned
-// tensor may be on another device than the CPU. Plain data and their text
-// form in the condition note that carries a finding's condition from the
-// checks to the driver. A leaf.
+// tensor may be on another device than the CPU; and the condition of a
+// finding over them. Plain data and their text form in the note that
+// carries a finding's condition from the checks to the driver. A leaf.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #define TORCHSYNC_PROGRAM_FACTS_H
 
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,18 +36,38 @@ struct ProgramFact {
   }
 };
 
-/// Encodes facts as one line ("hot <usr>|param <i> <usr>|..."), the text of
-/// the condition note a finding carries to the driver, and back.
+/// Encodes facts as one line ("hot 0 <name> <usr>|param 1 <name> <usr>|..."),
+/// and back: the lists of a condition note, and the facts a per-file
+/// summary's device values depend on.
 std::string encodeFacts(const std::vector<ProgramFact> &Facts);
 std::vector<ProgramFact> decodeFacts(llvm::StringRef Text);
 
-/// The prefix of the note that carries a finding's condition from the checks
-/// to the driver in a whole-project run (the driver removes it). Its text
-/// after the prefix: "hot=<facts>;device=<facts>;host=<facts>;cuda=<0|1>":
-/// reported if every hot fact holds, some device fact may be non-CPU (when
-/// there are any), every host fact is CPU (the parameters or returns are
-/// host tensors on every call), and with cuda=1 the program reaches CUDA.
-constexpr llvm::StringLiteral ConditionNotePrefix = "torchsync-condition: ";
+/// What a candidate finding of a whole-project run rests on: it is reported
+/// if every Hot fact holds, some Devices fact may be non-CPU (when there are
+/// any), every Host fact is CPU (those parameters or returns are host
+/// tensors on every call), and, with Cuda, the program reaches CUDA.
+struct Condition {
+  std::vector<ProgramFact> Hot, Devices, Host;
+  bool Cuda = false;
+
+  /// The finding holds in every program.
+  bool empty() const {
+    return Hot.empty() && Devices.empty() && Host.empty() && !Cuda;
+  }
+
+  /// The text of the note that carries the condition from the checks to
+  /// the driver, where fromNote() reads it back and the note is removed
+  /// (the only writer and reader of that text):
+  /// "torchsync-condition: hot=<facts>;device=<facts>;host=<facts>;cuda=<0|1>".
+  std::string toNote() const;
+  /// The condition a note's text carries; none for any other note.
+  static std::optional<Condition> fromNote(llvm::StringRef NoteText);
+
+  bool operator==(const Condition &O) const {
+    return Hot == O.Hot && Devices == O.Devices && Host == O.Host &&
+           Cuda == O.Cuda;
+  }
+};
 
 } // namespace clang::tidy::torchsync
 

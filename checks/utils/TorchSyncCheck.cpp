@@ -119,18 +119,14 @@ void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
     Host = MatchFacts->hostAssumptionsAt(Loc);
   if (!R.conditional() && !Taken.Cuda && Host.empty())
     return;
-  std::vector<ProgramFact> Hot;
+  Condition C;
   if (R.conditional())
-    Hot.push_back({ProgramFact::Hot, R.Usr, 0, R.Callee});
-  std::vector<ProgramFact> Devices;
+    C.Hot.push_back({ProgramFact::Hot, R.Usr, 0, R.Callee});
   if (!Taken.Unconditional)
-    Devices = std::move(Taken.Facts);
-  std::string Text =
-      (ConditionNotePrefix + "hot=" + encodeFacts(Hot) +
-       ";device=" + encodeFacts(Devices) + ";host=" + encodeFacts(Host) +
-       ";cuda=" + (Taken.Cuda ? "1" : "0"))
-          .str();
-  diag(Loc, "%0", DiagnosticIDs::Note) << Text;
+    C.Devices = std::move(Taken.Facts);
+  C.Host = std::move(Host);
+  C.Cuda = Taken.Cuda;
+  diag(Loc, "%0", DiagnosticIDs::Note) << C.toNote();
 }
 
 std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,

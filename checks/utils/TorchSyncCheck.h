@@ -161,7 +161,7 @@ private:
   /// a loop, a HotFunctions entry).
   void noteHotReason(const HotReason &R);
   /// In a whole-project run, the note that carries the condition of the
-  /// finding just emitted at \p Loc to the driver (ConditionNotePrefix);
+  /// finding just emitted at \p Loc to the driver (Condition::toNote);
   /// forgets the pending device assumptions either way.
   void noteCondition(const HotReason &R, SourceLocation Loc, bool Emitted);
   /// With a summary file, the notes the driver adds to the finding just

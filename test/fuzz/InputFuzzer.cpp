@@ -35,7 +35,7 @@
 #include "Output.h"
 #include "RenderSarif.h"
 #include "RuntimeReport.h"
-#include "Summary.h"
+#include "program/Serialization.h"
 #include "utils/FactsFile.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
@@ -85,7 +85,9 @@ void facts(llvm::StringRef Text) {
   drop(clang::tidy::torchsync::factsFromJson(Text));
 }
 
-void summary(llvm::StringRef Text) { drop(torchsync::summaryFromJson(Text)); }
+void summary(llvm::StringRef Text) {
+  drop(clang::tidy::torchsync::summaryFromJson(Text));
+}
 
 void cacheEntry(llvm::StringRef Text) {
   static const char Key[] = "00000000000000000000000000000000";
@@ -103,7 +105,7 @@ void cacheEntry(llvm::StringRef Text) {
   std::vector<clang::tidy::ClangTidyError> Suppressed;
   std::string Summary;
   if ((*Cache)->lookup(Key, &Suppressed, &Summary) && !Summary.empty())
-    drop(torchsync::summaryFromJson(Summary));
+    drop(clang::tidy::torchsync::summaryFromJson(Summary));
 }
 
 void merge(llvm::StringRef Text) {

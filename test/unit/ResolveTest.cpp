@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Resolve.h"
-#include "Summary.h"
+#include "program/Serialization.h"
 #include "gtest/gtest.h"
 #include <optional>
 #include <string>
@@ -17,6 +17,8 @@ using namespace torchsync;
 using clang::tidy::torchsync::Device;
 using clang::tidy::torchsync::ProgramFact;
 using clang::tidy::torchsync::ResolvedFact;
+using clang::tidy::torchsync::summaryFromJson;
+using clang::tidy::torchsync::summaryToJson;
 
 namespace {
 

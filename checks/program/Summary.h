@@ -1,33 +1,27 @@
-//===--- Summary.h - What one translation unit tells the others -----------===//
+//===--- Summary.h - What one translation unit tells the others -*- C++ -*-===//
 //
 // Part of torchsync. In a whole-project run (docs/options.md, "Whole-program
-// facts") each file's analysis also writes a summary of what the other files
+// facts") each file's analysis also makes a summary of what the other files
 // need to know: the functions it defines (by USR, with whether code outside
 // the project could call them), every call to a user function with whether
 // the call is hot and the device of each tensor or device argument, the
 // device each function returns, whether the file defines `main`, and whether
-// its user code reaches CUDA at all. Summaries are JSON text, cached with the
-// file's findings (Cache.h), so that a file that did not change is not parsed
-// again; Resolve.h joins them over the project.
+// its user code reaches CUDA at all. Plain data: Collector.h makes it,
+// Serialization.h writes and reads it (the driver caches it with the file's
+// findings), the driver's Resolve.h joins the summaries over the project.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHSYNC_DRIVER_SUMMARY_H
-#define TORCHSYNC_DRIVER_SUMMARY_H
+#ifndef TORCHSYNC_PROGRAM_SUMMARY_H
+#define TORCHSYNC_PROGRAM_SUMMARY_H
 
 #include "program/Device.h"
-#include "utils/ProgramFacts.h"
-#include "clang/AST/ASTConsumer.h"
-#include "llvm/Support/Error.h"
-#include <memory>
+#include "program/Facts.h"
 #include <string>
+#include <utility>
 #include <vector>
 
-namespace clang {
-class CompilerInstance;
-} // namespace clang
-
-namespace torchsync {
+namespace clang::tidy::torchsync {
 
 /// A place in a file: absolute path, byte offset, 1-based line and column.
 struct SummaryPlace {
@@ -40,9 +34,8 @@ struct SummaryPlace {
 /// be non-CPU" (the parameters of the caller and the user functions it came
 /// from).
 struct DeviceValue {
-  clang::tidy::torchsync::Device Device =
-      clang::tidy::torchsync::Device::Unknown;
-  std::vector<clang::tidy::torchsync::ProgramFact> Deps;
+  torchsync::Device Device = torchsync::Device::Unknown;
+  std::vector<ProgramFact> Deps;
 };
 
 struct FunctionSummary {
@@ -100,16 +93,6 @@ struct Summary {
   std::string CudaReason;
 };
 
-std::string summaryToJson(const Summary &S);
-llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text);
+} // namespace clang::tidy::torchsync
 
-/// An AST consumer that fills Out with the summary of the translation unit
-/// (run it after UserCodeScope has set the traversal scope). HotFunctions
-/// is the configuration's global `HotFunctions` list.
-std::unique_ptr<clang::ASTConsumer>
-makeSummaryConsumer(clang::CompilerInstance &Compiler,
-                    std::vector<std::string> HotFunctions, std::string &Out);
-
-} // namespace torchsync
-
-#endif // TORCHSYNC_DRIVER_SUMMARY_H
+#endif // TORCHSYNC_PROGRAM_SUMMARY_H

@@ -1,0 +1,78 @@
+//===--- FactsTest.cpp - Facts and conditions (program/Facts.h) -----------===//
+//
+// Part of torchsync. A finding's condition travels from the checks to the
+// driver as the text of a note: what toNote() writes, fromNote() reads back
+// unchanged, and no other note is taken for one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "program/Facts.h"
+#include "gtest/gtest.h"
+
+using namespace clang::tidy::torchsync;
+
+namespace {
+
+ProgramFact fact(ProgramFact::KindType Kind, std::string Usr, unsigned Index,
+                 std::string Name) {
+  ProgramFact F;
+  F.Kind = Kind;
+  F.Usr = std::move(Usr);
+  F.Index = Index;
+  F.Name = std::move(Name);
+  return F;
+}
+
+TEST(FactsTest, ConditionNoteRoundTrip) {
+  Condition C;
+  C.Hot.push_back(fact(ProgramFact::Hot, "c:@F@step#", 0, "step"));
+  C.Devices.push_back(
+      fact(ProgramFact::Parameter, "c:@F@load#&1$@N@at@S@Tensor#", 1, "load"));
+  C.Devices.push_back(fact(ProgramFact::Returns, "c:@F@make#", 0, "make"));
+  C.Host.push_back(fact(ProgramFact::Parameter, "c:@F@log#", 0, "log"));
+  C.Cuda = true;
+  std::optional<Condition> Back = Condition::fromNote(C.toNote());
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, C);
+  for (size_t I = 0; I != C.Devices.size(); ++I) {
+    EXPECT_EQ(Back->Devices[I].Name, C.Devices[I].Name);
+    EXPECT_EQ(Back->Devices[I].Index, C.Devices[I].Index);
+  }
+}
+
+TEST(FactsTest, EmptyConditionRoundTrip) {
+  Condition C;
+  EXPECT_TRUE(C.empty());
+  std::optional<Condition> Back = Condition::fromNote(C.toNote());
+  ASSERT_TRUE(Back);
+  EXPECT_TRUE(Back->empty());
+  C.Cuda = true;
+  EXPECT_FALSE(C.empty());
+  EXPECT_TRUE(Condition::fromNote(C.toNote())->Cuda);
+}
+
+// Names are for messages only; the separators of the note's text in them
+// (operators, templates) do not split a fact, and the key stays intact.
+TEST(FactsTest, NamesWithSeparators) {
+  Condition C;
+  C.Hot.push_back(
+      fact(ProgramFact::Hot, "c:@S@Net@F@operator()#", 0, "Net::operator()"));
+  C.Devices.push_back(
+      fact(ProgramFact::Parameter, "c:@F@operator==#", 1, "operator=="));
+  C.Host.push_back(
+      fact(ProgramFact::Returns, "c:@F@f#", 0, "f<a; b|c>"));
+  std::optional<Condition> Back = Condition::fromNote(C.toNote());
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, C);
+  ASSERT_EQ(Back->Host.size(), 1u);
+  EXPECT_EQ(Back->Host[0].Usr, "c:@F@f#");
+  EXPECT_EQ(Back->Devices[0].Index, 1u);
+}
+
+TEST(FactsTest, OtherNotesAreNoConditions) {
+  EXPECT_FALSE(Condition::fromNote("'step' is called on a hot path here"));
+  EXPECT_FALSE(Condition::fromNote(""));
+  EXPECT_FALSE(Condition::fromNote("hot=;device=;host=;cuda=1"));
+}
+
+} // namespace
