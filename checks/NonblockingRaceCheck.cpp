@@ -208,6 +208,12 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     SourceLocation Loc = Read->getExprLoc();
     if (!ReportedReads.insert(Loc.getRawEncoding()).second)
       continue;
+    // Each read's finding rests on the source being on a CUDA device; a
+    // report takes the pending assumptions with it (the condition of a
+    // whole-project run), so they are made again for every read after the
+    // first (assumeCuda keeps no duplicates).
+    if (T->From != Device::CUDA)
+      assumeCuda(T->Source, Ctx);
     // A race is a bug wherever it is: reported outside hot paths too.
     SyncReport Report = reportSync(AlwaysReported);
     Report.warning(Loc, "'%0' reads the result of a non_blocking copy from "
