@@ -32,7 +32,11 @@ if config.cuda_include:
 # parses a real-header input on it where the input qualifies, and
 # %real_pch_flags hands it to the tests whose inputs all do (each says so);
 # %real_flags parses the headers as a user's build does.
+# A build that did not make it (build-san/ builds only what its suites run)
+# parses the headers.
 torch_pch = getattr(config, "torch_pch", "")
+if torch_pch and not os.path.exists(torch_pch):
+    torch_pch = ""
 if torch_pch:
     config.available_features.add("torch-pch")
 config.substitutions.append(("%check_torchsync_real",
