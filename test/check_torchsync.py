@@ -91,20 +91,27 @@ def uses_pch(text, std, compiler_args):
     return re.fullmatch(r"#\s*include\s*<torch/torch\.h>", first) is not None
 
 
-def driver_only(args, temp_cpp, cleaned, cxx_flags, prefixes, present):
-    """The sanitizer suites' single run (see the module's docstring)."""
-    p_messages, p_notes, p_fixes = prefixes
-    has_messages, has_notes, has_fixes = present
+def run_driver(args, temp_cpp, cxx_flags, fix=()):
+    """One driver run over the input's copy, which it names relative to the
+    copy's folder (--root); its diagnostic lines and its whole output."""
     temp_dir = os.path.dirname(os.path.abspath(temp_cpp))
     driver = [args.torchsync, "--quiet", "--no-cache", "--root=" + temp_dir,
-              "--checks=-*,torchsync-" + args.check,
-              "--fix-notes" if args.fix_notes else "--fix"]
+              "--checks=-*,torchsync-" + args.check] + list(fix)
     if args.config:
         driver.append("--config=" + args.config)
     rc, output = run(driver + [temp_cpp, "--"] + cxx_flags, "torchsync")
     if rc not in (0, 1):
         fail("torchsync exited with %d" % rc, output)
-    diag_lines = diagnostics(output)
+    return diagnostics(output), output
+
+
+def check_results(args, prefixes, present, diag_lines, output, temp_cpp, cleaned):
+    """Steps 3 and 4: FileCheck the diagnostics (CHECK-NOTES: warnings and
+    notes; CHECK-MESSAGES: warnings; neither: no warning at all) and the
+    fixed file (CHECK-FIXES; without them it must be unchanged). Returns
+    the fixed file's text."""
+    p_messages, p_notes, p_fixes = prefixes
+    has_messages, has_notes, has_fixes = present
     warnings = [l for l in diag_lines if re.search(r": (warning|error): ", l)]
     if has_notes:
         filecheck(args, args.input, p_notes, "\n".join(diag_lines) + "\n",
@@ -113,14 +120,16 @@ def driver_only(args, temp_cpp, cleaned, cxx_flags, prefixes, present):
         filecheck(args, args.input, p_messages, "\n".join(warnings) + "\n",
                   ["-implicit-check-not={{warning|error}}:"])
     elif warnings:
-        fail("expected no warnings (the input has no %s lines)" % p_messages, output)
+        fail("expected no warnings (the input has no %s lines)" % p_messages,
+             output)
     with open(temp_cpp, encoding="utf-8") as f:
         fixed = f.read()
     if has_fixes:
         filecheck(args, args.input, p_fixes, fixed)
     elif fixed != cleaned:
-        fail("fix-its changed the file but the input has no %s lines" % p_fixes, fixed)
-    print("check_torchsync.py: PASS (driver only, under the sanitizers)")
+        fail("fix-its changed the file but the input has no %s lines" % p_fixes,
+             fixed)
+    return fixed
 
 
 def main():
@@ -190,9 +199,16 @@ def main():
     if args.config:
         tidy.append("--config=" + args.config)
 
+    prefixes = (p_messages, p_notes, p_fixes)
+    present = (has_messages, has_notes, has_fixes)
     if args.driver_only and args.torchsync:
-        driver_only(args, temp_cpp, cleaned, cxx_flags,
-                    (p_messages, p_notes, p_fixes), (has_messages, has_notes, has_fixes))
+        # The sanitizer suites' single run (see the module's docstring).
+        diag_lines, output = run_driver(
+            args, temp_cpp, cxx_flags,
+            ["--fix-notes" if args.fix_notes else "--fix"])
+        check_results(args, prefixes, present, diag_lines, output, temp_cpp,
+                      cleaned)
+        print("check_torchsync.py: PASS (driver only, under the sanitizers)")
         return
 
     driver_lines = None
@@ -200,14 +216,7 @@ def main():
         # The driver names files relative to --root; the plugin by the
         # name it was given (absolute): compared without the directory.
         temp_dir = os.path.dirname(os.path.abspath(temp_cpp))
-        driver = [args.torchsync, "--quiet", "--no-cache", "--root=" + temp_dir,
-                  "--checks=-*,torchsync-" + args.check]
-        if args.config:
-            driver.append("--config=" + args.config)
-        rc, driver_output = run(driver + [temp_cpp, "--"] + cxx_flags, "torchsync")
-        if rc not in (0, 1):
-            fail("torchsync exited with %d" % rc, driver_output)
-        driver_lines = diagnostics(driver_output)
+        driver_lines, _ = run_driver(args, temp_cpp, cxx_flags)
 
     rc, output = run(tidy + [temp_cpp, "--"] + cxx_flags, "clang-tidy")
     if rc != 0:
@@ -223,25 +232,8 @@ def main():
         fail("the driver and the plugin report different diagnostics",
              "--- plugin ---\n" + "\n".join(applied) +
              "\n--- driver ---\n" + "\n".join(driver_lines))
-    warnings = [l for l in diag_lines if re.search(r": (warning|error): ", l)]
-
-    if has_notes:
-        filecheck(args, args.input, p_notes, "\n".join(diag_lines) + "\n",
-                  ["-implicit-check-not={{note|warning|error}}:"])
-    elif has_messages:
-        filecheck(args, args.input, p_messages, "\n".join(warnings) + "\n",
-                  ["-implicit-check-not={{warning|error}}:"])
-    elif warnings:
-        fail("expected no warnings (the input has no %s lines)" % p_messages,
-             output)
-
-    with open(temp_cpp, encoding="utf-8") as f:
-        fixed = f.read()
-    if has_fixes:
-        filecheck(args, args.input, p_fixes, fixed)
-    elif fixed != cleaned:
-        fail("fix-its changed the file but the input has no %s lines" % p_fixes,
-             fixed)
+    fixed = check_results(args, prefixes, present, diag_lines, output,
+                          temp_cpp, cleaned)
 
     # The fixed code still compiles, and applying the fixes again changes
     # nothing: one more clang-tidy run over it, which exits with 1 on a
