@@ -186,9 +186,8 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
   }
   if (T->From == Device::CPU)
     return;
-  if (T->From == Device::Unknown)
-    assumeCuda(T->Source, Ctx);
-  // " if 'x' is a CUDA tensor" without its " if ".
+  // " if 'x' is a CUDA tensor" without its " if ". (The finding's device
+  // assumption is made for each read reported, below.)
   if (T->From == Device::Unknown || T->From == Device::Runtime)
     Assumptions.insert(Assumptions.begin(),
                        ifCuda(T->Source, T->From, Ctx).substr(4));
