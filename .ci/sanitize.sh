@@ -35,11 +35,12 @@ WRAPPER
     -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
     -DTORCHSYNC_SANITIZE=address,undefined -DTORCHSYNC_FUZZ=ON \
     -DTORCHSYNC_CLANG_TIDY="$PWD/build-san/clang-tidy-asan" >/dev/null
-  # Only what the suites and the fuzzer run: the driver, the plugin and the
-  # fuzz target (the runtime verifier is built as usual, in build/, and
-  # tested by its own suite there).
+  # Only what the suites and the fuzzer run: the driver, the plugin, the
+  # fuzz targets and the mock headers' PCHs that the check tests parse on
+  # (the runtime verifier is built as usual, in build/, and tested by its
+  # own suite there).
   cmake --build build-san --target torchsync TorchSyncTidy torchsync-check-fuzzer \
-    torchsync-input-fuzzer
+    torchsync-input-fuzzer torchsync-test-pch-mock torchsync-test-pch-mock-v26
   echo "sanitize: built in $((SECONDS - start))s"
 }
 

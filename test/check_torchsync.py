@@ -72,20 +72,27 @@ def filecheck(args, check_file, prefix, input_text, extra=()):
         fail("FileCheck " + prefix + " failed", proc.stdout + "\n--- checked input ---\n" + input_text)
 
 
-def uses_pch(text, std, compiler_args):
-    """Whether the input may be parsed on the precompiled <torch/torch.h>.
+def uses_pch(text, std, compiler_args, pch_flags):
+    """Whether the input may be parsed on a precompiled <torch/torch.h>.
 
-    The PCH is test/Inputs/torch-pch.h (one `#include <torch/torch.h>`)
-    compiled with -std=c++17 and the real-header -isystem folders. Loading it
+    Each PCH is test/Inputs/torch-pch.h (one `#include <torch/torch.h>`)
+    compiled with -std=c++17, the -isystem folders of the input's headers
+    (mock or real) and pch_flags (the mock's 2.x mode: -D flags). Loading it
     with -include-pch is the same as including that header before the
     input's first line, and <torch/torch.h> and what it includes are
     include-guarded, so the input's own include of it then adds nothing. The
     input sees the same declarations, macros and source locations as without
     it exactly when nothing comes before its `#include <torch/torch.h>` but
     comments and blank lines (no macro, no other header first) and the
-    command line adds no flag (no -D, no other standard)."""
-    if std != "c++17" or compiler_args:
-        return False
+    command line adds exactly the PCH's flags (no other -D, no other
+    standard)."""
+    return (std == "c++17" and compiler_args == pch_flags and
+            torch_include_first(text))
+
+
+def torch_include_first(text):
+    """Whether nothing but comments and blank lines precedes the text's
+    `#include <torch/torch.h>`."""
     code = re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.S)
     first = next((l.strip() for l in code.splitlines() if l.strip()), "")
     return re.fullmatch(r"#\s*include\s*<torch/torch\.h>", first) is not None
@@ -141,9 +148,12 @@ def main():
                         help="also run the driver and compare its diagnostics")
     parser.add_argument("--include", action="append", default=[],
                         help="-isystem directory for the headers (mock or real)")
-    parser.add_argument("--pch", default=None,
-                        help="precompiled <torch/torch.h> to parse a qualifying "
-                             "input on (see uses_pch)")
+    parser.add_argument("--pch", nargs=2, action="append", default=[],
+                        metavar=("PCH", "FLAGS"),
+                        help="a precompiled <torch/torch.h> built with FLAGS "
+                             "(space-separated, beyond -std and the -isystem "
+                             "folders) to parse a qualifying input on (see "
+                             "uses_pch)")
     parser.add_argument("--driver-only", action="store_true",
                         help="one driver run with --fix (the sanitizer suites)")
     parser.add_argument("-no-pch", dest="no_pch", action="store_true",
@@ -189,8 +199,11 @@ def main():
     for inc in args.include:
         cxx_flags += ["-isystem", inc]
     cxx_flags += compiler_args
-    if args.pch and not args.no_pch and uses_pch(original, args.std, compiler_args):
-        cxx_flags += ["-include-pch", args.pch]
+    for pch, pch_flags in args.pch:
+        if not args.no_pch and uses_pch(original, args.std, compiler_args,
+                                        pch_flags.split()):
+            cxx_flags += ["-include-pch", pch]
+            break
 
     tidy = [args.clang_tidy, "--load=" + args.plugin,
             "--checks=-*,torchsync-" + args.check, "--fix"]

@@ -28,21 +28,26 @@ real_includes = [config.torch_api_include, config.cuda_stub_include]
 if config.cuda_include:
     real_includes.append(config.cuda_include)
 
-# The precompiled <torch/torch.h> (test/CMakeLists.txt): check_torchsync.py
-# parses a real-header input on it where the input qualifies, and
-# %real_pch_flags hands it to the tests whose inputs all do (each says so);
-# %real_flags parses the headers as a user's build does.
-# A build that did not make it (build-san/ builds only what its suites run)
-# parses the headers.
-torch_pch = getattr(config, "torch_pch", "")
-if torch_pch and not os.path.exists(torch_pch):
-    torch_pch = ""
+# The precompiled <torch/torch.h> headers (test/CMakeLists.txt):
+# check_torchsync.py parses an input on the one built with the input's flags
+# where the input qualifies; %real_pch_flags hands the real one to the tests
+# whose inputs all do (each says so); %real_flags parses the headers as a
+# user's build does. A build that did not make them parses the headers.
+def _built(path):
+    return path if path and os.path.exists(path) else ""
+torch_pch = _built(getattr(config, "torch_pch", ""))
+mock_pch = _built(getattr(config, "mock_pch", ""))
+mock_v26_pch = _built(getattr(config, "mock_v26_pch", ""))
 if torch_pch:
     config.available_features.add("torch-pch")
+def _pch_args(*pchs):
+    return "".join(' --pch %s "%s"' % (p, flags) for p, flags in pchs if p)
 config.substitutions.append(("%check_torchsync_real",
     common + "".join(" --include=" + d for d in real_includes) +
-    (" --pch=" + torch_pch if torch_pch else "")))
-config.substitutions.append(("%check_torchsync", common + " --include=" + mock))
+    _pch_args((torch_pch, ""))))
+config.substitutions.append(("%check_torchsync", common + " --include=" + mock +
+    _pch_args((mock_pch, ""),
+              (mock_v26_pch, getattr(config, "mock_v26_flags", "")))))
 # Before %torchsync, which is a prefix of it.
 if getattr(config, "torchsync_clangd", ""):
     config.available_features.add("torchsync-clangd")
@@ -53,6 +58,9 @@ config.substitutions.append(("%clang_tidy_plugin",
     config.clang_tidy + " --load=" + config.plugin))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%mock_include", mock))
+# The mock PCHs, or nothing where they were not built (fix_rounds.py --pch=).
+config.substitutions.append(("%mock_pch", mock_pch))
+config.substitutions.append(("%mock_v26_pch", mock_v26_pch))
 real_flags = "-std=c++17" + "".join(" -isystem " + d for d in real_includes)
 config.substitutions.append(("%real_pch_flags",
     real_flags + (" -include-pch " + torch_pch if torch_pch else "")))

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Applies torchsync's fixes to a set of files and checks that they settle.
 
-Usage: fix_rounds.py --torchsync=BIN [--config=YAML]
+Usage: fix_rounds.py --torchsync=BIN [--config=YAML] [--pch=PCH]
                      [--fix-notes] DIR -- <compiler flags>
 
-DIR holds copies of the inputs (*.cpp); they are fixed in place.
+DIR holds copies of the inputs (*.cpp); they are fixed in place. PCH, when
+given, is a precompiled <torch/torch.h> built with exactly the flags after
+`--`: the files that qualify for it (test/check_torchsync.py's
+torch_include_first) are parsed on it, the others as they are. Both rounds
+then run on a compile database that says which file gets it, with the
+per-file rules that files after `--` get.
 
 1. Round 1: `torchsync --fix` (or `--fix-notes`) over every file, recording
    the findings it reports (file, line, check) on the original text.
@@ -25,12 +30,17 @@ DIR holds copies of the inputs (*.cpp); they are fixed in place.
 
 import argparse
 import difflib
+import json
 import os
 import re
 import shutil
 import subprocess
 import tempfile
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, os.pardir))
+from check_torchsync import torch_include_first  # noqa: E402
 
 FINDING = re.compile(r"^(?P<file>.*?):(?P<line>\d+):\d+: warning: .*"
                      r"\[(?P<checks>torchsync-[^\]]*)\]\s*$")
@@ -41,7 +51,21 @@ def fail(message):
     sys.exit(1)
 
 
-def run_fix(args, files, flags, cache_dir):
+def write_database(args, files, flags, db_dir):
+    """compile_commands.json in db_dir: every file with flags, and the
+    -include-pch of --pch for those that qualify."""
+    entries = []
+    for f in map(os.path.abspath, files):
+        with open(f, encoding="utf-8") as text:
+            extra = (["-include-pch", args.pch]
+                     if torch_include_first(text.read()) else [])
+        entries.append({"directory": os.path.dirname(f), "file": f,
+                        "arguments": ["clang++"] + flags + extra + ["-c", f]})
+    with open(os.path.join(db_dir, "compile_commands.json"), "w") as out:
+        json.dump(entries, out, indent=1)
+
+
+def run_fix(args, files, flags, cache_dir, db_dir=None):
     # Both rounds share a fresh result cache: a file that round 1 left as it
     # was is not parsed again (the cache key covers its bytes, everything it
     # includes, the flags and the configuration), which keeps the real-header
@@ -50,7 +74,15 @@ def run_fix(args, files, flags, cache_dir):
            "--fix-notes" if args.fix_notes else "--fix"]
     if args.config:
         cmd.append("--config=" + args.config)
-    proc = subprocess.run(cmd + files + ["--"] + flags, stdout=subprocess.PIPE,
+    if db_dir:
+        # Files after `--` get the per-file rules; a database would bring
+        # in the whole-program facts (docs/options.md), so they are off.
+        cmd += ["-p", db_dir, "--whole-program=off",
+                "--root=" + os.path.dirname(os.path.abspath(files[0]))]
+        tail = files
+    else:
+        tail = files + ["--"] + flags
+    proc = subprocess.run(cmd + tail, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, universal_newlines=True)
     if proc.returncode not in (0, 1):
         fail("torchsync exited with %d:\n%s" % (proc.returncode, proc.stdout))
@@ -91,6 +123,7 @@ def main():
     parser.add_argument("--torchsync", required=True)
     parser.add_argument("--config", default=None)
     parser.add_argument("--fix-notes", action="store_true")
+    parser.add_argument("--pch", default="")
     parser.add_argument("dir")
     args = parser.parse_args(argv)
 
@@ -100,7 +133,12 @@ def main():
     original = {f: read(f) for f in files}
 
     cache_dir = tempfile.mkdtemp(prefix="fix-rounds-cache-")
-    first = run_fix(args, files, flags, cache_dir)
+    db_dir = None
+    if args.pch:
+        db_dir = os.path.join(cache_dir, "db")
+        os.makedirs(db_dir)
+        write_database(args, files, flags, db_dir)
+    first = run_fix(args, files, flags, cache_dir, db_dir)
     once = {f: read(f) for f in files}
     changed = [f for f in files if once[f] != original[f]]
 
@@ -108,7 +146,7 @@ def main():
     # cache misses) and exits with 2 on a file that does not compile, which
     # run_fix fails on: that is the compile of the fixed files. A file round
     # 1 left unchanged compiled in round 1.
-    second = run_fix(args, files, flags, cache_dir)
+    second = run_fix(args, files, flags, cache_dir, db_dir)
     shutil.rmtree(cache_dir, ignore_errors=True)
     twice = {f: read(f) for f in files}
     for f in files:
