@@ -51,14 +51,14 @@ def fail(message):
     sys.exit(1)
 
 
-def write_database(args, files, flags, db_dir):
-    """compile_commands.json in db_dir: every file with flags, and the
-    -include-pch of --pch for those that qualify."""
+def write_database(args, texts, flags, db_dir):
+    """compile_commands.json in db_dir: every file of texts (path -> its
+    text) with flags, and the -include-pch of --pch for those that
+    qualify."""
     entries = []
-    for f in map(os.path.abspath, files):
-        with open(f, encoding="utf-8") as text:
-            extra = (["-include-pch", args.pch]
-                     if torch_include_first(text.read()) else [])
+    for f, text in sorted(texts.items()):
+        f = os.path.abspath(f)
+        extra = ["-include-pch", args.pch] if torch_include_first(text) else []
         entries.append({"directory": os.path.dirname(f), "file": f,
                         "arguments": ["clang++"] + flags + extra + ["-c", f]})
     with open(os.path.join(db_dir, "compile_commands.json"), "w") as out:
@@ -137,7 +137,7 @@ def main():
     if args.pch:
         db_dir = os.path.join(cache_dir, "db")
         os.makedirs(db_dir)
-        write_database(args, files, flags, db_dir)
+        write_database(args, original, flags, db_dir)
     first = run_fix(args, files, flags, cache_dir, db_dir)
     once = {f: read(f) for f in files}
     changed = [f for f in files if once[f] != original[f]]
