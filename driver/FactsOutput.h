@@ -1,7 +1,7 @@
 //===--- FactsOutput.h - Writing the summary file of a run ----------------===//
 //
 // Part of torchsync. A whole-project run writes the facts it resolved
-// (ProgramModel::exportFacts) to `torchsync-facts.json` next to
+// (checks/program/Index.h, Index::data) to `torchsync-facts.json` next to
 // compile_commands.json and to `--write-summaries=<file>`, for the checks'
 // `SummaryFile` option (docs/options.md, "Summary file"). The file is
 // written to a temporary file and renamed: never half-written.

@@ -109,7 +109,7 @@ struct Finding {
   std::vector<FixPlace> AppliedFixes;
   /// What the runtime verifier measured (torchsync render-sarif).
   std::optional<RuntimeVerdict> Runtime;
-  /// A candidate of a whole-project run until Resolve.h decides it: what
+  /// A candidate of a whole-project run until the program index decides it: what
   /// it rests on (program/Facts.h), from the checks' condition note.
   std::optional<clang::tidy::torchsync::Condition> Condition;
   /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,

@@ -27,11 +27,11 @@
 #include "Output.h"
 #include "Progress.h"
 #include "RenderSarif.h"
-#include "Resolve.h"
 #include "RuntimeReport.h"
 #include "SafeWrite.h"
 #include "TextReport.h"
 #include "TidyOptions.h"
+#include "WholeProgram.h"
 #include "TorchSyncModuleLink.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -55,6 +55,7 @@
 using namespace clang;
 using namespace clang::tidy;
 using namespace ::torchsync;
+using clang::tidy::torchsync::Summary;
 namespace cl = llvm::cl;
 
 namespace {
@@ -952,10 +953,11 @@ int main(int argc, const char **argv) {
     std::vector<Summary> Ordered;
     for (auto &Entry : Summaries)
       Ordered.push_back(std::move(Entry.second));
-    ProgramModel Model(std::move(Ordered), Complete);
-    Model.apply(Findings, Sources);
-    Model.apply(Suppressed, Sources);
-    Facts = Model.exportFacts();
+    clang::tidy::torchsync::Index Program =
+        clang::tidy::torchsync::Index::resolve(std::move(Ordered), Complete);
+    decideFindings(Program, Findings, Sources);
+    decideFindings(Program, Suppressed, Sources);
+    Facts = Program.data();
   }
   removeDuplicates(Findings);
   assignFingerprints(Findings, Sources);

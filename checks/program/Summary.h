@@ -8,7 +8,7 @@
 // device each function returns, whether the file defines `main`, and whether
 // its user code reaches CUDA at all. Plain data: Collector.h makes it,
 // Serialization.h writes and reads it (the driver caches it with the file's
-// findings), the driver's Resolve.h joins the summaries over the project.
+// findings), Index.h joins the summaries over the project.
 //
 //===----------------------------------------------------------------------===//
 

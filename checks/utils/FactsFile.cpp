@@ -2,15 +2,10 @@
 
 #include "FactsFile.h"
 #include "JsonDepth.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/BLAKE3.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include <mutex>
 
 namespace json = llvm::json;
 
@@ -26,11 +21,6 @@ const char *kindName(ProgramFact::KindType K) {
   return K == ProgramFact::Hot         ? "hot"
          : K == ProgramFact::Parameter ? "parameter"
                                        : "returns";
-}
-
-std::string keyOf(const ProgramFact &F) {
-  return std::string(kindName(F.Kind)) + " " + std::to_string(F.Index) + " " +
-         F.Usr;
 }
 } // namespace
 
@@ -159,120 +149,6 @@ llvm::Expected<FactsFile> readFactsFile(llvm::StringRef Path) {
                                    "summary file '" + Path + "' is " +
                                        llvm::toString(F.takeError()));
   return F;
-}
-
-namespace {
-/// The current content hash of a file, or empty when it cannot be read;
-/// remembered while its modification time and size stay the same.
-std::string currentHash(const std::string &Path) {
-  static std::mutex Lock;
-  struct Known {
-    llvm::sys::TimePoint<> Time;
-    uint64_t Size = 0;
-    std::string Hash;
-  };
-  static llvm::StringMap<Known> Cache;
-  llvm::sys::fs::file_status Status;
-  if (llvm::sys::fs::status(Path, Status) ||
-      !llvm::sys::fs::is_regular_file(Status))
-    return "";
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto It = Cache.find(Path);
-    if (It != Cache.end() &&
-        It->second.Time == Status.getLastModificationTime() &&
-        It->second.Size == Status.getSize())
-      return It->second.Hash;
-  }
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
-  if (!Buffer)
-    return "";
-  std::string Hash = factsContentHash((*Buffer)->getBuffer());
-  std::lock_guard<std::mutex> Guard(Lock);
-  Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), Hash};
-  return Hash;
-}
-} // namespace
-
-ResolvedFacts::ResolvedFacts(const FactsFile &File, llvm::StringRef MainFile)
-    : DescribesMain(File.Files.count(MainFile.str()) > 0) {
-  llvm::StringSet<> Changed;
-  for (const auto &[Path, Hash] : File.Files) {
-    if (currentHash(Path) == Hash)
-      continue;
-    Changed.insert(Path);
-    if (Path != MainFile)
-      Stale.push_back(Path);
-  }
-  ReachesCuda = File.ReachesCuda || !File.Complete || !Changed.empty();
-  for (const ResolvedFact &R : File.Facts) {
-    if (llvm::any_of(R.From,
-                     [&](const std::string &P) { return Changed.contains(P); }))
-      continue;
-    Facts[keyOf(R.Fact)] = R;
-  }
-}
-
-const ResolvedFact *ResolvedFacts::find(const ProgramFact &Key) const {
-  auto It = Facts.find(keyOf(Key));
-  return It == Facts.end() ? nullptr : &It->second;
-}
-
-std::string summaryFileFor(llvm::StringRef Option, llvm::StringRef BuildDir) {
-  if (Option == "none")
-    return "";
-  if (!Option.empty()) {
-    llvm::SmallString<256> Path(Option);
-    if (llvm::sys::path::is_relative(Path) && !BuildDir.empty()) {
-      Path = BuildDir;
-      llvm::sys::path::append(Path, Option);
-    }
-    return std::string(Path);
-  }
-  // The compile database of the file: in its command's directory or above
-  // (CMake runs the commands of a subdirectory's targets from there).
-  for (llvm::StringRef Dir = BuildDir; !Dir.empty();
-       Dir = llvm::sys::path::parent_path(Dir)) {
-    llvm::SmallString<256> DB(Dir);
-    llvm::sys::path::append(DB, "compile_commands.json");
-    if (!llvm::sys::fs::exists(DB))
-      continue;
-    llvm::SmallString<256> Facts(Dir);
-    llvm::sys::path::append(Facts, DefaultFactsFileName);
-    return llvm::sys::fs::exists(Facts) ? std::string(Facts) : "";
-  }
-  return "";
-}
-
-llvm::Expected<std::shared_ptr<const ResolvedFacts>>
-loadResolvedFacts(llvm::StringRef Path, llvm::StringRef MainFile) {
-  static std::mutex Lock;
-  struct Loaded {
-    llvm::sys::TimePoint<> Time;
-    uint64_t Size = 0;
-    std::shared_ptr<const FactsFile> File;
-  };
-  static llvm::StringMap<Loaded> Cache;
-  llvm::sys::fs::file_status Status;
-  std::shared_ptr<const FactsFile> File;
-  if (!llvm::sys::fs::status(Path, Status)) {
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto It = Cache.find(Path);
-    if (It != Cache.end() &&
-        It->second.Time == Status.getLastModificationTime() &&
-        It->second.Size == Status.getSize())
-      File = It->second.File;
-  }
-  if (!File) {
-    llvm::Expected<FactsFile> Read = readFactsFile(Path);
-    if (!Read)
-      return Read.takeError();
-    File = std::make_shared<const FactsFile>(std::move(*Read));
-    std::lock_guard<std::mutex> Guard(Lock);
-    Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), File};
-  }
-  return std::make_shared<const ResolvedFacts>(*File, MainFile);
 }
 
 } // namespace clang::tidy::torchsync

@@ -1,7 +1,7 @@
 //===--- ProgramFacts.cpp - What one file cannot see ----------------------===//
 
 #include "ProgramFacts.h"
-#include "FactsFile.h"
+#include "program/Index.h"
 #include "program/Device.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Index/USRGeneration.h"
@@ -18,7 +18,7 @@ std::string usrOf(const Decl *D) {
   return std::string(Usr);
 }
 
-ProgramFacts::ProgramFacts(std::shared_ptr<const ResolvedFacts> Facts)
+ProgramFacts::ProgramFacts(std::shared_ptr<const Index> Facts)
     : M(Facts ? Mode::Resolved : Mode::Off), Resolved(std::move(Facts)) {}
 
 const ResolvedFact *ProgramFacts::find(const ProgramFact &Key) const {
@@ -26,10 +26,7 @@ const ResolvedFact *ProgramFacts::find(const ProgramFact &Key) const {
 }
 
 const ResolvedFact *ProgramFacts::hot(llvm::StringRef Usr) const {
-  ProgramFact Key;
-  Key.Kind = ProgramFact::Hot;
-  Key.Usr = Usr.str();
-  return find(Key);
+  return M == Mode::Resolved && Resolved ? Resolved->hot(Usr) : nullptr;
 }
 
 bool ProgramFacts::reachesCuda() const {

@@ -18,7 +18,7 @@
 //     every device fact answers CPU and is remembered, so that the finding
 //     can say which facts would have to be CPU for it to go away.
 //   - Resolved: answers from the facts a whole-project run resolved, read
-//     from a summary file (FactsFile.h) by the clang-tidy plugin and the
+//     from a summary file (program/Index.h) by the clang-tidy plugin and the
 //     editor. A parameter or a return that is CPU in the whole program
 //     answers CPU; CUDA and unknown ones answer "not known", so that the
 //     finding reads as the driver's does ("if 't' is a CUDA tensor") and
@@ -45,7 +45,7 @@ class FunctionDecl;
 class ParmVarDecl;
 namespace tidy::torchsync {
 
-class ResolvedFacts;
+class Index;
 struct ResolvedFact;
 
 /// The USR of \p D, or empty when it has none.
@@ -57,7 +57,7 @@ public:
 
   explicit ProgramFacts(Mode M = Mode::Off) : M(M) {}
   /// Resolved mode, with the facts of a summary file.
-  explicit ProgramFacts(std::shared_ptr<const ResolvedFacts> Facts);
+  explicit ProgramFacts(std::shared_ptr<const Index> Facts);
   Mode mode() const { return M; }
   bool recording() const { return M == Mode::Record; }
   bool resolved() const { return M == Mode::Resolved; }
@@ -96,7 +96,7 @@ private:
   Mode M;
   std::vector<ProgramFact> Consulted;
   std::vector<std::pair<SourceLocation, std::vector<ProgramFact>>> HostAssumed;
-  std::shared_ptr<const ResolvedFacts> Resolved;
+  std::shared_ptr<const Index> Resolved;
 };
 
 } // namespace tidy::torchsync

@@ -1,7 +1,7 @@
 //===--- SyncContext.cpp - Per-check analysis state -----------------------===//
 
 #include "SyncContext.h"
-#include "FactsFile.h"
+#include "program/Index.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -18,15 +18,15 @@ void SyncContext::startTranslationUnit(const Preprocessor *PP) {
   const SourceManager &SM = PP->getSourceManager();
   llvm::ErrorOr<std::string> Dir =
       SM.getFileManager().getVirtualFileSystem().getCurrentWorkingDirectory();
-  std::string Path = summaryFileFor(Opts.SummaryFile, Dir ? *Dir : "");
+  std::string Path = indexFileFor(Opts.SummaryFile, Dir ? *Dir : "");
   if (Path.empty())
     return;
   std::string MainFile;
   if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     MainFile = Main->getFileEntry().tryGetRealPathName().str();
   Problems.SummaryFile = Path;
-  llvm::Expected<std::shared_ptr<const ResolvedFacts>> Loaded =
-      loadResolvedFacts(Path, MainFile);
+  llvm::Expected<std::shared_ptr<const Index>> Loaded =
+      Index::load(Path, MainFile);
   if (!Loaded) {
     Problems.Error = llvm::toString(Loaded.takeError());
     return;

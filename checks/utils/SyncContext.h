@@ -100,7 +100,7 @@ private:
 
   struct TUAnalyses {
     TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts,
-               std::shared_ptr<const ResolvedFacts> Summary)
+               std::shared_ptr<const Index> Summary)
         : Ctx(&Ctx),
           Facts(Opts.RecordFacts || !Summary
                     ? ProgramFacts(Opts.RecordFacts ? ProgramFacts::Mode::Record
@@ -122,7 +122,7 @@ private:
   const Preprocessor *PP = nullptr;
   std::optional<TorchVersion> Version;
   std::unique_ptr<TUAnalyses> State;
-  std::shared_ptr<const ResolvedFacts> Summary;
+  std::shared_ptr<const Index> Summary;
   SummaryProblems Problems;
 };
 

@@ -1,31 +1,66 @@
-//===--- Resolve.cpp - Whole-program facts from the files' summaries ------===//
+//===--- Index.cpp - The program's resolved facts, and one decide ---------===//
 //
 // Part of torchsync.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Resolve.h"
+#include "program/Index.h"
 #include "program/Device.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 
-using clang::tidy::torchsync::Device;
-using clang::tidy::torchsync::joinCallers;
-using clang::tidy::torchsync::mayBeNonCpu;
-using clang::tidy::torchsync::ProgramFact;
+namespace clang::tidy::torchsync {
 
-namespace torchsync {
+FunctionID FunctionID::of(llvm::StringRef Usr) {
+  auto Digest = llvm::BLAKE3::hash<8>(llvm::arrayRefFromStringRef(Usr));
+  uint64_t Hash = 0;
+  for (uint8_t Byte : Digest)
+    Hash = Hash << 8 | Byte;
+  return FunctionID(Hash);
+}
+
+FactKey FactKey::of(const ProgramFact &F) {
+  FactKey K;
+  K.Kind = F.Kind;
+  K.Function = FunctionID::of(F.Usr);
+  K.Index = F.Kind == ProgramFact::Parameter ? F.Index : 0;
+  return K;
+}
+
+FactKey Index::KeyInfo::getEmptyKey() {
+  FactKey K;
+  K.Index = ~0u;
+  return K;
+}
+
+FactKey Index::KeyInfo::getTombstoneKey() {
+  FactKey K;
+  K.Index = ~0u - 1;
+  return K;
+}
+
+unsigned Index::KeyInfo::getHashValue(const FactKey &K) {
+  return static_cast<unsigned>(
+      llvm::hash_combine(static_cast<int>(K.Kind), K.Function.raw(), K.Index));
+}
 
 namespace {
+
 std::string paramKey(const std::string &Usr, unsigned Index) {
   return std::to_string(Index) + " " + Usr;
 }
-} // namespace
 
-struct ProgramModel::Impl {
+/// The fixpoints over the project's summaries (Index::resolve).
+struct Resolver {
   llvm::StringMap<const FunctionSummary *> Functions;
   std::vector<const CallSummary *> Calls;
   llvm::StringSet<> AddressTaken;
@@ -34,6 +69,7 @@ struct ProgramModel::Impl {
   llvm::StringSet<> Open; ///< Functions whose callers are not all seen.
   bool DefinesMain = false;
   bool Complete = true;
+  bool ReachesCuda = true;
 
   /// Resolved facts.
   llvm::StringMap<const CallSummary *> HotBy; ///< Hot functions, and why.
@@ -250,98 +286,35 @@ struct ProgramModel::Impl {
         break;
     }
   }
+
+  Resolver(std::vector<Summary> In, bool IsComplete)
+      : Complete(IsComplete), Summaries(std::move(In)) {
+    ReachesCuda = !Complete;
+    for (const Summary &S : Summaries) {
+      ReachesCuda |= S.ReachesCuda;
+      DefinesMain |= S.DefinesMain;
+      for (const FunctionSummary &F : S.Functions)
+        Functions.try_emplace(F.Usr, &F);
+      for (const CallSummary &C : S.Calls)
+        Calls.push_back(&C);
+      for (const std::string &U : S.AddressTaken)
+        AddressTaken.insert(U);
+      for (const RegistrationSummary &R : S.Registrations)
+        Registered.try_emplace(R.Usr, &R);
+    }
+    resolve();
+  }
+
+  /// The resolved facts, as the summary file holds them (Index::data()).
+  FactsFile exportFacts() const;
 };
 
-ProgramModel::ProgramModel(std::vector<Summary> Summaries, bool Complete)
-    : P(std::make_shared<Impl>()) {
-  P->Summaries = std::move(Summaries);
-  P->Complete = Complete;
-  ReachesCuda = !Complete;
-  for (const Summary &S : P->Summaries) {
-    ReachesCuda |= S.ReachesCuda;
-    P->DefinesMain |= S.DefinesMain;
-    for (const FunctionSummary &F : S.Functions)
-      P->Functions.try_emplace(F.Usr, &F);
-    for (const CallSummary &C : S.Calls)
-      P->Calls.push_back(&C);
-    for (const std::string &U : S.AddressTaken)
-      P->AddressTaken.insert(U);
-    for (const RegistrationSummary &R : S.Registrations)
-      P->Registered.try_emplace(R.Usr, &R);
-  }
-  P->resolve();
-}
 
-namespace {
-void addNote(Finding &F, std::string Message, const SummaryPlace &Where,
-             SourceFiles &Sources) {
-  if (Where.File.empty())
-    return;
-  Place At = Sources.place(Where.File, Where.Offset, "");
-  F.Notes.push_back({Message, At});
-  if (F.Diagnostic)
-    F.Diagnostic->Notes.push_back(clang::tooling::DiagnosticMessage(Message));
-  if (F.Diagnostic) {
-    clang::tooling::DiagnosticMessage &M = F.Diagnostic->Notes.back();
-    M.FilePath = Where.File;
-    M.FileOffset = Where.Offset;
-  }
-}
-} // namespace
-
-void ProgramModel::apply(std::vector<Finding> &Findings,
-                         SourceFiles &Sources) const {
-  std::vector<Finding> Kept;
-  for (Finding &F : Findings) {
-    if (!F.Condition) {
-      Kept.push_back(std::move(F));
-      continue;
-    }
-    const clang::tidy::torchsync::Condition &C = *F.Condition;
-    bool Holds = true;
-    for (const ProgramFact &H : C.Hot)
-      Holds &= P->isHot(H.Usr);
-    if (C.Cuda && !ReachesCuda)
-      Holds = false;
-    if (!C.Devices.empty())
-      Holds &= llvm::any_of(C.Devices, [&](const ProgramFact &D) {
-        return mayBeNonCpu(P->factLevel(D));
-      });
-    // A host source on every call: each fact must be CPU (an open function
-    // or an unknown caller leaves it unknown, and the finding is dropped).
-    Holds &= llvm::all_of(C.Host, [&](const ProgramFact &D) {
-      return P->factLevel(D) == Device::CPU;
-    });
-    if (!Holds)
-      continue;
-    // Why it is hot: the call sites up to one that is hot by itself.
-    for (const ProgramFact &H : C.Hot)
-      for (const auto &[Text, Where] : P->hotNotes(H.Usr))
-        addNote(F, Text, *Where, Sources);
-    for (const ProgramFact &D : C.Devices)
-      if (P->factLevel(D) == Device::CUDA)
-        if (auto N = P->deviceNote(D, Device::CUDA))
-          addNote(F, N->first, *N->second, Sources);
-    for (const ProgramFact &D : C.Host)
-      if (auto N = P->deviceNote(D, Device::CPU))
-        addNote(F, N->first, *N->second, Sources);
-    F.Condition.reset();
-    Kept.push_back(std::move(F));
-  }
-  Findings = std::move(Kept);
-}
-
-} // namespace torchsync
-
-namespace torchsync {
-
-clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
-  using clang::tidy::torchsync::FactNote;
-  using clang::tidy::torchsync::ResolvedFact;
-  const Impl &M = *P;
-  clang::tidy::torchsync::FactsFile Out;
+FactsFile Resolver::exportFacts() const {
+  const Resolver &M = *this;
+  FactsFile Out;
   Out.Complete = M.Complete;
-  Out.ReachesCuda = ReachesCuda;
+  Out.ReachesCuda = M.ReachesCuda;
   for (const Summary &S : M.Summaries)
     if (S.ReachesCuda && Out.CudaReason.empty())
       Out.CudaReason = S.CudaReason;
@@ -472,4 +445,182 @@ clang::tidy::torchsync::FactsFile ProgramModel::exportFacts() const {
   return Out;
 }
 
-} // namespace torchsync
+} // namespace
+
+Index Index::resolve(std::vector<Summary> Summaries, bool Complete) {
+  Index I;
+  I.Data = Resolver(std::move(Summaries), Complete).exportFacts();
+  I.rebuildLookup();
+  return I;
+}
+
+void Index::rebuildLookup() {
+  Positions.clear();
+  for (unsigned I = 0; I < Data.Facts.size(); ++I)
+    Positions[FactKey::of(Data.Facts[I].Fact)] = I;
+}
+
+namespace {
+/// The current content hash of a file, or empty when it cannot be read;
+/// remembered while its modification time and size stay the same.
+std::string currentHash(const std::string &Path) {
+  static std::mutex Lock;
+  struct Known {
+    llvm::sys::TimePoint<> Time;
+    uint64_t Size = 0;
+    std::string Hash;
+  };
+  static llvm::StringMap<Known> Cache;
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status) ||
+      !llvm::sys::fs::is_regular_file(Status))
+    return "";
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Cache.find(Path);
+    if (It != Cache.end() &&
+        It->second.Time == Status.getLastModificationTime() &&
+        It->second.Size == Status.getSize())
+      return It->second.Hash;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+  if (!Buffer)
+    return "";
+  std::string Hash = factsContentHash((*Buffer)->getBuffer());
+  std::lock_guard<std::mutex> Guard(Lock);
+  Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), Hash};
+  return Hash;
+}
+} // namespace
+
+Index::Index(const FactsFile &File, llvm::StringRef MainFile)
+    : DescribesMain(File.Files.count(MainFile.str()) > 0) {
+  llvm::StringSet<> Changed;
+  for (const auto &[Path, Hash] : File.Files) {
+    if (currentHash(Path) == Hash)
+      continue;
+    Changed.insert(Path);
+    if (Path != MainFile)
+      Stale.push_back(Path);
+  }
+  Data.Files = File.Files;
+  Data.Complete = File.Complete;
+  Data.CudaReason = File.CudaReason;
+  Data.ReachesCuda = File.ReachesCuda || !File.Complete || !Changed.empty();
+  for (const ResolvedFact &R : File.Facts)
+    if (llvm::none_of(R.From, [&](const std::string &P) {
+          return Changed.contains(P);
+        }))
+      Data.Facts.push_back(R);
+  rebuildLookup();
+}
+
+const ResolvedFact *Index::find(const ProgramFact &Key) const {
+  auto It = Positions.find(FactKey::of(Key));
+  return It == Positions.end() ? nullptr : &Data.Facts[It->second];
+}
+
+const ResolvedFact *Index::hot(llvm::StringRef Usr) const {
+  ProgramFact Key;
+  Key.Kind = ProgramFact::Hot;
+  Key.Usr = Usr.str();
+  return find(Key);
+}
+
+Device Index::deviceOf(const ProgramFact &F) const {
+  const ResolvedFact *R = find(F);
+  return R ? R->Device : Device::Unknown;
+}
+
+Decision Index::decide(const Condition &C) const {
+  Decision D;
+  if (!llvm::all_of(C.Hot, [&](const ProgramFact &H) { return hot(H.Usr); }))
+    return D;
+  if (C.Cuda && !reachesCuda())
+    return D;
+  if (!C.Devices.empty() &&
+      llvm::none_of(C.Devices, [&](const ProgramFact &F) {
+        return mayBeNonCpu(deviceOf(F));
+      }))
+    return D;
+  // A host source on every call: each fact must be CPU (an open function or
+  // an unknown caller leaves it unknown, and the finding is dropped).
+  if (!llvm::all_of(C.Host, [&](const ProgramFact &F) {
+        return deviceOf(F) == Device::CPU;
+      }))
+    return D;
+  D.Holds = true;
+  auto Add = [&](const ResolvedFact *R) {
+    if (R)
+      llvm::append_range(D.Notes, R->Notes);
+  };
+  // Why it is hot: the call sites up to one that is hot by itself; where a
+  // CUDA tensor comes from; where each host source comes from.
+  for (const ProgramFact &H : C.Hot)
+    Add(hot(H.Usr));
+  for (const ProgramFact &F : C.Devices)
+    if (const ResolvedFact *R = find(F); R && R->Device == Device::CUDA)
+      Add(R);
+  for (const ProgramFact &F : C.Host)
+    Add(find(F));
+  return D;
+}
+
+llvm::Expected<std::shared_ptr<const Index>>
+Index::load(llvm::StringRef Path, llvm::StringRef MainFile) {
+  static std::mutex Lock;
+  struct Loaded {
+    llvm::sys::TimePoint<> Time;
+    uint64_t Size = 0;
+    std::shared_ptr<const FactsFile> File;
+  };
+  static llvm::StringMap<Loaded> Cache;
+  llvm::sys::fs::file_status Status;
+  std::shared_ptr<const FactsFile> File;
+  if (!llvm::sys::fs::status(Path, Status)) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Cache.find(Path);
+    if (It != Cache.end() &&
+        It->second.Time == Status.getLastModificationTime() &&
+        It->second.Size == Status.getSize())
+      File = It->second.File;
+  }
+  if (!File) {
+    llvm::Expected<FactsFile> Read = readFactsFile(Path);
+    if (!Read)
+      return Read.takeError();
+    File = std::make_shared<const FactsFile>(std::move(*Read));
+    std::lock_guard<std::mutex> Guard(Lock);
+    Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), File};
+  }
+  return std::make_shared<const Index>(*File, MainFile);
+}
+
+std::string indexFileFor(llvm::StringRef Option, llvm::StringRef BuildDir) {
+  if (Option == "none")
+    return "";
+  if (!Option.empty()) {
+    llvm::SmallString<256> Path(Option);
+    if (llvm::sys::path::is_relative(Path) && !BuildDir.empty()) {
+      Path = BuildDir;
+      llvm::sys::path::append(Path, Option);
+    }
+    return std::string(Path);
+  }
+  // The compile database of the file: in its command's directory or above
+  // (CMake runs the commands of a subdirectory's targets from there).
+  for (llvm::StringRef Dir = BuildDir; !Dir.empty();
+       Dir = llvm::sys::path::parent_path(Dir)) {
+    llvm::SmallString<256> DB(Dir);
+    llvm::sys::path::append(DB, "compile_commands.json");
+    if (!llvm::sys::fs::exists(DB))
+      continue;
+    llvm::SmallString<256> Facts(Dir);
+    llvm::sys::path::append(Facts, DefaultFactsFileName);
+    return llvm::sys::fs::exists(Facts) ? std::string(Facts) : "";
+  }
+  return "";
+}
+
+} // namespace clang::tidy::torchsync

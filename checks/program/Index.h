@@ -1,0 +1,155 @@
+//===--- Index.h - The program's resolved facts, and one decide -*- C++ -*-===//
+//
+// Part of torchsync. The whole-program facts of a project (Facts.h) as every
+// route uses them: the driver resolves them from the files' summaries
+// (Summary.h) over the project's call graph; the clang-tidy plugin and the
+// editor load them from the summary file the driver wrote
+// (`torchsync-facts.json`, utils/FactsFile.h), dropping those that rest on a
+// file changed since. Either way one decide() says whether a finding's
+// condition holds and which notes explain it (docs/options.md,
+// "Whole-program facts"):
+//   - a function is hot when a call to it is in a loop or another hot place,
+//     or in a function that is hot (to a fixpoint), or when any file
+//     registers it as an operator-library entry point (then its parameters
+//     are open too);
+//   - a parameter's device is the join of what every call site passes (all
+//     CPU: CPU; any CUDA: CUDA; else unknown), for functions whose callers
+//     are all seen: at least one call in the project, not virtual, address
+//     never taken, not an operator entry point, and internal linkage or a
+//     project that defines `main` (a library's external functions may be
+//     called from outside);
+//   - a user function returns the join of its returns' devices;
+//   - a project whose user code never reaches CUDA gets no finding that
+//     rests on "if ... is a CUDA tensor".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_PROGRAM_INDEX_H
+#define TORCHSYNC_PROGRAM_INDEX_H
+
+#include "program/Facts.h"
+#include "program/Summary.h"
+#include "utils/FactsFile.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::torchsync {
+
+/// A function as every translation unit names it: a hash of its USR
+/// (clang::index::generateUSRForDecl), 8 bytes of BLAKE3.
+class FunctionID {
+public:
+  FunctionID() = default;
+  static FunctionID of(llvm::StringRef Usr);
+  uint64_t raw() const { return Hash; }
+  bool operator==(const FunctionID &O) const { return Hash == O.Hash; }
+  bool operator!=(const FunctionID &O) const { return Hash != O.Hash; }
+
+private:
+  explicit FunctionID(uint64_t Hash) : Hash(Hash) {}
+  uint64_t Hash = 0;
+};
+
+/// What identifies a fact: its kind, its function, and for a parameter its
+/// index (0 for the other kinds).
+struct FactKey {
+  ProgramFact::KindType Kind = ProgramFact::Hot;
+  FunctionID Function;
+  unsigned Index = 0;
+
+  static FactKey of(const ProgramFact &F);
+  bool operator==(const FactKey &O) const {
+    return Kind == O.Kind && Function == O.Function && Index == O.Index;
+  }
+};
+
+/// Whether a finding's condition holds in the program, and the notes that
+/// say why (where a function is made hot, where a CUDA or host tensor is
+/// passed or returned), in the order they follow the finding's own notes.
+struct Decision {
+  bool Holds = false;
+  std::vector<FactNote> Notes;
+};
+
+class Index {
+public:
+  /// The facts of the project whose files' summaries are \p Summaries (in
+  /// file order: notes name the first call site in that order). Complete is
+  /// false when some file of the project could not be summarized (its calls
+  /// are not seen: every parameter stays unknown and the program may reach
+  /// CUDA).
+  static Index resolve(std::vector<Summary> Summaries, bool Complete);
+
+  /// The facts of a summary file as the translation unit of \p MainFile may
+  /// use them: those that come from a file whose content changed since are
+  /// dropped (the main file's live parse stands in for its own, without a
+  /// warning; any other is listed by staleFiles()).
+  Index(const FactsFile &File, llvm::StringRef MainFile);
+
+  /// Loads the summary file \p Path for \p MainFile, sharing the parsed file
+  /// between the translation units and checks of a process (reloaded when
+  /// it changes). Errors name the file.
+  static llvm::Expected<std::shared_ptr<const Index>>
+  load(llvm::StringRef Path, llvm::StringRef MainFile);
+
+  /// Whether \p C holds, with the notes that explain it: every Hot fact is
+  /// hot, some Devices fact may be non-CPU (when there are any), every Host
+  /// fact is CPU, and with Cuda the program reaches CUDA. The one decision
+  /// of the driver, the plugin and the editor.
+  Decision decide(const Condition &C) const;
+
+  /// The fact \p Key (its device and notes), or null when the index has
+  /// none that may be used.
+  const ResolvedFact *find(const ProgramFact &Key) const;
+  /// The fact that function \p Usr is hot, or null.
+  const ResolvedFact *hot(llvm::StringRef Usr) const;
+  /// False only when the program never reaches CUDA and no file that rests
+  /// on changed.
+  bool reachesCuda() const { return Data.ReachesCuda; }
+  /// The files other than the main file whose content changed since the
+  /// summary file was written (or that are gone).
+  const std::vector<std::string> &staleFiles() const { return Stale; }
+  /// The summary file names the main file: it is part of the project the
+  /// facts are about.
+  bool describesMainFile() const { return DescribesMain; }
+
+  /// The facts, for the summary file: after resolve(), every hot function
+  /// with its notes, every parameter's and return's device, whether the
+  /// program reaches CUDA, each with the files it comes from (their hashes
+  /// are left empty for the writer to fill in).
+  const FactsFile &data() const { return Data; }
+
+private:
+  Index() = default;
+  void rebuildLookup();
+  /// The device of a fact: Unknown where the index has none.
+  Device deviceOf(const ProgramFact &F) const;
+
+  FactsFile Data;
+  struct KeyInfo {
+    static FactKey getEmptyKey();
+    static FactKey getTombstoneKey();
+    static unsigned getHashValue(const FactKey &K);
+    static bool isEqual(const FactKey &A, const FactKey &B) { return A == B; }
+  };
+  /// Where each fact is in Data.Facts.
+  llvm::DenseMap<FactKey, unsigned, KeyInfo> Positions;
+  std::vector<std::string> Stale;
+  bool DescribesMain = false;
+};
+
+/// The summary file a translation unit reads for the option value \p Option
+/// (`SummaryFile`): empty or "none" when none. An empty option looks for
+/// DefaultFactsFileName next to the first compile_commands.json in
+/// \p BuildDir or above it; a relative path is taken from \p BuildDir.
+std::string indexFileFor(llvm::StringRef Option, llvm::StringRef BuildDir);
+
+} // namespace clang::tidy::torchsync
+
+#endif // TORCHSYNC_PROGRAM_INDEX_H

@@ -1,0 +1,325 @@
+//===--- IndexTest.cpp - The program index over summaries ------------------===//
+//
+// The program index (checks/program/Index.h) on summaries written by hand:
+// which functions are hot and which devices their parameters get, through
+// recursion, hot and cold callers and callers that disagree; what decide()
+// says of a finding's condition and which notes it gives; the same decision
+// after the facts go through the summary file and are loaded for another
+// file, and without the facts of a file changed since; and the summaries'
+// JSON round trip.
+//
+//===----------------------------------------------------------------------===//
+
+#include "program/Index.h"
+#include "program/Serialization.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+#include <optional>
+#include <string>
+
+using namespace clang::tidy::torchsync;
+
+namespace {
+
+FunctionSummary function(const std::string &Usr) {
+  FunctionSummary F;
+  F.Usr = Usr;
+  F.Name = Usr;
+  F.Where = {"/p/a.cpp", 0, 1, 1};
+  return F;
+}
+
+/// A call of \p Callee with hotness \p Hot ("loop", "hot", "no"), passing
+/// \p Arg (if any) as its parameter 0.
+CallSummary call(const std::string &Callee, const std::string &Hot,
+                 std::optional<Device> Arg = std::nullopt) {
+  CallSummary C;
+  C.Callee = Callee;
+  C.CalleeName = Callee;
+  C.Where = {"/p/a.cpp", 10, 2, 1};
+  C.Hot = Hot;
+  if (Arg) {
+    DeviceValue V;
+    V.Device = *Arg;
+    C.Args.push_back({0, V});
+  }
+  return C;
+}
+
+/// A call that passes the caller's own parameter 0 (CPU unless it is not).
+CallSummary forward(const std::string &Callee, const std::string &Hot,
+                    const std::string &Caller) {
+  CallSummary C = call(Callee, Hot);
+  DeviceValue V;
+  V.Device = Device::CPU;
+  V.Deps.push_back({ProgramFact::Parameter, Caller, 0, Caller});
+  C.Args.push_back({0, V});
+  return C;
+}
+
+struct Facts {
+  FactsFile File;
+
+  bool hot(const std::string &Usr) const {
+    for (const ResolvedFact &R : File.Facts)
+      if (R.Fact.Kind == ProgramFact::Hot && R.Fact.Usr == Usr)
+        return true;
+    return false;
+  }
+  std::optional<Device> parameter(const std::string &Usr) const {
+    for (const ResolvedFact &R : File.Facts)
+      if (R.Fact.Kind == ProgramFact::Parameter && R.Fact.Usr == Usr &&
+          R.Fact.Index == 0)
+        return R.Device;
+    return std::nullopt;
+  }
+};
+
+Facts resolve(Summary S) {
+  S.DefinesMain = true;
+  std::vector<Summary> All;
+  All.push_back(std::move(S));
+  return {Index::resolve(std::move(All), /*Complete=*/true).data()};
+}
+
+TEST(IndexTest, HotThroughACallInALoop) {
+  Summary S;
+  S.Functions = {function("main"), function("step"), function("cold")};
+  S.Calls = {call("step", "loop", Device::CPU), call("cold", "no", Device::CPU)};
+  Facts F = resolve(S);
+  EXPECT_TRUE(F.hot("step"));
+  EXPECT_FALSE(F.hot("cold"));
+  EXPECT_EQ(F.parameter("step"), Device::CPU);
+}
+
+TEST(IndexTest, OneHotCallerIsEnough) {
+  Summary S;
+  S.Functions = {function("main"), function("g")};
+  S.Calls = {call("g", "no", Device::CPU), call("g", "loop", Device::CPU)};
+  EXPECT_TRUE(resolve(S).hot("g"));
+}
+
+TEST(IndexTest, RecursionKeepsTheCallersDevice) {
+  // f calls itself with its own parameter; main passes a CPU tensor: the
+  // fixpoint ends with f's parameter on the CPU.
+  Summary S;
+  S.Functions = {function("main"), function("f")};
+  S.Calls = {call("f", "loop", Device::CPU), forward("f", "hot", "f")};
+  Facts F = resolve(S);
+  EXPECT_TRUE(F.hot("f"));
+  EXPECT_EQ(F.parameter("f"), Device::CPU);
+}
+
+TEST(IndexTest, CallersThatDisagree) {
+  Summary S;
+  S.Functions = {function("main"), function("h"), function("k")};
+  S.Calls = {call("h", "loop", Device::CPU), call("h", "loop", Device::CUDA),
+             call("k", "loop", Device::CPU),
+             call("k", "loop", Device::Runtime)};
+  Facts F = resolve(S);
+  EXPECT_EQ(F.parameter("h"), Device::CUDA);
+  // A device chosen at run time is "maybe CUDA" in the facts file.
+  EXPECT_EQ(F.parameter("k"), Device::Unknown);
+}
+
+TEST(IndexTest, DevicesFlowThroughForwardedParameters) {
+  Summary S;
+  S.Functions = {function("main"), function("outer"), function("inner")};
+  S.Calls = {call("outer", "loop", Device::CUDA),
+             forward("inner", "hot", "outer")};
+  Facts F = resolve(S);
+  EXPECT_EQ(F.parameter("outer"), Device::CUDA);
+  EXPECT_EQ(F.parameter("inner"), Device::CUDA);
+}
+
+TEST(IndexTest, ExternalFunctionsOfALibraryStayOpen) {
+  // No main: an external function may be called from outside the project.
+  Summary S;
+  FunctionSummary Api = function("api");
+  Api.External = true;
+  S.Functions = {Api};
+  S.Calls = {call("api", "loop", Device::CPU)};
+  std::vector<Summary> All{S};
+  Facts F{Index::resolve(std::move(All), /*Complete=*/true).data()};
+  EXPECT_EQ(F.parameter("api"), Device::Unknown);
+}
+
+TEST(IndexTest, SummariesRoundTrip) {
+  Summary S;
+  S.Functions = {function("main"), function("f")};
+  S.Calls = {call("f", "loop", Device::Runtime), forward("f", "hot", "f")};
+  S.DefinesMain = true;
+  S.ReachesCuda = true;
+  S.CudaReason = "names kCUDA";
+  std::string Json = summaryToJson(S);
+  llvm::Expected<Summary> Back = summaryFromJson(Json);
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(summaryToJson(*Back), Json);
+  ASSERT_EQ(Back->Calls.size(), 2u);
+  EXPECT_EQ(Back->Calls[0].Args[0].second.Device, Device::Runtime);
+  EXPECT_EQ(Back->Calls[1].Args[0].second.Deps.size(), 1u);
+}
+
+TEST(IndexTest, AnotherSummaryVersionIsRefused) {
+  llvm::Expected<Summary> Back = summaryFromJson(R"({"version": 99})");
+  ASSERT_FALSE(static_cast<bool>(Back));
+  EXPECT_NE(llvm::toString(Back.takeError()).find("version"),
+            std::string::npos);
+}
+
+ProgramFact fact(ProgramFact::KindType Kind, const std::string &Usr) {
+  return {Kind, Usr, 0, Usr};
+}
+
+/// main calls step in a loop with a CUDA tensor, log with a host tensor in
+/// a loop, and cold once with an unknown one.
+Index program(bool Complete = true) {
+  Summary S;
+  S.Functions = {function("main"), function("step"), function("log"),
+                 function("cold")};
+  S.Calls = {call("step", "loop", Device::CUDA),
+             call("log", "loop", Device::CPU),
+             call("cold", "no", Device::Unknown)};
+  S.DefinesMain = true;
+  S.ReachesCuda = true;
+  std::vector<Summary> All{S};
+  return Index::resolve(std::move(All), Complete);
+}
+
+TEST(IndexTest, DecideHotAndDevices) {
+  Index I = program();
+  Condition C;
+  C.Hot = {fact(ProgramFact::Hot, "step")};
+  C.Devices = {fact(ProgramFact::Parameter, "step")};
+  Decision D = I.decide(C);
+  EXPECT_TRUE(D.Holds);
+  // Where step is made hot, then where the CUDA tensor is passed.
+  ASSERT_EQ(D.Notes.size(), 2u);
+  EXPECT_EQ(D.Notes[0].Text, "'step' is called in a loop here");
+  EXPECT_EQ(D.Notes[1].Text, "'step' is passed a CUDA tensor here");
+  EXPECT_EQ(D.Notes[1].File, "/p/a.cpp");
+  EXPECT_EQ(D.Notes[1].Offset, 10u);
+
+  // A cold function, a CPU parameter, a function the index does not know.
+  C.Hot = {fact(ProgramFact::Hot, "cold")};
+  EXPECT_FALSE(I.decide(C).Holds);
+  C.Hot.clear();
+  C.Devices = {fact(ProgramFact::Parameter, "log")};
+  EXPECT_FALSE(I.decide(C).Holds);
+  // Any one device that may be non-CPU is enough; no note for an unknown one.
+  C.Devices = {fact(ProgramFact::Parameter, "log"),
+               fact(ProgramFact::Parameter, "elsewhere")};
+  D = I.decide(C);
+  EXPECT_TRUE(D.Holds);
+  EXPECT_TRUE(D.Notes.empty());
+}
+
+TEST(IndexTest, DecideHostSourcesAndCuda) {
+  Index I = program();
+  Condition C;
+  C.Host = {fact(ProgramFact::Parameter, "log")};
+  C.Cuda = true;
+  Decision D = I.decide(C);
+  EXPECT_TRUE(D.Holds);
+  ASSERT_EQ(D.Notes.size(), 1u);
+  EXPECT_EQ(D.Notes[0].Text, "'log' is passed a host tensor here");
+  // Every host source must be CPU: a CUDA one or an unknown one drops it.
+  C.Host.push_back(fact(ProgramFact::Parameter, "step"));
+  EXPECT_FALSE(I.decide(C).Holds);
+  C.Host = {fact(ProgramFact::Parameter, "cold")};
+  EXPECT_FALSE(I.decide(C).Holds);
+
+  // A program that never reaches CUDA drops what rests on "is CUDA".
+  Summary S;
+  S.Functions = {function("main"), function("log")};
+  S.Calls = {call("log", "loop", Device::CPU)};
+  S.DefinesMain = true;
+  std::vector<Summary> All{S};
+  Index CpuOnly = Index::resolve(std::move(All), /*Complete=*/true);
+  Condition Cuda;
+  Cuda.Cuda = true;
+  EXPECT_FALSE(CpuOnly.decide(Cuda).Holds);
+  EXPECT_TRUE(I.decide(Cuda).Holds);
+  // An incomplete program may reach CUDA.
+  All = {S};
+  EXPECT_TRUE(
+      Index::resolve(std::move(All), /*Complete=*/false).decide(Cuda).Holds);
+}
+
+/// A file in a fresh temporary folder, with \p Text.
+std::string writeTemp(llvm::StringRef Name, llvm::StringRef Text) {
+  llvm::SmallString<128> Dir;
+  EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("torchsync-index", Dir));
+  llvm::sys::path::append(Dir, Name);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Dir, EC);
+  EXPECT_FALSE(EC);
+  OS << Text;
+  return std::string(Dir);
+}
+
+TEST(IndexTest, LoadedFactsDecideAsResolvedOnesAndDropChangedFiles) {
+  // The program's facts, written as the driver writes the summary file
+  // (with each file's hash), then loaded for another file.
+  std::string Source = writeTemp("a.cpp", "int main() {}\n");
+  Summary S;
+  S.Functions = {function("main"), function("step")};
+  for (FunctionSummary &F : S.Functions)
+    F.Where.File = Source;
+  S.Calls = {call("step", "loop", Device::CUDA)};
+  S.Calls[0].Where.File = Source;
+  S.DefinesMain = true;
+  S.ReachesCuda = true;
+  std::vector<Summary> All{S};
+  Index Resolved = Index::resolve(std::move(All), /*Complete=*/true);
+  FactsFile File = Resolved.data();
+  for (auto &Entry : File.Files)
+    Entry.second = factsContentHash("int main() {}\n");
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(File));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+
+  Condition C;
+  C.Hot = {fact(ProgramFact::Hot, "step")};
+  C.Devices = {fact(ProgramFact::Parameter, "step")};
+  Index Loaded(*Read, "/elsewhere/b.cpp");
+  Decision A = Resolved.decide(C), B = Loaded.decide(C);
+  EXPECT_TRUE(B.Holds);
+  ASSERT_EQ(A.Notes.size(), B.Notes.size());
+  for (unsigned I = 0; I < A.Notes.size(); ++I) {
+    EXPECT_EQ(A.Notes[I].Text, B.Notes[I].Text);
+    EXPECT_EQ(A.Notes[I].Offset, B.Notes[I].Offset);
+  }
+  EXPECT_TRUE(Loaded.staleFiles().empty());
+  EXPECT_FALSE(Loaded.describesMainFile());
+
+  // The file changes: its facts are not used, and it is named as stale
+  // (unless it is the file being analyzed, whose live parse stands in).
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Source, EC);
+    OS << "int main() { return 1; }\n";
+  }
+  Index Stale(*Read, "/elsewhere/b.cpp");
+  EXPECT_FALSE(Stale.decide(C).Holds);
+  EXPECT_EQ(Stale.staleFiles(), std::vector<std::string>{Source});
+  EXPECT_TRUE(Stale.reachesCuda());
+  Index Live(*Read, Source);
+  EXPECT_TRUE(Live.staleFiles().empty());
+  EXPECT_TRUE(Live.describesMainFile());
+}
+
+TEST(IndexTest, FunctionIDsAreHashedUsrs) {
+  EXPECT_EQ(FunctionID::of("c:@F@step#"), FunctionID::of("c:@F@step#"));
+  EXPECT_NE(FunctionID::of("c:@F@step#"), FunctionID::of("c:@F@stop#"));
+  // A parameter's index is part of its key; the other kinds have none.
+  ProgramFact P0{ProgramFact::Parameter, "u", 0, "f"};
+  ProgramFact P1{ProgramFact::Parameter, "u", 1, "f"};
+  EXPECT_FALSE(FactKey::of(P0) == FactKey::of(P1));
+  ProgramFact R5{ProgramFact::Returns, "u", 5, "f"};
+  ProgramFact R0{ProgramFact::Returns, "u", 0, "f"};
+  EXPECT_TRUE(FactKey::of(R5) == FactKey::of(R0));
+}
+
+} // namespace
