@@ -727,10 +727,12 @@ void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
       (Op->Kind == OpKind::Nonzero || Op->Kind == OpKind::WhereOne) &&
       hasCudaNonzeroStatic(Ctx);
   Description Desc = describe(Call, *Op, D, NonzeroStatic, SumFollows, Ctx);
+  // The condition is complete before the warning starts (TorchSyncCheck.h).
+  std::string IfCuda = ifCuda(Op->Tensor, D, Ctx);
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(),
                  "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
-      << Op->Api << Desc.What << ifCuda(Op->Tensor, D, Ctx) << Desc.Path
+      << Op->Api << Desc.What << IfCuda << Desc.Path
       << Desc.Instead;
   Report.fix(SumFix);
 

@@ -181,12 +181,14 @@ void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
   auto Macro = checkMacroAt(Control->getBeginLoc(), SM, getLangOpts());
   std::string Construct = Macro ? Macro->first : controlName(Control).str();
   SourceLocation Loc = SM.getFileLoc(Call->getExprLoc());
+  // The condition is complete before the warning starts (TorchSyncCheck.h).
+  std::string IfCuda = ifCuda(Read->Tensor, D, Ctx);
   SyncReport Report = reportSync(*Hot);
   Report.warning(Loc, "'%0' condition depends on '%1', which reads %2 on the "
                       "host%3, waiting for all queued GPU work (%4); "
                       "consider %5")
       << Construct << Read->Api << describeTensor(Read->Tensor, D, Ctx)
-      << ifCuda(Read->Tensor, D, Ctx) << HostReadCudaPath
+      << IfCuda << HostReadCudaPath
       << suggestionFor(Control, Macro.has_value());
 
   // TORCH_CHECK(x.all().item<bool>(), "msg") -> at::_assert_async(x.all())

@@ -160,6 +160,7 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
     if (!Hot)
       return;
+    std::string IfCuda = ifCuda(Self, D, Ctx); // Before the warning starts.
     reportSync(*Hot).warning(
         Loc, "'%0' %1 validates the probabilities on the host in "
              "LibTorch 1.x%2, waiting for all queued GPU work ((max < inf & "
@@ -171,7 +172,7 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
         << Api
         << (Replacement && *Replacement == 0 ? "without replacement"
                                              : "drawing one sample")
-        << ifCuda(Self, D, Ctx);
+        << IfCuda;
     return;
   }
 
@@ -187,13 +188,14 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
     if (!Hot)
       return;
+    std::string IfCuda = ifCuda(Std, D, Ctx); // Before the warning starts.
     reportSync(*Hot).warning(
         Loc, "'%0' with a tensor std checks std >= 0 on the host%1, "
              "waiting for all queued GPU work (std.min().ge(0).item<bool>() "
              "in CHECK_NORMAL_TENSOR_STD); consider 'mean + std * "
              "at::randn_like(std)' (the same distribution with different "
              "random values and no std >= 0 check)")
-        << Api << ifCuda(Std, D, Ctx);
+        << Api << IfCuda;
     return;
   }
 
@@ -219,13 +221,14 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     if (ME && isFreshScalarOnSameDevice(Value, Self) && isFixable(Call, Ctx))
       Fix = replaceTokens(ME->getMemberLoc(), "copy_", Ctx);
     {
+      std::string IfCuda = ifCuda(Value, D, Ctx); // Before the warning.
       SyncReport Report = reportSync(*Hot);
       Report.warning(Loc, "'%0' with a tensor value reads %1 on the host in "
                           "LibTorch 1.x%2, waiting for all queued GPU work "
                           "(value.item() in fill_); consider 'copy_' of the "
                           "same value, which broadcasts a 0-dim value on the "
                           "device (LibTorch 2.x does this itself)")
-          << Api << describeTensor(Value, D, Ctx) << ifCuda(Value, D, Ctx);
+          << Api << describeTensor(Value, D, Ctx) << IfCuda;
       Report.fix(Fix);
     }
     return;
@@ -258,6 +261,7 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
     if (!Hot)
       return;
+    std::string IfCuda = ifCuda(Self, SelfDev, Ctx); // Before the warning.
     SyncReport Report = reportSync(*Hot);
     Report.warning(
         Loc, "'%0' with accumulate=true bounds-checks its indices on the "
@@ -265,7 +269,7 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
              "(index.max().item() and index.min().item() in "
              "wrapIndexOnce); consider 'index_add_' for one 1-D index, or "
              "LibTorch 2.x, which checks on the device")
-        << Api << ifCuda(Self, SelfDev, Ctx);
+        << Api << IfCuda;
     if (Indices.size() == 1)
       Report.note(Loc, "'" + exprText(Self, Ctx) + ".index_add_(0, " +
                            exprText(Indices.front(), Ctx) +

@@ -123,9 +123,7 @@ HotPathAnalysis::hotUse(llvm::ArrayRef<const Stmt *> UseSites,
   std::optional<HotReason> Conditional;
   for (const Stmt *Use : UseSites) {
     if (std::optional<HotReason> R = classify(Use)) {
-      // Hot through the summary file: the program's facts about this
-      // function decide, as in the driver (classifyFunction).
-      if (R->conditional() || R->Kind == HotReason::Program) {
+      if (R->conditional()) {
         if (!Conditional)
           Conditional = R;
         continue;
@@ -182,18 +180,6 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
                 hotUse(Uses.lookup(Pattern->getCanonicalDecl()), Name);
             R && !R->conditional())
           Result = R;
-    // No reason in this file: hot if the function is, in the program (its
-    // call sites here and in other files are in the summaries). Template
-    // instantiations are decided by their pattern's name.
-    if (Facts && Facts->resolved() &&
-        (!Result || Result->Kind == HotReason::Program)) {
-      const FunctionDecl *Named = FD;
-      if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
-        Named = Pattern;
-      std::string Usr = usrOf(Named->getCanonicalDecl());
-      if (!Usr.empty() && Facts->hot(Usr))
-        Result = HotReason{HotReason::Program, FD->getLocation(), Name, Usr};
-    }
     if (Recording && (!Result || Result->conditional())) {
       const FunctionDecl *Named = FD;
       if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())

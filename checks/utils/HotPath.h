@@ -25,7 +25,6 @@ class Stmt;
 class VarDecl;
 namespace tidy::torchsync {
 
-class ProgramFacts;
 struct NameUseIndex;
 
 /// Why a statement is on a hot path.
@@ -38,14 +37,10 @@ struct HotReason {
     Forward,        ///< In `forward` of a `torch::nn::Module` subclass.
     HotFunction,    ///< In a function named by the `HotFunctions` option.
     Everywhere,     ///< Not hot, but `ReportOutsideLoops` is set.
-    /// Only in a whole-project run (ProgramFacts Record mode): hot if the
-    /// function Callee (USR Usr) is hot, which the program's call graph
-    /// decides; the driver keeps or drops the finding.
-    IfHot,
-    /// Only with a summary file (ProgramFacts Resolved mode): hot because
-    /// of calls in other files, as the whole-project run resolved; Usr
-    /// names the function, whose fact carries the notes that say where.
-    Program
+    /// Only where findings record their conditions (ProgramFacts Record
+    /// mode): hot if the function Callee (USR Usr) is hot, which the
+    /// program's call graph decides (program/Index.h).
+    IfHot
   };
   KindType Kind = Loop;
   /// The loop, for CalledFromLoop the hot call site, for EntryPoint the
@@ -55,7 +50,7 @@ struct HotReason {
   /// EntryPoint: the function registered; for IfHot: the function whose
   /// hotness decides.
   std::string Callee;
-  /// For IfHot and Program: the USR of that function.
+  /// For IfHot: the USR of that function.
   std::string Usr;
   /// For EntryPoint: how it is registered.
   RegistrationKind Registration = RegistrationKind::TorchLibrary;
@@ -71,12 +66,9 @@ public:
   /// shared ones (SharedAnalyses.h).
   HotPathAnalysis(ASTContext &Ctx, const SyncOptions &Opts);
 
-  /// In a whole-project run a function without a local reason to be hot is
-  /// hot if it is (IfHot): the driver decides over the program.
+  /// Where findings record their conditions, a function without a local
+  /// reason to be hot is hot if it is (IfHot): the program decides.
   void setRecording(bool On) { Recording = On; }
-  /// With a summary file (Resolved mode), a function without a local reason
-  /// to be hot is hot when the program's facts say so.
-  void setProgramFacts(const ProgramFacts *F) { Facts = F; }
 
   /// Why \p S is hot, or nullopt if it is not (ignoring ReportOutsideLoops).
   std::optional<HotReason> classify(const Stmt *S);
@@ -99,7 +91,6 @@ private:
   ASTContext &Ctx;
   const SyncOptions &Opts;
   bool Recording = false;
-  const ProgramFacts *Facts = nullptr;
   /// Every place a function is named (calls, address taken), by canonical
   /// declaration; and every use of a variable holding a lambda (shared).
   NameUseIndex &Names;

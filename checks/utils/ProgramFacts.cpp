@@ -1,7 +1,6 @@
 //===--- ProgramFacts.cpp - What one file cannot see ----------------------===//
 
 #include "ProgramFacts.h"
-#include "program/Index.h"
 #include "program/Device.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Index/USRGeneration.h"
@@ -18,31 +17,10 @@ std::string usrOf(const Decl *D) {
   return std::string(Usr);
 }
 
-ProgramFacts::ProgramFacts(std::shared_ptr<const Index> Facts)
-    : M(Facts ? Mode::Resolved : Mode::Off), Resolved(std::move(Facts)) {}
-
-const ResolvedFact *ProgramFacts::find(const ProgramFact &Key) const {
-  return M == Mode::Resolved && Resolved ? Resolved->find(Key) : nullptr;
-}
-
-const ResolvedFact *ProgramFacts::hot(llvm::StringRef Usr) const {
-  return M == Mode::Resolved && Resolved ? Resolved->hot(Usr) : nullptr;
-}
-
-bool ProgramFacts::reachesCuda() const {
-  return M != Mode::Resolved || !Resolved || Resolved->reachesCuda();
-}
-
 std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
   switch (M) {
   case Mode::Off:
   case Mode::Record:
-    return std::nullopt;
-  case Mode::Resolved:
-    // Only CPU changes the answer: a CUDA or unknown fact leaves the
-    // finding as the driver reports it, with the driver's note.
-    if (const ResolvedFact *R = find(Fact); R && R->Device == Device::CPU)
-      return Device::CPU;
     return std::nullopt;
   case Mode::AssumeCpu:
     if (Fact.Usr.empty())
@@ -56,7 +34,7 @@ std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
 
 void ProgramFacts::assumeHost(SourceLocation Loc,
                               std::vector<ProgramFact> HostFacts) {
-  if ((M == Mode::Record || M == Mode::Resolved) && !HostFacts.empty())
+  if (M == Mode::Record && !HostFacts.empty())
     HostAssumed.emplace_back(Loc, std::move(HostFacts));
 }
 

@@ -10,19 +10,17 @@
 //
 // Modes:
 //   - Off: per-file rules; every answer is "not known".
-//   - Record: the driver's whole-project pass. Answers are "not known", so a
-//     file's analysis is what it is today, but a finding that rests on a
-//     fact records it as its condition (TorchSyncCheck), for the driver to
-//     resolve over the whole program.
+//   - Record: the driver's whole-project pass, and the clang-tidy plugin and
+//     the editor with a summary file. Answers are "not known", so a file's
+//     analysis is what it is without facts, but a finding that rests on a
+//     fact records it as its condition (TorchSyncCheck), which the
+//     program's index decides (program/Index.h): the driver's after every
+//     file is summarized, the plugin's and the editor's (loaded from the
+//     summary file) as the finding is reported. Every route decides the
+//     same way.
 //   - AssumeCpu: the re-evaluation of a finding's tensor in Record mode:
 //     every device fact answers CPU and is remembered, so that the finding
 //     can say which facts would have to be CPU for it to go away.
-//   - Resolved: answers from the facts a whole-project run resolved, read
-//     from a summary file (program/Index.h) by the clang-tidy plugin and the
-//     editor. A parameter or a return that is CPU in the whole program
-//     answers CPU; CUDA and unknown ones answer "not known", so that the
-//     finding reads as the driver's does ("if 't' is a CUDA tensor") and
-//     gets the driver's note.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +32,6 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,31 +42,16 @@ class FunctionDecl;
 class ParmVarDecl;
 namespace tidy::torchsync {
 
-class Index;
-struct ResolvedFact;
-
 /// The USR of \p D, or empty when it has none.
 std::string usrOf(const Decl *D);
 
 class ProgramFacts {
 public:
-  enum class Mode { Off, Record, AssumeCpu, Resolved };
+  enum class Mode { Off, Record, AssumeCpu };
 
   explicit ProgramFacts(Mode M = Mode::Off) : M(M) {}
-  /// Resolved mode, with the facts of a summary file.
-  explicit ProgramFacts(std::shared_ptr<const Index> Facts);
   Mode mode() const { return M; }
   bool recording() const { return M == Mode::Record; }
-  bool resolved() const { return M == Mode::Resolved; }
-
-  /// In Resolved mode: the fact that function \p Usr is hot in the program
-  /// (with the notes that say where), else null.
-  const ResolvedFact *hot(llvm::StringRef Usr) const;
-  /// In Resolved mode: the resolved fact \p Key (its device and notes), or
-  /// null.
-  const ResolvedFact *find(const ProgramFact &Key) const;
-  /// False only in Resolved mode for a program that never reaches CUDA.
-  bool reachesCuda() const;
 
   /// The device a caller passes for \p P (a tensor or device parameter),
   /// when the facts say; nullopt when they do not.
@@ -96,7 +78,6 @@ private:
   Mode M;
   std::vector<ProgramFact> Consulted;
   std::vector<std::pair<SourceLocation, std::vector<ProgramFact>>> HostAssumed;
-  std::shared_ptr<const Index> Resolved;
 };
 
 } // namespace tidy::torchsync

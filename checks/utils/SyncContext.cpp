@@ -42,13 +42,9 @@ void SyncContext::startTranslationUnit(const Preprocessor *PP) {
   Problems.StaleFiles = Summary->staleFiles();
 }
 
-bool SyncContext::neverReachesCuda() const {
-  return Summary && !Summary->reachesCuda();
-}
-
 SyncContext::TUAnalyses &SyncContext::analyses(ASTContext &Ctx) {
   if (!State || State->Ctx != &Ctx)
-    State = std::make_unique<TUAnalyses>(Ctx, Opts, Summary);
+    State = std::make_unique<TUAnalyses>(Ctx, Opts, recordsFacts());
   return *State;
 }
 
@@ -56,8 +52,7 @@ std::optional<HotReason> SyncContext::hotReason(const Stmt *S,
                                                 ASTContext &Ctx) {
   if (std::optional<HotReason> R = analyses(Ctx).HotPaths.classify(S)) {
     // Reported wherever it is: no condition on the function's hotness.
-    if ((R->conditional() || R->Kind == HotReason::Program) &&
-        Opts.ReportOutsideLoops)
+    if (R->conditional() && Opts.ReportOutsideLoops)
       return HotReason{HotReason::Everywhere, SourceLocation(), "", ""};
     return R;
   }

@@ -21,6 +21,8 @@ namespace clang {
 class Preprocessor;
 namespace tidy::torchsync {
 
+class Index;
+
 class SyncContext {
 public:
   explicit SyncContext(ClangTidyCheck::OptionsView &Options) : Opts(Options) {}
@@ -48,12 +50,16 @@ public:
 
   DeviceInference &devices(ASTContext &Ctx) { return analyses(Ctx).Devices; }
 
-  /// True in the driver's whole-project pass: findings record the
-  /// whole-program facts they depend on (ProgramFacts.h).
-  bool recordsFacts() const { return Opts.RecordFacts; }
-  /// True when the program's facts come from a summary file (ProgramFacts
-  /// Resolved mode).
-  bool resolvesFacts() const { return Summary != nullptr; }
+  /// True where findings record the whole-program facts they depend on
+  /// (ProgramFacts.h): the driver's whole-project pass, and the plugin and
+  /// the editor with a summary file.
+  bool recordsFacts() const { return Opts.RecordFacts || Summary; }
+  /// True in the driver's whole-project pass: each finding's condition goes
+  /// to the driver in a note, and the driver decides it over the program.
+  bool sendsConditions() const { return Opts.RecordFacts; }
+  /// With a summary file (the plugin and the editor): the program's index,
+  /// which decides each finding's condition as the driver's does; else null.
+  const Index *program() const { return Summary.get(); }
   /// The facts of the program for this translation unit.
   ProgramFacts &facts(ASTContext &Ctx) { return analyses(Ctx).Facts; }
   /// The translation unit whose analyses are made, if any.
@@ -68,8 +74,7 @@ public:
   /// tensor") is reported: the `UnknownDevice` option decides. Findings
   /// that assume a device chosen at run time ask reportsDevice(Runtime).
   bool reportsAssumption(bool Assumed) const {
-    return !Assumed || (Opts.UnknownDevice == UnknownDeviceMode::Report &&
-                        !neverReachesCuda());
+    return !Assumed || Opts.UnknownDevice == UnknownDeviceMode::Report;
   }
 
   /// True when a sync on a tensor with device \p D is reported: always on
@@ -80,8 +85,7 @@ public:
     case Device::CUDA:
       return true;
     case Device::Runtime:
-      return Opts.RuntimeDevice == RuntimeDeviceMode::Report &&
-             !neverReachesCuda();
+      return Opts.RuntimeDevice == RuntimeDeviceMode::Report;
     case Device::Unknown:
       return reportsAssumption(true);
     case Device::None:
@@ -94,22 +98,14 @@ public:
   TorchVersion version();
 
 private:
-  /// The summary file says the program never reaches CUDA: no finding rests
-  /// on a tensor or device being CUDA (as the driver decides).
-  bool neverReachesCuda() const;
-
   struct TUAnalyses {
-    TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts,
-               std::shared_ptr<const Index> Summary)
-        : Ctx(&Ctx),
-          Facts(Opts.RecordFacts || !Summary
-                    ? ProgramFacts(Opts.RecordFacts ? ProgramFacts::Mode::Record
-                                                    : ProgramFacts::Mode::Off)
-                    : ProgramFacts(std::move(Summary))),
+    /// \p Records: findings record their conditions (recordsFacts()).
+    TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts, bool Records)
+        : Ctx(&Ctx), Facts(Records ? ProgramFacts::Mode::Record
+                                   : ProgramFacts::Mode::Off),
           Devices(Ctx), HotPaths(Ctx, Opts) {
       Devices.setProgramFacts(&Facts);
-      HotPaths.setRecording(Opts.RecordFacts);
-      HotPaths.setProgramFacts(&Facts);
+      HotPaths.setRecording(Records);
     }
     ASTContext *Ctx;
     ProgramFacts Facts;

@@ -4,6 +4,7 @@
 #include "FactsFile.h"
 #include "ProgramFacts.h"
 #include "TorchApi.h"
+#include "program/Index.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -64,7 +65,7 @@ std::string TorchSyncCheck::ifCuda(const Expr *Tensor, Device D,
 std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
   if (D == Device::CUDA)
     return "";
-  if (Sync.recordsFacts() || Sync.resolvesFacts()) {
+  if (Sync.recordsFacts()) {
     Pending.Cuda = true;
     Pending.Unconditional = true;
   }
@@ -75,7 +76,7 @@ std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
 }
 
 void TorchSyncCheck::assumeCuda(const Expr *Tensor, const ASTContext &Ctx) {
-  if (!Sync.recordsFacts() && !Sync.resolvesFacts())
+  if (!Sync.recordsFacts())
     return;
   Pending.Cuda = true;
   if (!Tensor) {
@@ -100,33 +101,40 @@ void TorchSyncCheck::assumeCuda(const Expr *Tensor, const ASTContext &Ctx) {
       Pending.Facts.push_back(F);
 }
 
-void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
-                                   bool Emitted) {
-  PendingAssumptions Taken = std::move(Pending);
-  Pending = PendingAssumptions();
-  EmittedFacts.clear();
-  EmittedHost.clear();
-  if (Emitted && Sync.resolvesFacts()) {
-    if (!Taken.Unconditional)
-      EmittedFacts = std::move(Taken.Facts);
-    if (MatchFacts)
-      EmittedHost = MatchFacts->hostAssumptionsAt(Loc);
-  }
-  if (!Emitted || !Sync.recordsFacts())
-    return;
-  std::vector<ProgramFact> Host;
-  if (MatchFacts)
-    Host = MatchFacts->hostAssumptionsAt(Loc);
-  if (!R.conditional() && !Taken.Cuda && Host.empty())
-    return;
+Condition TorchSyncCheck::pendingCondition(const HotReason &R,
+                                           SourceLocation Loc) const {
   Condition C;
+  if (!Sync.recordsFacts())
+    return C;
   if (R.conditional())
     C.Hot.push_back({ProgramFact::Hot, R.Usr, 0, R.Callee});
-  if (!Taken.Unconditional)
-    C.Devices = std::move(Taken.Facts);
-  C.Host = std::move(Host);
-  C.Cuda = Taken.Cuda;
-  diag(Loc, "%0", DiagnosticIDs::Note) << C.toNote();
+  if (!Pending.Unconditional)
+    C.Devices = Pending.Facts;
+  if (MatchFacts)
+    C.Host = MatchFacts->hostAssumptionsAt(Loc);
+  C.Cuda = Pending.Cuda;
+  return C;
+}
+
+bool TorchSyncCheck::decideNow(const HotReason &R, SourceLocation Loc) {
+  DecidedNotes.clear();
+  const Index *Program = Sync.program();
+  if (!Program)
+    return true;
+  Condition C = pendingCondition(R, Loc);
+  if (C.empty())
+    return true;
+  Decision D = Program->decide(C);
+  DecidedNotes = std::move(D.Notes);
+  return D.Holds;
+}
+
+void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
+                                   bool Emitted) {
+  Condition C = pendingCondition(R, Loc);
+  Pending = PendingAssumptions();
+  if (Emitted && Sync.sendsConditions() && !C.empty())
+    diag(Loc, "%0", DiagnosticIDs::Note) << C.toNote();
 }
 
 std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,
@@ -139,20 +147,13 @@ std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,
          "' " + Predicate.str();
 }
 
-void TorchSyncCheck::noteProgramFacts(const HotReason &R) {
-  std::vector<ProgramFact> Devices = std::move(EmittedFacts);
-  std::vector<ProgramFact> Host = std::move(EmittedHost);
-  EmittedFacts.clear();
-  EmittedHost.clear();
-  if (!Sync.resolvesFacts() || !Sync.astContext())
+void TorchSyncCheck::noteProgramFacts() {
+  std::vector<FactNote> Notes = std::move(DecidedNotes);
+  DecidedNotes.clear();
+  if (Notes.empty() || !Sync.astContext())
     return;
-  ASTContext &Ctx = *Sync.astContext();
-  ProgramFacts &Facts = Sync.facts(Ctx);
-  SourceManager &SM = Ctx.getSourceManager();
-  auto Emit = [&](const ResolvedFact *F) {
-    if (!F)
-      return;
-    for (const FactNote &N : F->Notes) {
+  SourceManager &SM = Sync.astContext()->getSourceManager();
+  for (const FactNote &N : Notes) {
       // The place in another file: loaded into this translation unit's
       // source manager, as a header it does not include.
       llvm::Expected<FileEntryRef> File =
@@ -166,18 +167,9 @@ void TorchSyncCheck::noteProgramFacts(const HotReason &R) {
           SM.getBufferOrNone(FID, SourceLocation());
       if (FID.isInvalid() || !Buffer || N.Offset > Buffer->getBufferSize())
         continue;
-      diag(SM.getComposedLoc(FID, N.Offset), "%0", DiagnosticIDs::Note)
-          << N.Text;
-    }
-  };
-  if (R.Kind == HotReason::Program)
-    Emit(Facts.hot(R.Usr));
-  for (const ProgramFact &D : Devices)
-    if (const ResolvedFact *F = Facts.find(D); F && F->Device == Device::CUDA)
-      Emit(F);
-  for (const ProgramFact &H : Host)
-    if (const ResolvedFact *F = Facts.find(H); F && F->Device == Device::CPU)
-      Emit(F);
+    diag(SM.getComposedLoc(FID, N.Offset), "%0", DiagnosticIDs::Note)
+        << N.Text;
+  }
 }
 
 void TorchSyncCheck::noteHotReason(const HotReason &R) {
@@ -201,8 +193,7 @@ void TorchSyncCheck::noteHotReason(const HotReason &R) {
   case HotReason::Loop:
   case HotReason::Forward:
   case HotReason::Everywhere:
-  case HotReason::IfHot:   // The driver adds where the function is hot.
-  case HotReason::Program: // noteProgramFacts, after the other notes.
+  case HotReason::IfHot: // The index adds where the function is hot.
     break;
   }
 }
@@ -211,7 +202,13 @@ const DiagnosticBuilder &SyncReport::warning(SourceLocation Loc,
                                              StringRef Message) {
   assert(!Warning && "a report has one warning");
   WarningLoc = Loc;
-  Warning.emplace(Check.diag(Loc, Message));
+  // With a summary file the finding's condition is decided here, as the
+  // driver decides it: one that does not hold in the program is started at
+  // the Ignored level, which drops it with its notes and fix-its.
+  Warning.emplace(Check.diag(Loc, Message,
+                             Check.decideNow(Hot, Loc)
+                                 ? DiagnosticIDs::Warning
+                                 : DiagnosticIDs::Ignored));
   return *Warning;
 }
 
@@ -271,7 +268,7 @@ SyncReport::~SyncReport() {
     for (const FixItHint &Fix : N.Fixes)
       D << Fix;
   }
-  Check.noteProgramFacts(Hot);
+  Check.noteProgramFacts();
 }
 
 } // namespace clang::tidy::torchsync

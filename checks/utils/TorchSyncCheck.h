@@ -12,7 +12,9 @@
 #ifndef TORCHSYNC_UTILS_TORCHSYNCCHECK_H
 #define TORCHSYNC_UTILS_TORCHSYNCCHECK_H
 
+#include "FactsFile.h"
 #include "SyncContext.h"
+#include "program/Facts.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -108,7 +110,7 @@ public:
   void run(const ast_matchers::MatchFinder::MatchResult &Result) final {
     Pending = PendingAssumptions();
     MatchFacts = nullptr;
-    if ((Sync.recordsFacts() || Sync.resolvesFacts()) && Result.Context) {
+    if (Sync.recordsFacts() && Result.Context) {
       MatchFacts = Sync.devices(*Result.Context).programFacts();
       if (MatchFacts)
         MatchFacts->startMatch();
@@ -145,12 +147,15 @@ protected:
   std::string ifCudaDevice(const Expr *Spec, Device D, const ASTContext &Ctx,
                            StringRef Predicate = "is a CUDA device");
 
-  /// In a whole-project run, records that the next finding rests on \p
-  /// Tensor (a tensor, tensor list or device expression; null when there is
-  /// no one expression) being on a CUDA device: the finding is dropped in a
-  /// program that never reaches CUDA, and, when \p Tensor is CPU as soon as
-  /// the parameters and user functions it depends on are, unless one of
-  /// them may be non-CPU. Nothing in per-file runs.
+  /// Where findings record their conditions, records that the next finding
+  /// rests on \p Tensor (a tensor, tensor list or device expression; null
+  /// when there is no one expression) being on a CUDA device: the finding
+  /// is dropped in a program that never reaches CUDA, and, when \p Tensor
+  /// is CPU as soon as the parameters and user functions it depends on are,
+  /// unless one of them may be non-CPU. Nothing in per-file runs. Every
+  /// part of a finding's condition is recorded before its warning starts
+  /// (SyncReport::warning decides it there): compute ifCuda() and the like
+  /// into a variable first, never inside the warning's `<<` chain.
   void assumeCuda(const Expr *Tensor, const ASTContext &Ctx);
 
   SyncContext Sync;
@@ -160,14 +165,23 @@ private:
   /// The note that says why the place is hot, where one helps (a call from
   /// a loop, a HotFunctions entry).
   void noteHotReason(const HotReason &R);
+  /// The condition of the finding being reported at \p Loc for the reason
+  /// \p R: its function's hotness, its device assumptions (assumeCuda), the
+  /// facts that made its tensor a host tensor.
+  Condition pendingCondition(const HotReason &R, SourceLocation Loc) const;
+  /// With a summary file, whether the finding with the condition
+  /// pendingCondition(R, Loc) holds in the program (program/Index.h), and
+  /// the notes that explain it, for noteProgramFacts(); true with no notes
+  /// where there is no summary file or no condition.
+  bool decideNow(const HotReason &R, SourceLocation Loc);
   /// In a whole-project run, the note that carries the condition of the
   /// finding just emitted at \p Loc to the driver (Condition::toNote);
   /// forgets the pending device assumptions either way.
   void noteCondition(const HotReason &R, SourceLocation Loc, bool Emitted);
-  /// With a summary file, the notes the driver adds to the finding just
-  /// emitted: where its function is hot, which call passes a CUDA tensor
-  /// (FactsFile.h), after the finding's own notes as in the driver.
-  void noteProgramFacts(const HotReason &R);
+  /// With a summary file, the notes decideNow() found for the finding just
+  /// emitted: where its function is hot, which call passes a CUDA tensor,
+  /// after the finding's own notes as the driver adds them.
+  void noteProgramFacts();
 
   /// The device assumptions of the finding being built (assumeCuda).
   struct PendingAssumptions {
@@ -180,9 +194,9 @@ private:
   /// where the analysis took a tensor to be a host tensor on conditions
   /// (ProgramFacts::assumeHost).
   ProgramFacts *MatchFacts = nullptr;
-  /// The device facts of the finding just emitted, and the facts that made
-  /// its tensor a host tensor, for noteProgramFacts.
-  std::vector<ProgramFact> EmittedFacts, EmittedHost;
+  /// The notes of the decision on the finding being reported
+  /// (decideNow), for noteProgramFacts.
+  std::vector<FactNote> DecidedNotes;
 };
 
 } // namespace clang::tidy::torchsync

@@ -88,15 +88,10 @@ std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
   // file knows. When it is a host tensor as soon as the parameters (and
   // user functions' returns) it comes from are, it is taken as one and the
   // finding waits for the program's facts: reported only if every caller
-  // passes host tensors there.
-  //
-  // With a summary file (Resolved mode) the facts answered already: the
-  // facts that made the source a host tensor are remembered all the same,
-  // for the notes that say where.
+  // passes host tensors there (program/Index.h decides).
   ProgramFacts *Facts = DI.programFacts();
   bool Assume = Facts && Facts->recording() && T.From == Device::Unknown;
-  bool Explain = Facts && Facts->resolved() && T.From == Device::CPU;
-  if ((Assume || Explain) && T.Destination &&
+  if (Assume && T.Destination &&
       (T.To == Device::Runtime || T.To == Device::Unknown)) {
     ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
     DeviceInference Fresh(DI.context());
