@@ -732,8 +732,7 @@ void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(),
                  "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
-      << Op->Api << Desc.What << IfCuda << Desc.Path
-      << Desc.Instead;
+      << Op->Api << Desc.What << IfCuda << Desc.Path << Desc.Instead;
   Report.fix(SumFix);
 
   if (SumShapeUnproven) {

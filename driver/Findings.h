@@ -13,7 +13,7 @@
 #define TORCHSYNC_DRIVER_FINDINGS_H
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
-#include "utils/ProgramFacts.h"
+#include "program/Recorder.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
@@ -109,8 +109,8 @@ struct Finding {
   std::vector<FixPlace> AppliedFixes;
   /// What the runtime verifier measured (torchsync render-sarif).
   std::optional<RuntimeVerdict> Runtime;
-  /// A candidate of a whole-project run until the program index decides it: what
-  /// it rests on (program/Facts.h), from the checks' condition note.
+  /// A candidate of a whole-project run until the program index decides it:
+  /// what it rests on (program/Facts.h), from the checks' condition note.
   std::optional<clang::tidy::torchsync::Condition> Condition;
   /// Silenced by a NOLINT comment: listed as suppressed in SARIF and JSON,
   /// counted in the summary, never fails the gate, never fixed.

@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "program/Collector.h"
+#include "program/Recorder.h"
 #include "program/Serialization.h"
 #include "program/Summary.h"
 #include "utils/DataLoaders.h"
 #include "utils/DeviceInference.h"
 #include "utils/EntryPoints.h"
 #include "utils/HotPath.h"
-#include "utils/ProgramFacts.h"
 #include "utils/SyncOptions.h"
 #include "utils/TorchApi.h"
 #include "utils/UserCode.h"
@@ -128,9 +128,9 @@ const FunctionDecl *namedFunction(const FunctionDecl *FD) {
 class SummaryBuilder : public RecursiveASTVisitor<SummaryBuilder> {
 public:
   SummaryBuilder(ASTContext &Ctx, const SyncOptions &Opts, Summary &Out)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(ProgramFacts::Mode::Record),
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Recorder::Mode::Record),
         Devices(Ctx), Hot(Ctx, Opts), Out(Out) {
-    Devices.setProgramFacts(&Facts);
+    Devices.setRecorder(&Facts);
     Hot.setRecording(true);
   }
 
@@ -371,13 +371,10 @@ private:
       V.Device = D;
       return V;
     }
-    ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
-    DeviceInference Fresh(Ctx);
-    Fresh.setProgramFacts(&AssumeCpu);
-    Device Assumed = Evaluate(Fresh);
-    if (Assumed == Device::CPU && !AssumeCpu.consulted().empty()) {
+    if (std::optional<std::vector<ProgramFact>> Deps =
+            DeviceInference::ifEveryFactCpu(Ctx, Evaluate)) {
       V.Device = Device::CPU;
-      V.Deps = AssumeCpu.consulted();
+      V.Deps = std::move(*Deps);
     }
     return V;
   }
@@ -408,7 +405,7 @@ private:
 
   ASTContext &Ctx;
   const SourceManager &SM;
-  ProgramFacts Facts;
+  Recorder Facts;
   DeviceInference Devices;
   HotPathAnalysis Hot;
   EntryPointIndex EntryPoints{Ctx};

@@ -309,7 +309,6 @@ struct Resolver {
   FactsFile exportFacts() const;
 };
 
-
 FactsFile Resolver::exportFacts() const {
   const Resolver &M = *this;
   FactsFile Out;
@@ -509,9 +508,8 @@ Index::Index(const FactsFile &File, llvm::StringRef MainFile)
   Data.CudaReason = File.CudaReason;
   Data.ReachesCuda = File.ReachesCuda || !File.Complete || !Changed.empty();
   for (const ResolvedFact &R : File.Facts)
-    if (llvm::none_of(R.From, [&](const std::string &P) {
-          return Changed.contains(P);
-        }))
+    if (llvm::none_of(
+            R.From, [&](const std::string &P) { return Changed.contains(P); }))
       Data.Facts.push_back(R);
   rebuildLookup();
 }
@@ -539,8 +537,7 @@ Decision Index::decide(const Condition &C) const {
     return D;
   if (C.Cuda && !reachesCuda())
     return D;
-  if (!C.Devices.empty() &&
-      llvm::none_of(C.Devices, [&](const ProgramFact &F) {
+  if (!C.Devices.empty() && llvm::none_of(C.Devices, [&](const ProgramFact &F) {
         return mayBeNonCpu(deviceOf(F));
       }))
     return D;

@@ -166,6 +166,16 @@ Device DeviceInference::ofTensor(const Expr *E) {
 
 Device DeviceInference::ofDeviceSpec(const Expr *E) { return specImpl(E); }
 
+std::optional<std::vector<ProgramFact>> DeviceInference::ifEveryFactCpu(
+    ASTContext &Ctx, llvm::function_ref<Device(DeviceInference &)> Evaluate) {
+  Recorder AssumeCpu(Recorder::Mode::AssumeCpu);
+  DeviceInference Fresh(Ctx);
+  Fresh.setRecorder(&AssumeCpu);
+  if (Evaluate(Fresh) != Device::CPU || AssumeCpu.consulted().empty())
+    return std::nullopt;
+  return AssumeCpu.consulted();
+}
+
 DeviceInference::DeviceInference(ASTContext &Ctx)
     : Ctx(Ctx), Uses(SharedAnalyses::of(Ctx).uses()),
       Guards(SharedAnalyses::of(Ctx).guards()) {}

@@ -8,12 +8,13 @@
 #ifndef TORCHSYNC_UTILS_DEVICEINFERENCE_H
 #define TORCHSYNC_UTILS_DEVICEINFERENCE_H
 
-#include "ProgramFacts.h"
 #include "VariableUses.h"
 #include "program/Device.h"
+#include "program/Recorder.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 
@@ -46,9 +47,22 @@ public:
 
   /// Facts about the rest of the program that parameters and calls to user
   /// functions consult (none: per-file rules). Set before the first query.
-  void setProgramFacts(ProgramFacts *F) { Facts = F; }
-  ProgramFacts *programFacts() const { return Facts; }
+  void setRecorder(Recorder *F) { Facts = F; }
+  Recorder *recorder() const { return Facts; }
   ASTContext &context() const { return Ctx; }
+
+  /// "What if every fact were CPU": \p Evaluate made again on a fresh
+  /// inference of \p Ctx where every parameter and user function's return
+  /// answers CPU. The facts consulted when it then answers CPU, which a
+  /// finding that rests on the value not being CPU depends on; nullopt when
+  /// it answers something else or consults no fact (the value does not
+  /// depend on the program's facts). The one evaluation of that question:
+  /// a finding's device condition (TorchSyncCheck::assumeCuda), a host
+  /// source on conditions (Transfers.h) and a summary's device values
+  /// (program/Collector.h).
+  static std::optional<std::vector<ProgramFact>>
+  ifEveryFactCpu(ASTContext &Ctx,
+                 llvm::function_ref<Device(DeviceInference &)> Evaluate);
 
   /// The device of a tensor-valued expression: CPU, CUDA or Unknown.
   Device ofTensor(const Expr *E);
@@ -129,7 +143,7 @@ private:
         ModuleTo;
   };
   const FunctionFacts &factsFor(const Decl *Owner);
-  ProgramFacts *Facts = nullptr;
+  Recorder *Facts = nullptr;
   const Decl *ownerOf(const VarDecl *V) const;
 
   ASTContext &Ctx;

@@ -2,10 +2,10 @@
 
 #include "HotPath.h"
 #include "Parents.h"
-#include "ProgramFacts.h"
 #include "SharedAnalyses.h"
 #include "TorchApi.h"
 #include "UserCode.h"
+#include "program/Recorder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

@@ -37,7 +37,7 @@ struct HotReason {
     Forward,        ///< In `forward` of a `torch::nn::Module` subclass.
     HotFunction,    ///< In a function named by the `HotFunctions` option.
     Everywhere,     ///< Not hot, but `ReportOutsideLoops` is set.
-    /// Only where findings record their conditions (ProgramFacts Record
+    /// Only where findings record their conditions (Recorder Record
     /// mode): hot if the function Callee (USR Usr) is hot, which the
     /// program's call graph decides (program/Index.h).
     IfHot

@@ -12,9 +12,9 @@
 
 #include "DeviceInference.h"
 #include "HotPath.h"
-#include "ProgramFacts.h"
 #include "SyncOptions.h"
 #include "TorchVersion.h"
+#include "program/Recorder.h"
 #include <memory>
 
 namespace clang {
@@ -51,7 +51,7 @@ public:
   DeviceInference &devices(ASTContext &Ctx) { return analyses(Ctx).Devices; }
 
   /// True where findings record the whole-program facts they depend on
-  /// (ProgramFacts.h): the driver's whole-project pass, and the plugin and
+  /// (program/Recorder.h): the driver's whole-project pass, and the plugin and
   /// the editor with a summary file.
   bool recordsFacts() const { return Opts.RecordFacts || Summary; }
   /// True in the driver's whole-project pass: each finding's condition goes
@@ -61,7 +61,7 @@ public:
   /// which decides each finding's condition as the driver's does; else null.
   const Index *program() const { return Summary.get(); }
   /// The facts of the program for this translation unit.
-  ProgramFacts &facts(ASTContext &Ctx) { return analyses(Ctx).Facts; }
+  Recorder &facts(ASTContext &Ctx) { return analyses(Ctx).Facts; }
   /// The translation unit whose analyses are made, if any.
   ASTContext *astContext() const { return State ? State->Ctx : nullptr; }
 
@@ -101,14 +101,14 @@ private:
   struct TUAnalyses {
     /// \p Records: findings record their conditions (recordsFacts()).
     TUAnalyses(ASTContext &Ctx, const SyncOptions &Opts, bool Records)
-        : Ctx(&Ctx), Facts(Records ? ProgramFacts::Mode::Record
-                                   : ProgramFacts::Mode::Off),
+        : Ctx(&Ctx),
+          Facts(Records ? Recorder::Mode::Record : Recorder::Mode::Off),
           Devices(Ctx), HotPaths(Ctx, Opts) {
-      Devices.setProgramFacts(&Facts);
+      Devices.setRecorder(&Facts);
       HotPaths.setRecording(Records);
     }
     ASTContext *Ctx;
-    ProgramFacts Facts;
+    Recorder Facts;
     DeviceInference Devices;
     HotPathAnalysis HotPaths;
   };

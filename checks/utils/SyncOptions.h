@@ -39,7 +39,7 @@ struct SyncOptions {
   std::string SummaryFile;
   /// Set only by the torchsync driver in a whole-project run, through the
   /// reserved option RecordFactsOption: findings record the whole-program
-  /// facts they depend on (ProgramFacts.h). Never stored or dumped.
+  /// facts they depend on (program/Recorder.h). Never stored or dumped.
   bool RecordFacts = false;
   /// Set only by the torchsync driver (NoSummaryFileOption).
   bool NoSummaryFile = false;

@@ -2,9 +2,9 @@
 
 #include "TorchSyncCheck.h"
 #include "FactsFile.h"
-#include "ProgramFacts.h"
 #include "TorchApi.h"
 #include "program/Index.h"
+#include "program/Recorder.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -83,20 +83,21 @@ void TorchSyncCheck::assumeCuda(const Expr *Tensor, const ASTContext &Ctx) {
     Pending.Unconditional = true;
     return;
   }
-  // The same evaluation where every parameter and user function answers
-  // CPU: if the tensor is then CPU, the finding stands only if one of the
-  // facts consulted may be non-CPU.
-  ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
-  DeviceInference Fresh(const_cast<ASTContext &>(Ctx));
-  Fresh.setProgramFacts(&AssumeCpu);
-  Device D = isTensorType(Tensor->getType())       ? Fresh.ofTensor(Tensor)
-             : isTensorListType(Tensor->getType()) ? Fresh.ofTensorList(Tensor)
-                                                   : Fresh.ofDeviceSpec(Tensor);
-  if (D != Device::CPU || AssumeCpu.consulted().empty()) {
+  // If the tensor is CPU when every fact is, the finding stands only if one
+  // of the facts consulted may be non-CPU.
+  std::optional<std::vector<ProgramFact>> Facts =
+      DeviceInference::ifEveryFactCpu(
+          const_cast<ASTContext &>(Ctx), [&](DeviceInference &DI) {
+            return isTensorType(Tensor->getType()) ? DI.ofTensor(Tensor)
+                   : isTensorListType(Tensor->getType())
+                       ? DI.ofTensorList(Tensor)
+                       : DI.ofDeviceSpec(Tensor);
+          });
+  if (!Facts) {
     Pending.Unconditional = true;
     return;
   }
-  for (const ProgramFact &F : AssumeCpu.consulted())
+  for (const ProgramFact &F : *Facts)
     if (!llvm::is_contained(Pending.Facts, F))
       Pending.Facts.push_back(F);
 }
@@ -154,21 +155,19 @@ void TorchSyncCheck::noteProgramFacts() {
     return;
   SourceManager &SM = Sync.astContext()->getSourceManager();
   for (const FactNote &N : Notes) {
-      // The place in another file: loaded into this translation unit's
-      // source manager, as a header it does not include.
-      llvm::Expected<FileEntryRef> File =
-          SM.getFileManager().getFileRef(N.File);
-      if (!File) {
-        llvm::consumeError(File.takeError());
-        continue;
-      }
-      FileID FID = SM.getOrCreateFileID(*File, SrcMgr::C_User);
-      std::optional<llvm::MemoryBufferRef> Buffer =
-          SM.getBufferOrNone(FID, SourceLocation());
-      if (FID.isInvalid() || !Buffer || N.Offset > Buffer->getBufferSize())
-        continue;
-    diag(SM.getComposedLoc(FID, N.Offset), "%0", DiagnosticIDs::Note)
-        << N.Text;
+    // The place in another file: loaded into this translation unit's
+    // source manager, as a header it does not include.
+    llvm::Expected<FileEntryRef> File = SM.getFileManager().getFileRef(N.File);
+    if (!File) {
+      llvm::consumeError(File.takeError());
+      continue;
+    }
+    FileID FID = SM.getOrCreateFileID(*File, SrcMgr::C_User);
+    std::optional<llvm::MemoryBufferRef> Buffer =
+        SM.getBufferOrNone(FID, SourceLocation());
+    if (FID.isInvalid() || !Buffer || N.Offset > Buffer->getBufferSize())
+      continue;
+    diag(SM.getComposedLoc(FID, N.Offset), "%0", DiagnosticIDs::Note) << N.Text;
   }
 }
 

@@ -14,8 +14,8 @@
 
 #include "FactsFile.h"
 #include "SyncContext.h"
-#include "program/Facts.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "program/Facts.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
@@ -111,7 +111,7 @@ public:
     Pending = PendingAssumptions();
     MatchFacts = nullptr;
     if (Sync.recordsFacts() && Result.Context) {
-      MatchFacts = Sync.devices(*Result.Context).programFacts();
+      MatchFacts = Sync.devices(*Result.Context).recorder();
       if (MatchFacts)
         MatchFacts->startMatch();
     }
@@ -192,8 +192,8 @@ private:
   } Pending;
   /// The facts of this match's translation unit in a whole-project run:
   /// where the analysis took a tensor to be a host tensor on conditions
-  /// (ProgramFacts::assumeHost).
-  ProgramFacts *MatchFacts = nullptr;
+  /// (Recorder::assumeHost).
+  Recorder *MatchFacts = nullptr;
   /// The notes of the decision on the finding being reported
   /// (decideNow), for noteProgramFacts.
   std::vector<FactNote> DecidedNotes;

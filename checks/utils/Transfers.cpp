@@ -89,17 +89,16 @@ std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
   // user functions' returns) it comes from are, it is taken as one and the
   // finding waits for the program's facts: reported only if every caller
   // passes host tensors there (program/Index.h decides).
-  ProgramFacts *Facts = DI.programFacts();
+  Recorder *Facts = DI.recorder();
   bool Assume = Facts && Facts->recording() && T.From == Device::Unknown;
   if (Assume && T.Destination &&
       (T.To == Device::Runtime || T.To == Device::Unknown)) {
-    ProgramFacts AssumeCpu(ProgramFacts::Mode::AssumeCpu);
-    DeviceInference Fresh(DI.context());
-    Fresh.setProgramFacts(&AssumeCpu);
-    if (Fresh.ofTensor(T.Source) == Device::CPU &&
-        !AssumeCpu.consulted().empty()) {
+    if (std::optional<std::vector<ProgramFact>> Host =
+            DeviceInference::ifEveryFactCpu(
+                DI.context(),
+                [&](DeviceInference &D) { return D.ofTensor(T.Source); })) {
       T.From = Device::CPU;
-      Facts->assumeHost(Call->getExprLoc(), AssumeCpu.consulted());
+      Facts->assumeHost(Call->getExprLoc(), std::move(*Host));
     }
   }
   return T;

@@ -1,6 +1,6 @@
-//===--- ProgramFacts.cpp - What one file cannot see ----------------------===//
+//===--- Recorder.cpp - What one file cannot see --------------------------===//
 
-#include "ProgramFacts.h"
+#include "program/Recorder.h"
 #include "program/Device.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Index/USRGeneration.h"
@@ -17,7 +17,7 @@ std::string usrOf(const Decl *D) {
   return std::string(Usr);
 }
 
-std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
+std::optional<Device> Recorder::lookup(ProgramFact Fact) {
   switch (M) {
   case Mode::Off:
   case Mode::Record:
@@ -32,14 +32,13 @@ std::optional<Device> ProgramFacts::lookup(ProgramFact Fact) {
   return std::nullopt;
 }
 
-void ProgramFacts::assumeHost(SourceLocation Loc,
-                              std::vector<ProgramFact> HostFacts) {
+void Recorder::assumeHost(SourceLocation Loc,
+                          std::vector<ProgramFact> HostFacts) {
   if (M == Mode::Record && !HostFacts.empty())
     HostAssumed.emplace_back(Loc, std::move(HostFacts));
 }
 
-std::vector<ProgramFact>
-ProgramFacts::hostAssumptionsAt(SourceLocation Loc) const {
+std::vector<ProgramFact> Recorder::hostAssumptionsAt(SourceLocation Loc) const {
   std::vector<ProgramFact> Facts;
   for (const auto &[At, Assumed] : HostAssumed)
     if (At == Loc)
@@ -49,7 +48,7 @@ ProgramFacts::hostAssumptionsAt(SourceLocation Loc) const {
   return Facts;
 }
 
-std::optional<Device> ProgramFacts::parameterDevice(const ParmVarDecl *P) {
+std::optional<Device> Recorder::parameterDevice(const ParmVarDecl *P) {
   if (M == Mode::Off || !P)
     return std::nullopt;
   const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
@@ -70,7 +69,7 @@ std::optional<Device> ProgramFacts::parameterDevice(const ParmVarDecl *P) {
   return lookup(std::move(Fact));
 }
 
-std::optional<Device> ProgramFacts::returnDevice(const FunctionDecl *F) {
+std::optional<Device> Recorder::returnDevice(const FunctionDecl *F) {
   if (M == Mode::Off || !F || F->isTemplateInstantiation())
     return std::nullopt;
   ProgramFact Fact;

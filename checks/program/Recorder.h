@@ -1,4 +1,4 @@
-//===--- ProgramFacts.h - What one file cannot see --------------*- C++ -*-===//
+//===--- Recorder.h - What one file cannot see ------------------*- C++ -*-===//
 //
 // Part of torchsync. The questions the analyses of one translation unit ask
 // about the rest of the program (design.md, "Whole-program facts"): is a
@@ -24,8 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHSYNC_UTILS_PROGRAMFACTS_H
-#define TORCHSYNC_UTILS_PROGRAMFACTS_H
+#ifndef TORCHSYNC_PROGRAM_RECORDER_H
+#define TORCHSYNC_PROGRAM_RECORDER_H
 
 #include "program/Device.h"
 #include "program/Facts.h"
@@ -45,11 +45,11 @@ namespace tidy::torchsync {
 /// The USR of \p D, or empty when it has none.
 std::string usrOf(const Decl *D);
 
-class ProgramFacts {
+class Recorder {
 public:
   enum class Mode { Off, Record, AssumeCpu };
 
-  explicit ProgramFacts(Mode M = Mode::Off) : M(M) {}
+  explicit Recorder(Mode M = Mode::Off) : M(M) {}
   Mode mode() const { return M; }
   bool recording() const { return M == Mode::Record; }
 
@@ -83,4 +83,4 @@ private:
 } // namespace tidy::torchsync
 } // namespace clang
 
-#endif // TORCHSYNC_UTILS_PROGRAMFACTS_H
+#endif // TORCHSYNC_PROGRAM_RECORDER_H
