@@ -17,7 +17,6 @@
 #include "Cache.h"
 #include "CompileDatabase.h"
 #include "Config.h"
-#include "FactsOutput.h"
 #include "FileSelection.h"
 #include "Findings.h"
 #include "FixApply.h"
@@ -946,15 +945,8 @@ int main(int argc, const char **argv) {
   // facts say so.
   std::optional<clang::tidy::torchsync::FactsFile> Facts;
   if (Whole) {
-    // In file order, whatever the selection: the notes name the same call
-    // sites whichever files are reported.
-    llvm::sort(Summaries,
-               [](const auto &A, const auto &B) { return A.first < B.first; });
-    std::vector<Summary> Ordered;
-    for (auto &Entry : Summaries)
-      Ordered.push_back(std::move(Entry.second));
     clang::tidy::torchsync::Index Program =
-        clang::tidy::torchsync::Index::resolve(std::move(Ordered), Complete);
+        resolveProgram(std::move(Summaries), Complete);
     decideFindings(Program, Findings, Sources);
     decideFindings(Program, Suppressed, Sources);
     Facts = Program.data();

@@ -3,15 +3,18 @@
 // Part of torchsync. What one translation unit cannot see and a
 // whole-program run decides: a function is hot, a parameter or a returned
 // tensor may be on another device than the CPU; and the condition of a
-// finding over them. Plain data and their text form in the note that
-// carries a finding's condition from the checks to the driver. A leaf.
+// finding over them; the facts a whole-project run resolved. Plain data, and
+// the text form of the note that carries a finding's condition from the
+// checks to the driver.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TORCHSYNC_PROGRAM_FACTS_H
 #define TORCHSYNC_PROGRAM_FACTS_H
 
+#include "program/Device.h"
 #include "llvm/ADT/StringRef.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,6 +70,41 @@ struct Condition {
     return Hot == O.Hot && Devices == O.Devices && Host == O.Host &&
            Cuda == O.Cuda;
   }
+};
+
+/// The program's facts as a whole-project run resolved them: what the
+/// summary file holds (Serialization.h) and what Index answers from.
+
+/// The default name of the facts file, next to compile_commands.json.
+constexpr llvm::StringLiteral DefaultFactsFileName = "torchsync-facts.json";
+/// A note that explains a fact at a place in a file ("'step' is called in a
+/// loop here"), as the driver adds it to the findings the fact decides.
+struct FactNote {
+  std::string Text;
+  std::string File;
+  unsigned Offset = 0;
+};
+
+/// One resolved fact.
+struct ResolvedFact {
+  ProgramFact Fact;
+  /// For Parameter and Returns: CPU, CUDA or Unknown.
+  torchsync::Device Device = torchsync::Device::Unknown;
+  std::vector<FactNote> Notes;
+  /// The files it comes from (absolute paths, keys of FactsFile::Files).
+  std::vector<std::string> From;
+};
+
+struct FactsFile {
+  /// Every file a fact comes from, with its content hash.
+  std::map<std::string, std::string> Files;
+  /// Every file of the project could be summarized.
+  bool Complete = true;
+  /// The user code reaches CUDA (docs/options.md); when false, it rests on
+  /// every file of Files.
+  bool ReachesCuda = true;
+  std::string CudaReason;
+  std::vector<ResolvedFact> Facts;
 };
 
 } // namespace clang::tidy::torchsync

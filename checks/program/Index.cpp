@@ -6,6 +6,7 @@
 
 #include "program/Index.h"
 #include "program/Device.h"
+#include "program/Serialization.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

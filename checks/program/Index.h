@@ -4,7 +4,7 @@
 // route uses them: the driver resolves them from the files' summaries
 // (Summary.h) over the project's call graph; the clang-tidy plugin and the
 // editor load them from the summary file the driver wrote
-// (`torchsync-facts.json`, utils/FactsFile.h), dropping those that rest on a
+// (`torchsync-facts.json`, Serialization.h), dropping those that rest on a
 // file changed since. Either way one decide() says whether a finding's
 // condition holds and which notes explain it (docs/options.md,
 // "Whole-program facts"):
@@ -29,7 +29,6 @@
 
 #include "program/Facts.h"
 #include "program/Summary.h"
-#include "utils/FactsFile.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"

@@ -34,7 +34,7 @@ public:
   }
 
   /// Forgets the previous translation unit's analyses, and reads the
-  /// summary file of this one (`SummaryFile`, FactsFile.h) unless the
+  /// summary file of this one (`SummaryFile`, program/Index.h) unless the
   /// driver runs the checks.
   void startTranslationUnit(const Preprocessor *PP);
 

@@ -34,7 +34,7 @@ struct SyncOptions {
   UnknownDeviceMode UnknownDevice = UnknownDeviceMode::Report;
   RuntimeDeviceMode RuntimeDevice = RuntimeDeviceMode::Report;
   /// The summary file of a whole-project run to read the program's facts
-  /// from (FactsFile.h): empty for the default (`torchsync-facts.json` next
+  /// from (program/Index.h): empty for the default (`torchsync-facts.json` next
   /// to the compile database, when there is one), `none` for none.
   std::string SummaryFile;
   /// Set only by the torchsync driver in a whole-project run, through the

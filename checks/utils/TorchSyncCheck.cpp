@@ -1,7 +1,6 @@
 //===--- TorchSyncCheck.cpp - Base class of the torchsync checks ----------===//
 
 #include "TorchSyncCheck.h"
-#include "FactsFile.h"
 #include "TorchApi.h"
 #include "program/Index.h"
 #include "program/Recorder.h"

@@ -12,10 +12,10 @@
 #ifndef TORCHSYNC_UTILS_TORCHSYNCCHECK_H
 #define TORCHSYNC_UTILS_TORCHSYNCCHECK_H
 
-#include "FactsFile.h"
 #include "SyncContext.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "program/Facts.h"
+#include "program/Index.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>

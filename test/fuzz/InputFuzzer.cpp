@@ -36,7 +36,6 @@
 #include "RenderSarif.h"
 #include "RuntimeReport.h"
 #include "program/Serialization.h"
-#include "utils/FactsFile.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
