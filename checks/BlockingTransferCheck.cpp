@@ -24,7 +24,7 @@ BlockingTransferCheck::BlockingTransferCheck(StringRef Name,
                                              ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void BlockingTransferCheck::registerMatchers(MatchFinder *Finder) {
+void BlockingTransferCheck::registerCheckMatchers(MatchFinder *Finder) {
   // x.cpu(), x.cuda(), x.to(device), x.to(torch::kCPU, torch::kFloat),
   // dst.copy_(src), dst.copy_(src, /*non_blocking=*/true)
   Finder->addMatcher(

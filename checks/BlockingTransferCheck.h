@@ -17,7 +17,7 @@ namespace clang::tidy::torchsync {
 class BlockingTransferCheck : public TorchSyncCheck {
 public:
   BlockingTransferCheck(StringRef Name, ClangTidyContext *Context);
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 

@@ -438,7 +438,7 @@ CheckedLinalgCheck::CheckedLinalgCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void CheckedLinalgCheck::registerMatchers(MatchFinder *Finder) {
+void CheckedLinalgCheck::registerCheckMatchers(MatchFinder *Finder) {
   std::vector<std::string> Names;
   for (StringRef N : FreeOps)
     for (StringRef Suffix : {"", "_out", "_outf"})

@@ -14,7 +14,7 @@ namespace clang::tidy::torchsync {
 class CheckedLinalgCheck : public TorchSyncCheck {
 public:
   CheckedLinalgCheck(StringRef Name, ClangTidyContext *Context);
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 

@@ -106,7 +106,7 @@ std::optional<FixItHint> deviceSideFix(const CallExpr *Call, ASTContext &Ctx) {
 ClipGradNormCheck::ClipGradNormCheck(StringRef Name, ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void ClipGradNormCheck::registerMatchers(MatchFinder *Finder) {
+void ClipGradNormCheck::registerCheckMatchers(MatchFinder *Finder) {
   // torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0),
   // clip_grad_norm_({w, b}, 0.5, 2.0, true), clip_grad_norm_(w, 1.0)
   Finder->addMatcher(callExpr(isExpansionInUserCode(),

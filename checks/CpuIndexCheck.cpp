@@ -33,7 +33,7 @@ static constexpr char CallId[] = "call";
 CpuIndexCheck::CpuIndexCheck(StringRef Name, ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void CpuIndexCheck::registerMatchers(MatchFinder *Finder) {
+void CpuIndexCheck::registerCheckMatchers(MatchFinder *Finder) {
   // x.index({cpu_idx}), at::index(x, {cpu_idx}),
   // x.index_put_({idx}, 0.0), at::index_put_(x, {idx}, v, true),
   // x.bernoulli_(cpu_p), at::bernoulli(x, cpu_p),

@@ -38,7 +38,7 @@ void DynamicShapeCheck::onStartOfTranslationUnit() {
   NonzeroStaticTU = nullptr;
 }
 
-void DynamicShapeCheck::registerMatchers(MatchFinder *Finder) {
+void DynamicShapeCheck::registerCheckMatchers(MatchFinder *Finder) {
   // x.nonzero(), torch::argwhere(x), torch::where(cond), x.nonzero_numpy(),
   // x.masked_select(m), x.index({m}), at::index(x, {m}),
   // at::_unique2(x), torch::unique_consecutive(x), at::unique_dim(x, 0),

@@ -38,7 +38,7 @@ static std::vector<std::string> matcherNames(bool Methods) {
 ExplicitSyncCheck::ExplicitSyncCheck(StringRef Name, ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void ExplicitSyncCheck::registerMatchers(MatchFinder *Finder) {
+void ExplicitSyncCheck::registerCheckMatchers(MatchFinder *Finder) {
   auto NamedIn = [](const std::vector<std::string> &Names) {
     return hasAnyName(std::vector<StringRef>(Names.begin(), Names.end()));
   };

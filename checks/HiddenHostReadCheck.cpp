@@ -37,7 +37,7 @@ HiddenHostReadCheck::HiddenHostReadCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void HiddenHostReadCheck::registerMatchers(MatchFinder *Finder) {
+void HiddenHostReadCheck::registerCheckMatchers(MatchFinder *Finder) {
   // torch::searchsorted(seq, v, false, false, c10::nullopt, sorter),
   // torch::segment_reduce(data, "sum", lengths), t.mode(1), torch::mode(t),
   // at::cross_entropy_loss(x, y, w, Mean, -100, 0.1),

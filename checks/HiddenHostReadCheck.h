@@ -16,7 +16,7 @@ namespace clang::tidy::torchsync {
 class HiddenHostReadCheck : public TorchSyncCheck {
 public:
   HiddenHostReadCheck(StringRef Name, ClangTidyContext *Context);
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 

@@ -35,7 +35,7 @@ HostDataTensorCheck::HostDataTensorCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void HostDataTensorCheck::registerMatchers(MatchFinder *Finder) {
+void HostDataTensorCheck::registerCheckMatchers(MatchFinder *Finder) {
   // torch::tensor({1, 2, 3}, torch::kCUDA), torch::tensor(vec, opts),
   // at::tensor({1.0, 2.0}, opts), at::tensor(values_ref, opts)
   Finder->addMatcher(callExpr(isExpansionInUserCode(),

@@ -18,7 +18,7 @@ namespace clang::tidy::torchsync {
 class HostDataTensorCheck : public TorchSyncCheck {
 public:
   HostDataTensorCheck(StringRef Name, ClangTidyContext *Context);
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 

@@ -20,7 +20,7 @@ HostReadCheck::HostReadCheck(StringRef Name, ClangTidyContext *Context)
       ControlFlowCheckEnabled(
           Context->isCheckEnabled("torchsync-sync-control-flow")) {}
 
-void HostReadCheck::registerMatchers(MatchFinder *Finder) {
+void HostReadCheck::registerCheckMatchers(MatchFinder *Finder) {
   // loss.item<float>(), x.is_nonzero(), a.equal(b), at::allclose(a, b),
   // std::cout << x, at::print(x), t[idx_tensor], t.index({zero_dim}),
   // torch::save(x, "x.pt")

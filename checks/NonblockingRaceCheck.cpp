@@ -49,7 +49,7 @@ void NonblockingRaceCheck::onEndOfTranslationUnit() {
   FixedStatements.clear();
 }
 
-void NonblockingRaceCheck::registerMatchers(MatchFinder *Finder) {
+void NonblockingRaceCheck::registerCheckMatchers(MatchFinder *Finder) {
   // auto h = d.to(torch::kCPU, /*non_blocking=*/true);
   // h = d.to(torch::Device(torch::kCPU), true);
   // pinned.copy_(d, /*non_blocking=*/true);

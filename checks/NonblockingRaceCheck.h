@@ -21,7 +21,7 @@ class NonblockingRaceCheck : public TorchSyncCheck {
 public:
   NonblockingRaceCheck(StringRef Name, ClangTidyContext *Context);
   ~NonblockingRaceCheck() override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 

@@ -20,7 +20,7 @@ SyncControlFlowCheck::SyncControlFlowCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void SyncControlFlowCheck::registerMatchers(MatchFinder *Finder) {
+void SyncControlFlowCheck::registerCheckMatchers(MatchFinder *Finder) {
   // if (loss.item<float>() < best), while (!x.is_nonzero()),
   // TORCH_CHECK(ok.all().item<bool>(), "...")  -- checked in check() for
   // being in a condition.

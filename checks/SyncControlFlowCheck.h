@@ -14,7 +14,7 @@ namespace clang::tidy::torchsync {
 class SyncControlFlowCheck : public TorchSyncCheck {
 public:
   SyncControlFlowCheck(StringRef Name, ClangTidyContext *Context);
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 

@@ -103,7 +103,7 @@ VersionSpecificCheck::VersionSpecificCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
 
-void VersionSpecificCheck::registerMatchers(MatchFinder *Finder) {
+void VersionSpecificCheck::registerCheckMatchers(MatchFinder *Finder) {
   // at::multinomial(p, n), p.multinomial(n, /*replacement=*/false),
   // at::normal(mean, std_tensor), at::normal(0.0, std_tensor),
   // t.fill_(value_tensor),

@@ -15,7 +15,7 @@ namespace clang::tidy::torchsync {
 class VersionSpecificCheck : public TorchSyncCheck {
 public:
   VersionSpecificCheck(StringRef Name, ClangTidyContext *Context);
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 

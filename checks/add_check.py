@@ -101,7 +101,7 @@ namespace clang::tidy::torchsync {{
 class {cls}Check : public TorchSyncCheck {{
 public:
   {cls}Check(StringRef Name, ClangTidyContext *Context);
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 }};
 
@@ -129,7 +129,7 @@ static constexpr char CallId[] = "call";
 {cls}Check::{cls}Check(StringRef Name, ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {{}}
 
-void {cls}Check::registerMatchers(MatchFinder *Finder) {{
+void {cls}Check::registerCheckMatchers(MatchFinder *Finder) {{
   // FIXME: match the calls that sync, cheaply by canonical name, and bind
   // them to CallId; precede each addMatcher with a comment showing the
   // source shape it matches.

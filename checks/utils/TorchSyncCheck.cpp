@@ -4,6 +4,7 @@
 #include "TorchApi.h"
 #include "program/Index.h"
 #include "program/Recorder.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -43,6 +44,28 @@ void TorchSyncCheck::registerPPCallbacks(const SourceManager &,
       return;
   }
   configurationDiag("%0", Level) << Message;
+}
+
+void TorchSyncCheck::registerMatchers(ast_matchers::MatchFinder *Finder) {
+  Finder->addMatcher(
+      ast_matchers::translationUnitDecl().bind(TranslationUnitId), this);
+  registerCheckMatchers(Finder);
+}
+
+void TorchSyncCheck::limitTraversal(ASTContext &Ctx) const {
+  std::vector<Decl *> Current = Ctx.getTraversalScope();
+  if (Current.size() != 1 || !isa<TranslationUnitDecl>(Current.front()) ||
+      TidyContext->getOptions().SystemHeaders.value_or(false))
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Decl *> Scope;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation Loc = D->getLocation();
+    if (Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+      continue;
+    Scope.push_back(D);
+  }
+  Ctx.setTraversalScope(Scope);
 }
 
 void TorchSyncCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
