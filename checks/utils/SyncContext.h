@@ -60,8 +60,6 @@ public:
   /// With a summary file (the plugin and the editor): the program's index,
   /// which decides each finding's condition as the driver's does; else null.
   const Index *program() const { return Summary.get(); }
-  /// The facts of the program for this translation unit.
-  Recorder &facts(ASTContext &Ctx) { return analyses(Ctx).Facts; }
   /// The translation unit whose analyses are made, if any.
   ASTContext *astContext() const { return State ? State->Ctx : nullptr; }
 

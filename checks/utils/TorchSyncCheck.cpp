@@ -154,10 +154,11 @@ bool TorchSyncCheck::decideNow(const HotReason &R, SourceLocation Loc) {
 
 void TorchSyncCheck::noteCondition(const HotReason &R, SourceLocation Loc,
                                    bool Emitted) {
-  Condition C = pendingCondition(R, Loc);
+  // Only the driver's route sends it; the plugin's decided it in decideNow.
+  if (Emitted && Sync.sendsConditions())
+    if (Condition C = pendingCondition(R, Loc); !C.empty())
+      diag(Loc, "%0", DiagnosticIDs::Note) << C.toNote();
   Pending = PendingAssumptions();
-  if (Emitted && Sync.sendsConditions() && !C.empty())
-    diag(Loc, "%0", DiagnosticIDs::Note) << C.toNote();
 }
 
 std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,
