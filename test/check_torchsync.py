@@ -157,8 +157,11 @@ def main():
     parser.add_argument("--driver-only", action="store_true",
                         help="one driver run with --fix (the sanitizer suites)")
     parser.add_argument("-no-pch", dest="no_pch", action="store_true",
-                        help="parse the headers as a user's build does, even "
-                             "where the input qualifies for --pch")
+                        help="the driver parses the headers as a user's build "
+                             "does, even where the input qualifies for --pch; "
+                             "the plugin's runs still use it, so the "
+                             "comparison of step 7 also shows the PCH changes "
+                             "nothing")
     parser.add_argument("-fix-notes", dest="fix_notes", action="store_true",
                         help="also apply the fix-its of notes")
     parser.add_argument("-config", dest="config", default=None,
@@ -199,10 +202,13 @@ def main():
     for inc in args.include:
         cxx_flags += ["-isystem", inc]
     cxx_flags += compiler_args
+    # The driver's flags: without the PCH under -no-pch.
+    driver_flags = list(cxx_flags)
     for pch, pch_flags in args.pch:
-        if not args.no_pch and uses_pch(original, args.std, compiler_args,
-                                        pch_flags.split()):
+        if uses_pch(original, args.std, compiler_args, pch_flags.split()):
             cxx_flags += ["-include-pch", pch]
+            if not args.no_pch:
+                driver_flags = list(cxx_flags)
             break
 
     tidy = [args.clang_tidy, "--load=" + args.plugin,
@@ -217,7 +223,7 @@ def main():
     if args.driver_only and args.torchsync:
         # The sanitizer suites' single run (see the module's docstring).
         diag_lines, output = run_driver(
-            args, temp_cpp, cxx_flags,
+            args, temp_cpp, driver_flags,
             ["--fix-notes" if args.fix_notes else "--fix"])
         check_results(args, prefixes, present, diag_lines, output, temp_cpp,
                       cleaned)
@@ -229,7 +235,7 @@ def main():
         # The driver names files relative to --root; the plugin by the
         # name it was given (absolute): compared without the directory.
         temp_dir = os.path.dirname(os.path.abspath(temp_cpp))
-        driver_lines, _ = run_driver(args, temp_cpp, cxx_flags)
+        driver_lines, _ = run_driver(args, temp_cpp, driver_flags)
 
     rc, output = run(tidy + [temp_cpp, "--"] + cxx_flags, "clang-tidy")
     if rc != 0:

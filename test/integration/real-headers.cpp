@@ -1,8 +1,10 @@
 // RUN: %check_torchsync_real %s '*' %t -fix-notes -no-pch
 // The real LibTorch headers (Debian libtorch-dev 1.13), including the c10/cuda
 // ones: the matchers must find the same declarations as on the mock headers.
-// Every check, parsed without the tests' precompiled <torch/torch.h>
-// (-no-pch), as a user's build parses it; the other *-real.cpp tests use it.
+// Every check. The driver parses it without the tests' precompiled
+// <torch/torch.h> (-no-pch), as a user's build parses it; the plugin's runs
+// use the PCH, so their equal diagnostics also show it changes nothing. The
+// other *-real.cpp tests use it throughout.
 #include <torch/torch.h>
 #include <c10/cuda/CUDAStream.h>
 #include <iostream>
