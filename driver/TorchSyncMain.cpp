@@ -430,27 +430,67 @@ llvm::Error checkOutputs(llvm::ArrayRef<std::string> Files) {
   return checkOutputsAgainst(namedOutputs(), Inputs);
 }
 
-} // namespace
+/// What is analyzed: the files, the compilation database their commands come
+/// from, and whether none was found (a file that fails to compile is then
+/// told how to give its flags).
+struct Inputs {
+  std::vector<std::string> Files;
+  std::unique_ptr<tooling::CompilationDatabase> Compilations;
+  bool NoDatabase = false;
+};
 
-int main(int argc, const char **argv) {
-  llvm::InitLLVM X(argc, argv);
-  cl::HideUnrelatedOptions(Category);
-  cl::HideUnrelatedOptions(Category, MergeCommand);
-  cl::HideUnrelatedOptions(Category, RenderCommand);
-  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "torchsync " TORCHSYNC_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
-  });
+/// The configuration that the command line and .clang-tidy files give, read
+/// once; each file's analysis makes its own provider from Input.
+struct Configuration {
+  TidySettings Tidy;
+  ConfigInput Input;
+  /// Problems of .clang-tidy files (Config.h), where the provider records
+  /// them: its own place, which the struct's moves do not change.
+  std::unique_ptr<ConfigProblems> Problems = std::make_unique<ConfigProblems>();
+  std::unique_ptr<ClangTidyOptionsProvider> Provider;
+  /// As clang-tidy does: the configuration of the first file, else of the
+  /// current directory.
+  SmallString<256> Path;
+};
 
-  // Compiler arguments after `--` make a fixed compilation database.
+/// The shape of a whole-project run, decided before any analysis.
+struct WholeProgramPlan {
+  /// Candidates are decided against the program's facts.
+  bool Whole = false;
+  /// --shard with --whole-program=on: summaries into the cache, no report.
+  bool ShardSummaries = false;
+  /// The summary files it writes (the default place, --write-summaries).
+  std::vector<std::string> FactsOutputs;
+  /// Files of the database that are analyzed for facts, not reported.
+  std::vector<std::string> Known;
+};
+
+/// What the analysis of every file gave.
+struct Analyzed {
+  std::vector<Finding> Findings, Suppressed;
+  std::vector<Failure> Failures;
+  /// The summaries of every file, reported or not, in a whole-project run;
+  /// a file without one (it failed to compile) makes the facts incomplete.
+  std::vector<std::pair<std::string, Summary>> Summaries;
+  bool Complete = true;
+};
+
+/// Parses the command line. Compiler arguments after `--` make a fixed
+/// compilation database (Fixed), and HadCompilerArgs says whether `--` was
+/// given. Returns an exit code when the run ends here.
+std::optional<int>
+parseCommandLine(int ArgCount, const char **Args,
+                 std::unique_ptr<tooling::CompilationDatabase> &Fixed,
+                 bool &HadCompilerArgs) {
   std::string FixedDBError;
-  int Argc = argc;
-  std::unique_ptr<tooling::CompilationDatabase> Compilations =
-      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, argv,
-                                                             FixedDBError);
+  int Argc = ArgCount;
+  Fixed = tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Args,
+                                                                 FixedDBError);
+  HadCompilerArgs = !FixedDBError.empty() || Argc != ArgCount;
   std::string CLError;
   llvm::raw_string_ostream CLErrors(CLError);
   if (!cl::ParseCommandLineOptions(
-          Argc, argv,
+          Argc, Args,
           "torchsync: finds host-device synchronizations in hot LibTorch "
           "code.\n\nExamples:\n"
           "  torchsync -p build src/train.cpp\n"
@@ -465,7 +505,7 @@ int main(int argc, const char **argv) {
       return 2;
     // llvm::cl reports several lines; the first names the problem.
     StringRef First = StringRef(CLError).split('\n').first.trim();
-    First.consume_front(llvm::sys::path::filename(argv[0]));
+    First.consume_front(llvm::sys::path::filename(Args[0]));
     First = First.ltrim(": ").rtrim(". ");
     if (First.contains("Try:"))
       First = First.split("Try:").first.rtrim(". ");
@@ -515,354 +555,369 @@ int main(int argc, const char **argv) {
     if (O->getNumOccurrences() && O->empty())
       return inputError((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                         " needs a value");
+  return std::nullopt;
+}
 
-  if (MergeCommand) {
-    if (MergeInputs.empty())
-      return inputError("merge: no reports named (torchsync merge a.sarif "
-                        "b.sarif -o all.sarif)");
-    if (llvm::Error E = mergeReports(MergeInputs, OutputFile))
-      return inputError(llvm::toString(std::move(E)));
-    return 0;
+/// `torchsync merge`: the reports of sharded jobs as one.
+int runMerge() {
+  if (MergeInputs.empty())
+    return inputError("merge: no reports named (torchsync merge a.sarif "
+                      "b.sarif -o all.sarif)");
+  if (llvm::Error E = mergeReports(MergeInputs, OutputFile))
+    return inputError(llvm::toString(std::move(E)));
+  return 0;
+}
+
+/// `torchsync render-sarif`: findings and the verifier's report as SARIF.
+int runRenderSarif() {
+  if (RenderFindings.empty())
+    return inputError("render-sarif: no findings named (torchsync "
+                      "render-sarif --findings findings.json "
+                      "[--runtime-report verify.json] -o out.sarif)");
+  RenderOptions Render;
+  Render.FindingsFile = RenderFindings;
+  Render.RuntimeReportFile = RuntimeReport;
+  Render.Output = OutputFile;
+  if (!RootDir.empty()) {
+    if (!llvm::sys::fs::is_directory(RootDir))
+      return inputError("root directory '" + RootDir + "' " +
+                        (llvm::sys::fs::exists(RootDir) ? "is not a directory"
+                                                        : "does not exist"));
+    Render.Root = RootDir;
   }
+  std::vector<std::string> Inputs{RenderFindings};
+  if (!RuntimeReport.empty())
+    Inputs.push_back(RuntimeReport);
+  if (llvm::Error E = checkOutputsAgainst(namedOutputs(), Inputs))
+    return inputError(llvm::toString(std::move(E)));
+  if (llvm::Error E = renderSarif(Render))
+    return inputError(llvm::toString(std::move(E)));
+  return 0;
+}
 
-  if (RenderCommand) {
-    if (RenderFindings.empty())
-      return inputError("render-sarif: no findings named (torchsync "
-                        "render-sarif --findings findings.json "
-                        "[--runtime-report verify.json] -o out.sarif)");
-    RenderOptions Render;
-    Render.FindingsFile = RenderFindings;
-    Render.RuntimeReportFile = RuntimeReport;
-    Render.Output = OutputFile;
-    if (!RootDir.empty()) {
-      if (!llvm::sys::fs::is_directory(RootDir))
-        return inputError("root directory '" + RootDir + "' " +
-                          (llvm::sys::fs::exists(RootDir) ? "is not a directory"
-                                                          : "does not exist"));
-      Render.Root = RootDir;
-    }
-    std::vector<std::string> Inputs{RenderFindings};
-    if (!RuntimeReport.empty())
-      Inputs.push_back(RuntimeReport);
-    if (llvm::Error E = checkOutputsAgainst(namedOutputs(), Inputs))
-      return inputError(llvm::toString(std::move(E)));
-    if (llvm::Error E = renderSarif(Render))
-      return inputError(llvm::toString(std::move(E)));
-    return 0;
-  }
-
+/// clang-tidy's options and the configuration sources, most specific last:
+/// built-in defaults, then .clang-tidy files (or --config / --config-file),
+/// then the command line.
+llvm::Expected<Configuration> readConfiguration() {
+  Configuration C;
   llvm::Expected<TidySettings> Tidy = readTidySettings();
   if (!Tidy)
-    return inputError(llvm::toString(Tidy.takeError()));
-  if (Tidy->FixErrors) {
+    return Tidy.takeError();
+  C.Tidy = std::move(*Tidy);
+  if (C.Tidy.FixErrors) {
     Fix = true;
     llvm::errs() << "torchsync: warning: --fix-errors fixes as --fix does: "
                     "the files of a translation unit that did not compile "
                     "are never changed\n";
   }
-
-  // The command line's part of the configuration is read once (with the
-  // --config-file); each file's analysis makes its own provider from it.
-  llvm::Expected<ConfigInput> ReadInput = readConfigInput();
-  if (!ReadInput)
-    return inputError(llvm::toString(ReadInput.takeError()));
-  const ConfigInput Input = std::move(*ReadInput);
-  // clang-tidy's configuration sources, most specific last: built-in
-  // defaults, then .clang-tidy files (or --config / --config-file), then the
-  // command line. Problems of .clang-tidy files go to Problems (Config.h).
-  ConfigProblems Problems;
-  auto Provider = makeProvider(Input, &Problems);
+  llvm::Expected<ConfigInput> Input = readConfigInput();
+  if (!Input)
+    return Input.takeError();
+  C.Input = std::move(*Input);
+  auto Provider = makeProvider(C.Input, C.Problems.get());
   if (!Provider)
-    return inputError(llvm::toString(Provider.takeError()));
-  // A configuration mistake is an error before any file is analyzed.
-  // With --allow-no-checks a configuration may enable none.
-  auto CheckConfiguration =
-      [&](llvm::ArrayRef<std::string> Paths,
-          bool RequireChecks) -> std::optional<ConfigWarnings> {
-    llvm::Expected<ConfigWarnings> Warnings =
-        checkConfiguration(**Provider, Problems, Input, Paths,
-                           RequireChecks && !Tidy->AllowNoChecks);
-    if (!Warnings) {
-      inputError(llvm::toString(Warnings.takeError()));
-      return std::nullopt;
-    }
-    for (const std::string &Line : Warnings->Lines)
-      llvm::errs() << "torchsync: warning: " << Line << "\n";
-    return std::move(*Warnings);
-  };
-  // As clang-tidy does: the configuration of the first file, else of the
-  // current directory.
-  SmallString<256> ConfigPath(SourcePaths.empty() ? "dummy"
-                                                  : SourcePaths.front());
-  llvm::sys::fs::make_absolute(ConfigPath);
-  llvm::sys::path::remove_dots(ConfigPath, /*remove_dot_dot=*/true);
+    return Provider.takeError();
+  C.Provider = std::move(*Provider);
+  C.Path = SourcePaths.empty() ? "dummy" : SourcePaths.front();
+  llvm::sys::fs::make_absolute(C.Path);
+  llvm::sys::path::remove_dots(C.Path, /*remove_dot_dot=*/true);
+  return C;
+}
 
-  if (Tidy->VerifyConfig || Tidy->ExplainConfig) {
+/// A configuration mistake is an error before any file is analyzed (printed
+/// here; std::nullopt); its warnings are printed. With --allow-no-checks a
+/// configuration may enable none.
+std::optional<ConfigWarnings> checkConfig(const Configuration &C,
+                                          llvm::ArrayRef<std::string> Paths,
+                                          bool RequireChecks) {
+  llvm::Expected<ConfigWarnings> Warnings =
+      checkConfiguration(*C.Provider, *C.Problems, C.Input, Paths,
+                         RequireChecks && !C.Tidy.AllowNoChecks);
+  if (!Warnings) {
+    inputError(llvm::toString(Warnings.takeError()));
+    return std::nullopt;
+  }
+  for (const std::string &Line : Warnings->Lines)
+    llvm::errs() << "torchsync: warning: " << Line << "\n";
+  return std::move(*Warnings);
+}
+
+/// --verify-config, --explain-config, --list-checks, --dump-config: the
+/// exit code when one was asked.
+std::optional<int> runConfigQueries(const Configuration &C) {
+  if (C.Tidy.VerifyConfig || C.Tidy.ExplainConfig) {
     // Unmatched globs are the query's own lines, not warnings.
-    llvm::Expected<ConfigWarnings> Readable =
-        checkConfiguration(**Provider, Problems, Input,
-                           {std::string(ConfigPath)}, /*RequireChecks=*/false);
+    llvm::Expected<ConfigWarnings> Readable = checkConfiguration(
+        *C.Provider, *C.Problems, C.Input, {std::string(C.Path)},
+        /*RequireChecks=*/false);
     if (!Readable)
       return inputError(llvm::toString(Readable.takeError()));
-    return runConfigQuery(*Tidy, **Provider, Input, ConfigPath);
+    return runConfigQuery(C.Tidy, *C.Provider, C.Input, C.Path);
   }
-
-  if (ListChecks || DumpConfig) {
-    if (ListChecks && DumpConfig)
-      return inputError("--list-checks and --dump-config are mutually "
-                        "exclusive");
-    if (!CheckConfiguration({std::string(ConfigPath)},
-                            /*RequireChecks=*/ListChecks))
-      return 2;
-    if (DumpConfig) {
-      llvm::outs() << dumpConfiguration(**Provider, ConfigPath) << "\n";
-      return 0;
-    }
-    ClangTidyOptions Options = (*Provider)->getOptions(ConfigPath);
-    std::vector<std::string> Names =
-        getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
-    llvm::outs() << "Enabled checks:";
-    for (const std::string &Name : Names)
-      llvm::outs() << "\n    " << Name;
-    llvm::outs() << "\n\n";
+  if (!ListChecks && !DumpConfig)
+    return std::nullopt;
+  if (ListChecks && DumpConfig)
+    return inputError("--list-checks and --dump-config are mutually "
+                      "exclusive");
+  if (!checkConfig(C, {std::string(C.Path)}, /*RequireChecks=*/ListChecks))
+    return 2;
+  if (DumpConfig) {
+    llvm::outs() << dumpConfiguration(*C.Provider, C.Path) << "\n";
     return 0;
   }
+  ClangTidyOptions Options = C.Provider->getOptions(C.Path);
+  std::vector<std::string> Names =
+      getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  llvm::outs() << "Enabled checks:";
+  for (const std::string &Name : Names)
+    llvm::outs() << "\n    " << Name;
+  llvm::outs() << "\n\n";
+  return 0;
+}
 
-  // The baseline would record the lines as they were before the fixes.
-  if (WriteBaselineFile.getNumOccurrences() && (Fix || FixNotes))
-    return inputError("--write-baseline cannot be combined with --fix or "
-                      "--fix-notes (the baseline would hold the line numbers "
-                      "from before the fixes)");
-
-  llvm::Expected<RunSettings> Run = readRunSettings(Tidy->WarningsAsErrors);
-  if (!Run)
-    return inputError(llvm::toString(Run.takeError()));
-
-  std::optional<HarnessSettings> Harness;
-  if (EmitHarness.getNumOccurrences()) {
-    // The harness is made from the code as analyzed, not as fixed.
-    if (Fix || FixNotes)
-      return inputError("--emit-harness cannot be combined with --fix or "
-                        "--fix-notes");
-    auto Prepared = prepareHarness(EmitHarness, HarnessSpecFile);
-    if (!Prepared)
-      return inputError(llvm::toString(Prepared.takeError()));
-    Harness = std::move(*Prepared);
-    Harness->ExtraArgsBefore = Tidy->ExtraArgsBefore;
-    Harness->ExtraArgs = ExtraArgs;
-    Harness->Overlay = Tidy->Overlay;
-    Harness->Quiet = Quiet;
-  } else if (HarnessSpecFile.getNumOccurrences()) {
-    return inputError("--harness-spec needs --emit-harness");
+/// --emit-harness and --harness-spec, checked against the other options.
+llvm::Expected<std::optional<HarnessSettings>>
+readHarness(const TidySettings &Tidy) {
+  if (!EmitHarness.getNumOccurrences()) {
+    if (HarnessSpecFile.getNumOccurrences())
+      return llvm::createStringError("--harness-spec needs --emit-harness");
+    return std::nullopt;
   }
+  // The harness is made from the code as analyzed, not as fixed.
+  if (Fix || FixNotes)
+    return llvm::createStringError("--emit-harness cannot be combined with "
+                                   "--fix or --fix-notes");
+  auto Prepared = prepareHarness(EmitHarness, HarnessSpecFile);
+  if (!Prepared)
+    return Prepared.takeError();
+  Prepared->ExtraArgsBefore = Tidy.ExtraArgsBefore;
+  Prepared->ExtraArgs = ExtraArgs;
+  Prepared->Overlay = Tidy.Overlay;
+  Prepared->Quiet = Quiet;
+  return std::optional<HarnessSettings>(std::move(*Prepared));
+}
 
+/// The files to analyze and their compilation database: -p's, the fixed one
+/// of `--`, or one found as clang-tidy and clangd find it; path arguments
+/// are source files, or (with -p) directories whose files of the database
+/// are analyzed; --include/--exclude and --shard select among them.
+llvm::Expected<Inputs>
+selectInputs(std::unique_ptr<tooling::CompilationDatabase> Fixed,
+             bool HadCompilerArgs, llvm::StringRef Root) {
+  Inputs In;
+  In.Compilations = std::move(Fixed);
   if (!BuildPath.empty()) {
-    if (!FixedDBError.empty() || Argc != argc)
-      return inputError("use either -p or compiler arguments after '--'");
+    if (HadCompilerArgs)
+      return llvm::createStringError(
+          "use either -p or compiler arguments after '--'");
     auto Loaded = loadBuildDatabase(BuildPath);
     if (!Loaded)
-      return inputError(llvm::toString(Loaded.takeError()));
-    Compilations = std::move(*Loaded);
+      return Loaded.takeError();
+    In.Compilations = std::move(*Loaded);
   }
-
-  // Path arguments: source files, or (with -p) directories whose files of
-  // the compilation database are analyzed.
-  std::vector<std::string> Files;
+  std::vector<std::string> &Files = In.Files;
   if (SourcePaths.empty()) {
     if (BuildPath.empty())
-      return inputError("no input files (name source files, or pass -p "
-                        "<build-dir> to analyze every file it compiles)");
-    Files = Compilations->getAllFiles();
+      return llvm::createStringError(
+          "no input files (name source files, or pass -p <build-dir> to "
+          "analyze every file it compiles)");
+    Files = In.Compilations->getAllFiles();
     if (Files.empty())
-      return inputError("no file to analyze: the compilation database in '" +
-                        BuildPath + "' lists none");
+      return llvm::createStringError("no file to analyze: the compilation "
+                                     "database in '" +
+                                     BuildPath + "' lists none");
   }
   for (const std::string &Path : SourcePaths) {
     SmallString<256> Abs(Path);
     if (std::error_code EC = llvm::sys::fs::make_absolute(Abs))
-      return inputError("cannot resolve '" + Path + "': " + EC.message());
+      return llvm::createStringError("cannot resolve '" + Path +
+                                     "': " + EC.message());
     llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
     if (!llvm::sys::fs::exists(Abs))
-      return inputError("no such file: '" + Path + "'");
+      return llvm::createStringError("no such file: '" + Path + "'");
     if (llvm::sys::fs::is_directory(Abs)) {
       if (BuildPath.empty())
-        return inputError("'" + Path +
-                          "' is a directory, not a source file "
-                          "(with -p <build-dir>, a directory selects the "
-                          "files under it)");
+        return llvm::createStringError(
+            "'" + Path +
+            "' is a directory, not a source file (with -p <build-dir>, a "
+            "directory selects the files under it)");
       std::vector<std::string> Under =
-          filesUnder(Compilations->getAllFiles(), Abs);
+          filesUnder(In.Compilations->getAllFiles(), Abs);
       if (Under.empty())
-        return inputError("no file of the compilation database is under '" +
-                          Path + "'");
+        return llvm::createStringError(
+            "no file of the compilation database is under '" + Path + "'");
       llvm::append_range(Files, Under);
       continue;
     }
     if (!isCxxSource(Abs))
-      return inputError("'" + Path + "' is not a C++ source file");
+      return llvm::createStringError("'" + Path + "' is not a C++ source file");
     Files.push_back(std::string(Abs));
   }
   // No -p and no '--': look for a database as clang-tidy and clangd do,
   // else parse as C++17 with no other flags (a file that then does not
   // compile is told how to give its flags).
-  bool NoDatabase = false;
-  if (!Compilations) {
-    Compilations = findDatabaseFor(Files.front());
-    NoDatabase = !Compilations;
-    if (NoDatabase)
-      Compilations = std::make_unique<tooling::FixedCompilationDatabase>(
+  if (!In.Compilations) {
+    In.Compilations = findDatabaseFor(Files.front());
+    In.NoDatabase = !In.Compilations;
+    if (In.NoDatabase)
+      In.Compilations = std::make_unique<tooling::FixedCompilationDatabase>(
           ".", std::vector<std::string>{"-std=c++17"});
   }
 
   PathFilter Filter;
-  {
-    auto Include = compileGlobs(IncludeGlobs, "--include");
-    if (!Include)
-      return inputError(llvm::toString(Include.takeError()));
-    auto Exclude = compileGlobs(ExcludeGlobs, "--exclude");
-    if (!Exclude)
-      return inputError(llvm::toString(Exclude.takeError()));
-    Filter.Include = std::move(*Include);
-    Filter.Exclude = std::move(*Exclude);
-  }
-  Files = selectFiles(std::move(Files), Filter, Run->Root);
+  auto Include = compileGlobs(IncludeGlobs, "--include");
+  if (!Include)
+    return Include.takeError();
+  auto Exclude = compileGlobs(ExcludeGlobs, "--exclude");
+  if (!Exclude)
+    return Exclude.takeError();
+  Filter.Include = std::move(*Include);
+  Filter.Exclude = std::move(*Exclude);
+  Files = selectFiles(std::move(Files), Filter, Root);
   if (Files.empty())
-    return inputError("no file to analyze: --include/--exclude leave none of "
-                      "the input files");
+    return llvm::createStringError("no file to analyze: --include/--exclude "
+                                   "leave none of the input files");
   // A shard may be empty (fewer files than shards): it reports nothing.
   if (ShardSpec.getNumOccurrences()) {
     llvm::Expected<Shard> Part = parseShard(ShardSpec);
     if (!Part)
-      return inputError(llvm::toString(Part.takeError()));
+      return Part.takeError();
     PathFilter ShardOnly;
     ShardOnly.Part = *Part;
-    Files = selectFiles(std::move(Files), ShardOnly, Run->Root);
+    Files = selectFiles(std::move(Files), ShardOnly, Root);
   }
+  if (llvm::Error E = checkInputsExist(Files, *In.Compilations))
+    return std::move(E);
+  return std::move(In);
+}
 
-  if (llvm::Error E = checkInputsExist(Files, *Compilations))
-    return inputError(llvm::toString(std::move(E)));
-  std::optional<ConfigWarnings> Checked =
-      CheckConfiguration(Files, /*RequireChecks=*/true);
-  if (!Checked)
-    return 2;
-  // Only with --allow-no-checks: as clang-tidy, nothing to do.
-  if (Tidy->AllowNoChecks && !Files.empty() && !Checked->AnyChecks) {
-    if (!Quiet)
-      llvm::errs() << "torchsync: no check is enabled; nothing is analyzed\n";
-    return 0;
-  }
-  if (llvm::Error E = checkOutputs(Files))
-    return inputError(llvm::toString(std::move(E)));
+/// The result cache: --cache-dir's (an error when it cannot be opened), else
+/// the user's cache directory (a warning), or none with --no-cache.
+llvm::Expected<std::unique_ptr<ResultCache>> openCache() {
+  if (NoCache)
+    return nullptr;
+  SmallString<256> Dir(CacheDir.getValue());
+  if (Dir.empty() && llvm::sys::path::cache_directory(Dir))
+    llvm::sys::path::append(Dir, "torchsync");
+  if (Dir.empty())
+    return nullptr;
+  auto Opened = ResultCache::open(Dir);
+  if (Opened)
+    return std::move(*Opened);
+  if (CacheDir.getNumOccurrences())
+    return Opened.takeError();
+  if (!Quiet)
+    // The default place is a convenience: without it, analyze anyway.
+    llvm::errs() << "torchsync: warning: " << llvm::toString(Opened.takeError())
+                 << "; analyzing without a cache\n";
+  else
+    llvm::consumeError(Opened.takeError());
+  return nullptr;
+}
 
-  std::unique_ptr<ResultCache> Cache;
-  if (!NoCache) {
-    SmallString<256> Dir(CacheDir.getValue());
-    if (Dir.empty() && llvm::sys::path::cache_directory(Dir))
-      llvm::sys::path::append(Dir, "torchsync");
-    if (!Dir.empty()) {
-      auto Opened = ResultCache::open(Dir);
-      if (Opened)
-        Cache = std::move(*Opened);
-      else if (CacheDir.getNumOccurrences())
-        return inputError(llvm::toString(Opened.takeError()));
-      else if (!Quiet)
-        // The default place is a convenience: without it, analyze anyway.
-        llvm::errs() << "torchsync: warning: "
-                     << llvm::toString(Opened.takeError())
-                     << "; analyzing without a cache\n";
-      else
-        llvm::consumeError(Opened.takeError());
-    }
-  }
-
-  // A whole-project run also analyzes the files of the database that are not
-  // reported (a selection, --include/--exclude, --diff limit what is
-  // reported, not what is known); they are not counted in the progress. A
-  // shard sees only its files, so it keeps the per-file rules; with an
-  // explicit --whole-program=on it is the first step of a sharded
-  // whole-project run (docs/ci.md): it analyzes its files the whole-project
-  // way into the cache and reports nothing, and a whole-project run with
-  // the shards' caches joined resolves them without parsing again.
+/// A whole-project run also analyzes the files of the database that are not
+/// reported (a selection, --include/--exclude, --diff limit what is
+/// reported, not what is known); they are not counted in the progress. A
+/// shard sees only its files, so it keeps the per-file rules; with an
+/// explicit --whole-program=on it is the first step of a sharded
+/// whole-project run (docs/ci.md): it analyzes its files the whole-project
+/// way into the cache and reports nothing, and a whole-project run with the
+/// shards' caches joined resolves them without parsing again. The summary
+/// files it writes are refused now, before any analysis, when they would
+/// overwrite something else.
+llvm::Expected<WholeProgramPlan>
+planWholeProgram(const Inputs &In, bool HaveCache, bool HaveHarness) {
+  WholeProgramPlan P;
   bool Sharded = ShardSpec.getNumOccurrences() > 0;
-  bool ShardSummaries =
+  P.ShardSummaries =
       Sharded && WholeProgram.getNumOccurrences() && WholeProgram == "on";
-  bool Whole = !BuildPath.empty() && WholeProgram == "on" &&
-               (!Sharded || ShardSummaries);
-  if (ShardSummaries) {
+  P.Whole = !BuildPath.empty() && WholeProgram == "on" &&
+            (!Sharded || P.ShardSummaries);
+  if (P.ShardSummaries) {
     if (BuildPath.empty())
-      return inputError("--shard with --whole-program=on needs -p <build-dir>");
-    if (!Cache)
-      return inputError("--shard with --whole-program=on fills the result "
-                        "cache for a whole-project run to resolve: it cannot "
-                        "run with --no-cache or without a cache directory");
+      return llvm::createStringError(
+          "--shard with --whole-program=on needs -p <build-dir>");
+    if (!HaveCache)
+      return llvm::createStringError(
+          "--shard with --whole-program=on fills the result cache for a "
+          "whole-project run to resolve: it cannot run with --no-cache or "
+          "without a cache directory");
     if (OutputFile != "-" || Fix || FixNotes || !ExportFixes.empty() ||
-        !WriteBaselineFile.empty() || Harness)
-      return inputError("--shard with --whole-program=on writes no report, "
-                        "fixes, baseline or harness: the whole-project run "
-                        "that resolves the shards does (docs/ci.md)");
+        !WriteBaselineFile.empty() || HaveHarness)
+      return llvm::createStringError(
+          "--shard with --whole-program=on writes no report, fixes, "
+          "baseline or harness: the whole-project run that resolves the "
+          "shards does (docs/ci.md)");
   }
-  // The summary files it writes: refused now, before any analysis, when
-  // they would overwrite something else.
-  std::vector<std::string> FactsOutputs;
-  if (!WriteSummaries.empty() && (!Whole || ShardSummaries))
-    return inputError("--write-summaries needs a whole-project run (-p "
-                      "<build-dir> with --whole-program=on, without --shard)");
-  if (Whole && !ShardSummaries) {
-    FactsOutputs.push_back(defaultFactsPath(BuildPath));
-    if (!WriteSummaries.empty())
-      FactsOutputs.push_back(WriteSummaries);
-    for (const std::string &Path : FactsOutputs)
-      if (llvm::Error E = checkFactsOutput(Path))
-        return inputError(llvm::toString(std::move(E)));
+  if (!WriteSummaries.empty() && (!P.Whole || P.ShardSummaries))
+    return llvm::createStringError(
+        "--write-summaries needs a whole-project run (-p <build-dir> with "
+        "--whole-program=on, without --shard)");
+  if (!P.Whole || P.ShardSummaries)
+    return std::move(P);
+  P.FactsOutputs.push_back(defaultFactsPath(BuildPath));
+  if (!WriteSummaries.empty())
+    P.FactsOutputs.push_back(WriteSummaries);
+  for (const std::string &Path : P.FactsOutputs)
+    if (llvm::Error E = checkFactsOutput(Path))
+      return std::move(E);
+  llvm::StringSet<> Selected;
+  for (const std::string &F : In.Files)
+    Selected.insert(F);
+  for (const std::string &F : In.Compilations->getAllFiles()) {
+    SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    if (Selected.insert(Abs).second)
+      P.Known.push_back(std::string(Abs));
   }
-  std::vector<std::string> Known;
-  if (Whole && !ShardSummaries) {
-    llvm::StringSet<> Selected;
-    for (const std::string &F : Files)
-      Selected.insert(F);
-    for (const std::string &F : Compilations->getAllFiles()) {
-      SmallString<256> Abs(F);
-      llvm::sys::fs::make_absolute(Abs);
-      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      if (Selected.insert(Abs).second)
-        Known.push_back(std::string(Abs));
-    }
-  }
+  return std::move(P);
+}
 
+/// Analyzes every file (and the known files of a whole-project run) on Jobs
+/// threads, with a progress bar; each diagnostic becomes a finding that
+/// keeps it, with the file whose translation unit reported it.
+Analyzed analyzeAll(const Inputs &In, const WholeProgramPlan &Plan,
+                    const Configuration &C, ResultCache *Cache,
+                    SourceFiles &Sources) {
   AnalysisOptions Analysis;
-  Analysis.WholeProgram = Whole;
+  Analysis.WholeProgram = Plan.Whole;
   Analysis.FixesFromNotes = FixNotes;
-  Analysis.ExtraArgsBefore = Tidy->ExtraArgsBefore;
+  Analysis.ExtraArgsBefore = C.Tidy.ExtraArgsBefore;
   Analysis.ExtraArgs = ExtraArgs;
-  Analysis.Overlay = Tidy->Overlay;
-  Analysis.Profile = Tidy->Profile;
-  Analysis.ProfilePrefix = Tidy->ProfilePrefix;
+  Analysis.Overlay = C.Tidy.Overlay;
+  Analysis.Profile = C.Tidy.Profile;
+  Analysis.ProfilePrefix = C.Tidy.ProfilePrefix;
   Analysis.TraverseAll = TraverseAll;
+  const ConfigInput &Input = C.Input;
   Analysis.MakeProvider =
       [&Input](llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
-        // Made once above from the same input, so it cannot fail here.
+        // Made once before from the same input, so it cannot fail here.
         return llvm::cantFail(
             makeProvider(Input, /*Problems=*/nullptr, std::move(FS)));
       };
+  const std::vector<std::string> &Files = In.Files, &Known = Plan.Known;
   std::vector<FileResult> Results(Files.size());
   std::vector<FileResult> KnownResults(Known.size());
   {
-    SourceFiles Names(Run->Root);
+    // The workers name the files they finish through their own copy.
+    const SourceFiles Names(Sources.root().str());
     std::optional<Progress> Bar;
     if (!Quiet && Files.size() > 1)
       Bar.emplace(llvm::errs(), Files.size(),
                   ProgressBar || llvm::sys::Process::StandardErrIsDisplayed(),
                   llvm::sys::Process::StandardErrColumns());
     // Profile tables on standard error would mix: one file at a time.
-    unsigned Threads = Tidy->Profile && Tidy->ProfilePrefix.empty() ? 1 : Jobs;
+    unsigned Threads =
+        C.Tidy.Profile && C.Tidy.ProfilePrefix.empty() ? 1 : Jobs;
     forEachInParallel(Files.size() + Known.size(), Threads, [&](size_t I) {
       if (I >= Files.size()) {
         size_t K = I - Files.size();
         KnownResults[K] =
-            analyzeFile(Known[K], *Compilations, Analysis, Cache.get());
+            analyzeFile(Known[K], *In.Compilations, Analysis, Cache);
         return;
       }
-      Results[I] = analyzeFile(Files[I], *Compilations, Analysis, Cache.get());
+      Results[I] = analyzeFile(Files[I], *In.Compilations, Analysis, Cache);
       if (Bar)
         Bar->finished(Names.relativePath(Files[I]), Results[I].FromCache,
                       Results[I].Failure.has_value());
@@ -870,28 +925,19 @@ int main(int argc, const char **argv) {
     if (Bar)
       Bar->done();
   }
-  // Each diagnostic becomes a finding that keeps it, with the file whose
-  // translation unit reported it.
-  SourceFiles Sources(Run->Root);
-  std::vector<Finding> Findings, Suppressed;
-  std::vector<Failure> Failures;
-  bool CacheWarned = false;
-  // The summaries of every file, reported or not; a file without one (it
-  // failed to compile) makes the facts incomplete.
-  std::vector<std::pair<std::string, Summary>> Summaries;
-  bool Complete = true;
+  Analyzed A;
   auto AddSummary = [&](const std::string &File, const FileResult &R) {
-    if (!Whole)
+    if (!Plan.Whole)
       return;
     llvm::Expected<Summary> S =
         clang::tidy::torchsync::summaryFromJson(R.Summary);
     if (S && !R.Failure) {
-      Summaries.emplace_back(File, std::move(*S));
+      A.Summaries.emplace_back(File, std::move(*S));
       return;
     }
     if (!S)
       llvm::consumeError(S.takeError());
-    Complete = false;
+    A.Complete = false;
   };
   for (size_t K = 0; K < Known.size(); ++K) {
     AddSummary(Known[K], KnownResults[K]);
@@ -900,128 +946,232 @@ int main(int argc, const char **argv) {
                    << "' for whole-program facts: " << *KnownResults[K].Failure
                    << "; what it calls is not known\n";
   }
-  KnownResults.clear();
+  bool CacheWarned = false;
   for (size_t I = 0; I < Files.size(); ++I) {
     FileResult &R = Results[I];
     AddSummary(Files[I], R);
     for (ClangTidyError &E : R.Errors) {
-      Findings.push_back(makeFinding(std::move(E), Files[I], Sources));
-      Findings.back().FromBrokenUnit = R.Failure.has_value();
+      A.Findings.push_back(makeFinding(std::move(E), Files[I], Sources));
+      A.Findings.back().FromBrokenUnit = R.Failure.has_value();
     }
     for (ClangTidyError &E : R.Suppressed) {
-      Suppressed.push_back(makeFinding(std::move(E), Files[I], Sources));
-      Suppressed.back().Suppressed = true;
+      A.Suppressed.push_back(makeFinding(std::move(E), Files[I], Sources));
+      A.Suppressed.back().Suppressed = true;
     }
     if (R.Failure)
-      Failures.push_back({Files[I], *R.Failure});
+      A.Failures.push_back({Files[I], *R.Failure});
     if (R.CacheProblem && !CacheWarned && !Quiet) {
       llvm::errs() << "torchsync: warning: cannot write to the cache: "
                    << *R.CacheProblem << "\n";
       CacheWarned = true;
     }
   }
-  Results.clear();
-  if (Cache)
-    Cache->prune();
-  if (ShardSummaries) {
-    for (const Failure &F : Failures)
-      llvm::errs() << "torchsync: error: cannot analyze '" << F.File
-                   << "': " << F.Reason << "\n";
-    if (!Failures.empty())
-      return 2;
+  return A;
+}
+
+/// The end of a --shard --whole-program=on run: its files are summarized
+/// into the cache, or it fails.
+int finishShard(const Analyzed &A, size_t NumFiles) {
+  for (const Failure &F : A.Failures)
+    llvm::errs() << "torchsync: error: cannot analyze '" << F.File
+                 << "': " << F.Reason << "\n";
+  if (!A.Failures.empty())
+    return 2;
+  if (!Quiet)
+    llvm::errs() << "torchsync: shard " << ShardSpec << ": " << NumFiles
+                 << " file" << (NumFiles == 1 ? "" : "s")
+                 << " summarized into the cache; a whole-project run "
+                    "with the shards' caches joined reports them\n";
+  return 0;
+}
+
+/// The fixes of the reported findings, planned before anything is written:
+/// the report shows which applied, and no output may be a file the fixes
+/// change. Fix-its made from a translation unit that did not compile rest
+/// on a broken AST: none of the files they touch is changed.
+llvm::Expected<FixPlan> planFixes(const Analyzed &A,
+                                  std::vector<Finding> &Reported) {
+  FixPlan Plan(FixNotes);
+  if (!Fix && !FixNotes)
+    return std::move(Plan);
+  for (const Finding &F : A.Findings) {
+    if (!F.FromBrokenUnit || !F.Diagnostic)
+      continue;
+    auto Avoid = [&](const tooling::DiagnosticMessage &M) {
+      for (const auto &Entry : M.Fix)
+        Plan.avoid(
+            absoluteFilePath(Entry.getKey(), F.Diagnostic->BuildDirectory));
+    };
+    Avoid(F.Diagnostic->Message);
+    llvm::for_each(F.Diagnostic->Notes, Avoid);
+  }
+  for (const Failure &F : A.Failures)
+    Plan.avoid(F.File);
+  for (Finding &F : Reported)
+    Plan.add(F);
+  if (llvm::Error E = checkOutputsAgainst(namedOutputs(), Plan.files(),
+                                          "a file the fixes change"))
+    return std::move(E);
+  for (const std::string &File : Plan.files())
+    if (llvm::Error E = checkWritable(File))
+      return std::move(E);
+  return std::move(Plan);
+}
+
+/// What the GPU run measured: matched with the findings by fingerprint,
+/// ranked by their share of the blocked time in user code. With --sort=cost,
+/// ByCost gets the reported findings in that order (the report's order only:
+/// fixes and harnesses keep theirs).
+std::optional<RuntimeCosts> measuredCosts(RunSettings &Run, GateResult &Gated,
+                                          std::vector<Finding> &Suppressed,
+                                          SourceFiles &Sources,
+                                          std::vector<Finding> &ByCost) {
+  if (!Run.Runtime)
+    return std::nullopt;
+  VerifierReport &Report = *Run.Runtime;
+  size_t Entries = Report.Unmatched;
+  RuntimeCosts Measured = applyRuntimeReport(
+      Report, RuntimeReport, {Gated.Reported, Suppressed}, Sources);
+  size_t Ours = Gated.Reported.size() + Suppressed.size();
+  if (Measured.Matched == 0 && Entries && Ours) {
+    // Measurements of another program would rank the wrong code.
+    llvm::StringRef Theirs =
+        Report.top().getString("root").value_or("not given");
+    llvm::errs() << "torchsync: warning: runtime report '" << RuntimeReport
+                 << "' matches none of the " << Ours
+                 << " findings by fingerprint: it was made for another "
+                    "program or root (its root: '"
+                 << Theirs << "', this run's: '" << Run.Root
+                 << "'); its measurements are left out\n";
+    return std::nullopt;
+  }
+  if (Run.SortByCost) {
+    ByCost = Gated.Reported;
+    sortByCost(ByCost);
+  }
+  return std::move(Measured);
+}
+
+/// The facts of a complete run, for the plugin and the editor: the default
+/// place is a convenience (a warning when it cannot be written), the named
+/// file is not.
+llvm::Error writeFacts(const clang::tidy::torchsync::FactsFile &Facts,
+                       llvm::ArrayRef<std::string> Paths) {
+  for (const std::string &Path : Paths)
+    if (llvm::Error E = writeFactsFile(Path, Facts)) {
+      if (Path == WriteSummaries)
+        return E;
+      if (!Quiet)
+        llvm::errs() << "torchsync: warning: " << llvm::toString(std::move(E))
+                     << "\n";
+      else
+        llvm::consumeError(std::move(E));
+    }
+  return llvm::Error::success();
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  llvm::InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions(Category, MergeCommand);
+  cl::HideUnrelatedOptions(Category, RenderCommand);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "torchsync " TORCHSYNC_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  auto Fail = [](llvm::Error E) { return inputError(toString(std::move(E))); };
+
+  std::unique_ptr<tooling::CompilationDatabase> Fixed;
+  bool HadCompilerArgs = false;
+  if (std::optional<int> Exit =
+          parseCommandLine(argc, argv, Fixed, HadCompilerArgs))
+    return *Exit;
+  if (MergeCommand)
+    return runMerge();
+  if (RenderCommand)
+    return runRenderSarif();
+
+  llvm::Expected<Configuration> Config = readConfiguration();
+  if (!Config)
+    return Fail(Config.takeError());
+  if (std::optional<int> Exit = runConfigQueries(*Config))
+    return *Exit;
+  // The baseline would record the lines as they were before the fixes.
+  if (WriteBaselineFile.getNumOccurrences() && (Fix || FixNotes))
+    return inputError("--write-baseline cannot be combined with --fix or "
+                      "--fix-notes (the baseline would hold the line numbers "
+                      "from before the fixes)");
+  llvm::Expected<RunSettings> Run =
+      readRunSettings(Config->Tidy.WarningsAsErrors);
+  if (!Run)
+    return Fail(Run.takeError());
+  llvm::Expected<std::optional<HarnessSettings>> Harness =
+      readHarness(Config->Tidy);
+  if (!Harness)
+    return Fail(Harness.takeError());
+
+  llvm::Expected<Inputs> In =
+      selectInputs(std::move(Fixed), HadCompilerArgs, Run->Root);
+  if (!In)
+    return Fail(In.takeError());
+  const std::vector<std::string> &Files = In->Files;
+  std::optional<ConfigWarnings> Checked =
+      checkConfig(*Config, Files, /*RequireChecks=*/true);
+  if (!Checked)
+    return 2;
+  // Only with --allow-no-checks: as clang-tidy, nothing to do.
+  if (Config->Tidy.AllowNoChecks && !Files.empty() && !Checked->AnyChecks) {
     if (!Quiet)
-      llvm::errs() << "torchsync: shard " << ShardSpec << ": " << Files.size()
-                   << " file" << (Files.size() == 1 ? "" : "s")
-                   << " summarized into the cache; a whole-project run "
-                      "with the shards' caches joined reports them\n";
+      llvm::errs() << "torchsync: no check is enabled; nothing is analyzed\n";
     return 0;
   }
+  if (llvm::Error E = checkOutputs(Files))
+    return Fail(std::move(E));
+  llvm::Expected<std::unique_ptr<ResultCache>> Cache = openCache();
+  if (!Cache)
+    return Fail(Cache.takeError());
+  llvm::Expected<WholeProgramPlan> Whole =
+      planWholeProgram(*In, *Cache != nullptr, Harness->has_value());
+  if (!Whole)
+    return Fail(Whole.takeError());
 
-  ClangTidyContext Context(std::move(*Provider),
+  SourceFiles Sources(Run->Root);
+  Analyzed A = analyzeAll(*In, *Whole, *Config, Cache->get(), Sources);
+  if (*Cache)
+    (*Cache)->prune();
+  if (Whole->ShardSummaries)
+    return finishShard(A, Files.size());
+
+  ClangTidyContext Context(std::move(Config->Provider),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   if (!Files.empty())
     Context.setCurrentFile(Files.front());
   // Candidates of a whole-project run become findings where the program's
   // facts say so.
   std::optional<clang::tidy::torchsync::FactsFile> Facts;
-  if (Whole) {
+  if (Whole->Whole) {
     clang::tidy::torchsync::Index Program =
-        resolveProgram(std::move(Summaries), Complete);
-    decideFindings(Program, Findings, Sources);
-    decideFindings(Program, Suppressed, Sources);
+        resolveProgram(std::move(A.Summaries), A.Complete);
+    decideFindings(Program, A.Findings, Sources);
+    decideFindings(Program, A.Suppressed, Sources);
     Facts = Program.data();
   }
-  removeDuplicates(Findings);
-  assignFingerprints(Findings, Sources);
+  removeDuplicates(A.Findings);
+  assignFingerprints(A.Findings, Sources);
   // Fingerprints of suppressed findings are counted apart, so that adding
   // or removing a NOLINT does not move those of the others.
-  removeDuplicates(Suppressed);
-  assignFingerprints(Suppressed, Sources);
-  Suppressed = applyGate(std::move(Suppressed), Run->Gate).Reported;
+  removeDuplicates(A.Suppressed);
+  assignFingerprints(A.Suppressed, Sources);
+  A.Suppressed = applyGate(std::move(A.Suppressed), Run->Gate).Reported;
+  GateResult Gated = applyGate(A.Findings, Run->Gate);
 
-  GateResult Gated = applyGate(Findings, Run->Gate);
-  llvm::StringSet<> FilesWithFindings;
-  for (const Finding &F : Gated.Reported)
-    FilesWithFindings.insert(F.TranslationUnit);
-
-  // Fixes are planned before anything is written: the report shows which
-  // applied, and no output may be a file the fixes change.
-  FixPlan Plan(FixNotes);
-  if (Fix || FixNotes) {
-    // Fix-its made from a translation unit that did not compile rest on a
-    // broken AST: none of the files they touch is changed.
-    for (const Finding &F : Findings) {
-      if (!F.FromBrokenUnit || !F.Diagnostic)
-        continue;
-      auto Avoid = [&](const tooling::DiagnosticMessage &M) {
-        for (const auto &Entry : M.Fix)
-          Plan.avoid(
-              absoluteFilePath(Entry.getKey(), F.Diagnostic->BuildDirectory));
-      };
-      Avoid(F.Diagnostic->Message);
-      llvm::for_each(F.Diagnostic->Notes, Avoid);
-    }
-    for (const Failure &F : Failures)
-      Plan.avoid(F.File);
-    for (Finding &F : Gated.Reported)
-      Plan.add(F);
-    if (llvm::Error E = checkOutputsAgainst(namedOutputs(), Plan.files(),
-                                            "a file the fixes change"))
-      return inputError(llvm::toString(std::move(E)));
-    for (const std::string &File : Plan.files())
-      if (llvm::Error E = checkWritable(File))
-        return inputError(llvm::toString(std::move(E)));
-  }
-
-  // What the GPU run measured: matched with the findings by fingerprint,
-  // ranked by their share of the blocked time in user code.
-  std::optional<RuntimeCosts> Costs;
+  llvm::Expected<FixPlan> Plan = planFixes(A, Gated.Reported);
+  if (!Plan)
+    return Fail(Plan.takeError());
   std::vector<Finding> ByCost;
-  if (Run->Runtime) {
-    VerifierReport &Report = *Run->Runtime;
-    size_t Entries = Report.Unmatched;
-    RuntimeCosts Measured = applyRuntimeReport(
-        Report, RuntimeReport, {Gated.Reported, Suppressed}, Sources);
-    size_t Ours = Gated.Reported.size() + Suppressed.size();
-    if (Measured.Matched == 0 && Entries && Ours) {
-      // Measurements of another program would rank the wrong code.
-      llvm::StringRef Theirs =
-          Report.top().getString("root").value_or("not given");
-      llvm::errs() << "torchsync: warning: runtime report '" << RuntimeReport
-                   << "' matches none of the " << Ours
-                   << " findings by fingerprint: it was made for another "
-                      "program or root (its root: '"
-                   << Theirs << "', this run's: '" << Run->Root
-                   << "'); its measurements are left out\n";
-    } else {
-      Costs = std::move(Measured);
-      if (Run->SortByCost) {
-        // The report's order only: fixes and harnesses keep theirs.
-        ByCost = Gated.Reported;
-        sortByCost(ByCost);
-      }
-    }
-  }
+  std::optional<RuntimeCosts> Costs =
+      measuredCosts(*Run, Gated, A.Suppressed, Sources, ByCost);
 
   // With --write-baseline --quiet only errors are printed.
   bool QuietBaseline = Quiet && !WriteBaselineFile.empty() &&
@@ -1029,64 +1179,55 @@ int main(int argc, const char **argv) {
   if (!QuietBaseline)
     if (llvm::Error E = writeReport(
             OutputFile, Run->OutputFormat,
-            ByCost.empty() ? Gated.Reported : ByCost, Suppressed, Run->Root,
+            ByCost.empty() ? Gated.Reported : ByCost, A.Suppressed, Run->Root,
             Context.getOptions().UseColor, Costs ? &*Costs : nullptr))
-      return inputError(llvm::toString(std::move(E)));
-  if (Harness)
-    if (llvm::Error E =
-            emitHarnesses(Gated.Reported, *Compilations, Sources, *Harness))
-      return inputError(llvm::toString(std::move(E)));
-
-  if (Plan.total()) {
-    if (llvm::Error E = Plan.write([&](llvm::StringRef File) {
+      return Fail(std::move(E));
+  if (*Harness)
+    if (llvm::Error E = emitHarnesses(Gated.Reported, *In->Compilations,
+                                      Sources, **Harness))
+      return Fail(std::move(E));
+  if (Plan->total()) {
+    if (llvm::Error E = Plan->write([&](llvm::StringRef File) {
           return Context.getOptionsForFile(File).FormatStyle.value_or("none");
         }))
-      return inputError(llvm::toString(std::move(E)));
-    llvm::errs() << "torchsync: applied " << Plan.applied() << " of "
-                 << Plan.total() << " fix" << (Plan.total() == 1 ? "" : "es")
+      return Fail(std::move(E));
+    llvm::errs() << "torchsync: applied " << Plan->applied() << " of "
+                 << Plan->total() << " fix" << (Plan->total() == 1 ? "" : "es")
                  << "\n";
   }
-
   if (!ExportFixes.empty() && !Gated.Reported.empty())
     if (llvm::Error E =
             exportFixes(ExportFixes, Files.size() == 1 ? Files.front() : "",
                         Gated.Reported, FixNotes))
-      return inputError(llvm::toString(std::move(E)));
+      return Fail(std::move(E));
 
-  for (const Failure &F : Failures)
+  for (const Failure &F : A.Failures)
     llvm::errs() << "torchsync: error: cannot analyze '" << F.File
                  << "': " << F.Reason
-                 << (NoDatabase ? StringRef(NoDatabaseHint) : StringRef())
+                 << (In->NoDatabase ? StringRef(NoDatabaseHint) : StringRef())
                  << "\n";
-  if (!Failures.empty())
+  if (!A.Failures.empty())
     return 2;
-  // The facts of a complete run, for the plugin and the editor: the default
-  // place is a convenience (a warning when it cannot be written), the named
-  // file is not.
   if (Facts)
-    for (const std::string &Path : FactsOutputs)
-      if (llvm::Error E = writeFactsFile(Path, *Facts)) {
-        if (Path == WriteSummaries)
-          return inputError(llvm::toString(std::move(E)));
-        if (!Quiet)
-          llvm::errs() << "torchsync: warning: " << llvm::toString(std::move(E))
-                       << "\n";
-        else
-          llvm::consumeError(std::move(E));
-      }
+    if (llvm::Error E = writeFacts(*Facts, Whole->FactsOutputs))
+      return Fail(std::move(E));
   // A baseline is written only from a complete run: a file that failed to
   // compile would otherwise lose its known findings.
   if (!WriteBaselineFile.empty()) {
-    if (llvm::Error E = writeBaseline(WriteBaselineFile, Findings))
-      return inputError(llvm::toString(std::move(E)));
+    if (llvm::Error E = writeBaseline(WriteBaselineFile, A.Findings))
+      return Fail(std::move(E));
     if (!Quiet)
-      llvm::errs() << "torchsync: wrote " << Findings.size() << " fingerprint"
-                   << (Findings.size() == 1 ? "" : "s") << " to '"
+      llvm::errs() << "torchsync: wrote " << A.Findings.size() << " fingerprint"
+                   << (A.Findings.size() == 1 ? "" : "s") << " to '"
                    << WriteBaselineFile << "'\n";
   }
-  if (!Quiet)
+  if (!Quiet) {
+    llvm::StringSet<> FilesWithFindings;
+    for (const Finding &F : Gated.Reported)
+      FilesWithFindings.insert(F.TranslationUnit);
     printSummary(llvm::errs(), Gated, FilesWithFindings.size(), Files.size(),
-                 Suppressed.size());
+                 A.Suppressed.size());
+  }
   if (!WriteBaselineFile.empty())
     return 0;
   return llvm::any_of(
