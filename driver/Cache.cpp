@@ -6,7 +6,7 @@
 
 #include "Cache.h"
 #include "SafeWrite.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"

@@ -6,7 +6,7 @@
 
 #include "CompileDatabase.h"
 #include "InputFiles.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"

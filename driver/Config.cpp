@@ -9,7 +9,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Format/Format.h"

@@ -7,7 +7,7 @@
 #include "Gate.h"
 #include "InputFiles.h"
 #include "SafeWrite.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"

@@ -6,7 +6,7 @@
 
 #include "HarnessSpec.h"
 #include "InputFiles.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "InputFiles.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"

@@ -9,7 +9,7 @@
 #include "SafeWrite.h"
 #include "TextReport.h"
 #include "clang-tidy/ClangTidy.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"

@@ -6,7 +6,7 @@
 
 #include "RuntimeReport.h"
 #include "InputFiles.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -6,8 +6,8 @@
 
 #include "WholeProgram.h"
 #include "SafeWrite.h"
+#include "program/JsonDepth.h"
 #include "program/Serialization.h"
-#include "utils/JsonDepth.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"

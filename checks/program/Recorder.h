@@ -45,6 +45,14 @@ namespace tidy::torchsync {
 /// The USR of \p D, or empty when it has none.
 std::string usrOf(const Decl *D);
 
+/// The reserved (global) option through which the driver switches the
+/// checks to recording whole-program facts (Mode::Record); not for
+/// configuration files.
+constexpr llvm::StringLiteral RecordFactsOption = "TorchSyncRecordFacts";
+/// The reserved (global) option through which the driver's per-file runs
+/// keep the per-file rules whatever `SummaryFile` says.
+constexpr llvm::StringLiteral NoSummaryFileOption = "TorchSyncNoSummaryFile";
+
 class Recorder {
 public:
   enum class Mode { Off, Record, AssumeCpu };

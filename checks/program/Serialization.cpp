@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "program/Serialization.h"
-#include "utils/JsonDepth.h"
+#include "program/JsonDepth.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/JSON.h"

@@ -29,7 +29,7 @@ constexpr unsigned FormatVersion = 1;
 /// Compact JSON text ("version": FormatVersion).
 std::string summaryToJson(const Summary &S);
 /// Reads it back; another version, text that is not a summary or JSON
-/// nested too deeply (utils/JsonDepth.h) is an error.
+/// nested too deeply (program/JsonDepth.h) is an error.
 llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text);
 
 /// The content hash recorded for a file's text.

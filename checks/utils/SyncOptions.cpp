@@ -1,6 +1,7 @@
 //===--- SyncOptions.cpp - Options shared by all torchsync checks ---------===//
 
 #include "SyncOptions.h"
+#include "program/Recorder.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 

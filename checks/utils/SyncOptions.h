@@ -9,13 +9,6 @@
 
 namespace clang::tidy::torchsync {
 
-/// The reserved (global) option through which the driver switches the
-/// checks to recording whole-program facts; not for configuration files.
-constexpr llvm::StringLiteral RecordFactsOption = "TorchSyncRecordFacts";
-/// The reserved (global) option through which the driver's per-file runs
-/// keep the per-file rules whatever `SummaryFile` says.
-constexpr llvm::StringLiteral NoSummaryFileOption = "TorchSyncNoSummaryFile";
-
 /// What to do with a sync on a tensor whose device is not known statically.
 enum class UnknownDeviceMode { Report, Ignore };
 /// What to do with a sync on a tensor on a device chosen at run time (CUDA

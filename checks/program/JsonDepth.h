@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHSYNC_UTILS_JSONDEPTH_H
-#define TORCHSYNC_UTILS_JSONDEPTH_H
+#ifndef TORCHSYNC_PROGRAM_JSONDEPTH_H
+#define TORCHSYNC_PROGRAM_JSONDEPTH_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -42,4 +42,4 @@ llvm::Error checkYamlNesting(llvm::StringRef Text);
 
 } // namespace clang::tidy::torchsync
 
-#endif // TORCHSYNC_UTILS_JSONDEPTH_H
+#endif // TORCHSYNC_PROGRAM_JSONDEPTH_H
