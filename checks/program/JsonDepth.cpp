@@ -22,13 +22,12 @@ bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\r'; }
 
 } // namespace
 
-llvm::Error checkJsonNesting(llvm::StringRef Text) {
-  unsigned Depth = 0, Line = 1;
+std::optional<size_t> findJsonTooDeep(llvm::StringRef Text, unsigned Limit) {
+  unsigned Depth = 0;
   bool InString = false;
+  // I < size, not I != size: a backslash that ends the text skips past it.
   for (size_t I = 0; I < Text.size(); ++I) {
     char C = Text[I];
-    if (C == '\n')
-      ++Line;
     if (InString) {
       if (C == '\\')
         ++I; // An escaped character never ends the string.
@@ -39,12 +38,18 @@ llvm::Error checkJsonNesting(llvm::StringRef Text) {
     if (C == '"') {
       InString = true;
     } else if (C == '[' || C == '{') {
-      if (++Depth > MaxNesting)
-        return tooDeep(Line);
+      if (++Depth > Limit)
+        return I;
     } else if ((C == ']' || C == '}') && Depth) {
       --Depth;
     }
   }
+  return std::nullopt;
+}
+
+llvm::Error checkJsonNesting(llvm::StringRef Text) {
+  if (std::optional<size_t> At = findJsonTooDeep(Text, MaxNesting))
+    return tooDeep(1 + Text.take_front(*At).count('\n'));
   return llvm::Error::success();
 }
 

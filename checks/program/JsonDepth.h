@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
 
 namespace clang::tidy::torchsync {
 
@@ -25,6 +26,12 @@ namespace clang::tidy::torchsync {
 /// torchsync-verify write (a SARIF log nests about a dozen levels), far
 /// shallower than what overflows a thread's stack.
 constexpr unsigned MaxNesting = 1000;
+
+/// The offset in the JSON \p Text of the first '[' or '{' that opens a level
+/// deeper than \p Limit, counted in one pass without parsing (brackets in
+/// strings do not count); std::nullopt when there is none. Text that is not
+/// JSON is counted all the same: the parser reports it.
+std::optional<size_t> findJsonTooDeep(llvm::StringRef Text, unsigned Limit);
 
 /// Fails ("nested more than 1000 levels deep (line N)") when the arrays and
 /// objects of the JSON \p Text nest deeper than MaxNesting. Text that is not

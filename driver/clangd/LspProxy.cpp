@@ -1,6 +1,7 @@
 //===--- LspProxy.cpp - The LSP layer between the editor and clangd -------===//
 
 #include "LspProxy.h"
+#include "program/JsonDepth.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -12,6 +13,12 @@
 #include <unistd.h>
 
 namespace json = llvm::json;
+// LSP messages nest a dozen levels; LLVM's JSON parser and json::Value's
+// destructor recurse once per level, in the layer and in clangd alike: the
+// layer refuses messages nested deeper than the bound of every other JSON
+// input.
+using clang::tidy::torchsync::findJsonTooDeep;
+using clang::tidy::torchsync::MaxNesting;
 
 namespace torchsync::clangd {
 
@@ -336,48 +343,7 @@ std::string frame(llvm::StringRef Body) {
       .str();
 }
 
-/// The deepest nesting of arrays and objects the layer parses. LSP messages
-/// nest a dozen levels; LLVM's JSON parser and json::Value's destructor
-/// recurse once per level and overflow a thread's stack somewhere past
-/// 20,000, in the layer and in clangd alike.
-constexpr unsigned MaxNesting = 1000;
-
 } // namespace
-
-bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit) {
-  unsigned Depth = 0;
-  bool InString = false;
-  // I < E, not I != E: a backslash that ends the text skips past its end.
-  for (size_t I = 0, E = Text.size(); I < E; ++I) {
-    char C = Text[I];
-    if (InString) {
-      if (C == '\\')
-        ++I; // The escaped character cannot end the string.
-      else if (C == '"')
-        InString = false;
-      continue;
-    }
-    switch (C) {
-    case '"':
-      InString = true;
-      break;
-    case '[':
-    case '{':
-      if (++Depth > Limit)
-        return true;
-      break;
-    case ']':
-    case '}':
-      // Unbalanced input is the parser's to report.
-      if (Depth > 0)
-        --Depth;
-      break;
-    default:
-      break;
-    }
-  }
-  return false;
-}
 
 namespace {
 
@@ -417,7 +383,7 @@ struct LspProxy::State {
   /// one nested too deeply: such messages are answered here instead
   /// (JSON-RPC's Parse error and Invalid Request).
   bool admit(llvm::StringRef Body) {
-    if (nestsDeeperThan(Body, MaxNesting)) {
+    if (findJsonTooDeep(Body, MaxNesting)) {
       replyError(nullptr, -32700,
                  llvm::formatv("Parse error: nested deeper than {0} levels",
                                MaxNesting)
@@ -484,7 +450,7 @@ struct LspProxy::State {
 
   /// The message from clangd as the editor gets it.
   std::string rewrite(std::string Body) {
-    if (nestsDeeperThan(Body, MaxNesting))
+    if (findJsonTooDeep(Body, MaxNesting))
       return Body;
     llvm::Expected<json::Value> Parsed = json::parse(Body);
     if (!Parsed) {

@@ -40,11 +40,6 @@ struct ProxyOptions {
   std::string DocsURL;
 };
 
-/// True if the JSON text \p Text nests arrays and objects more than \p Limit
-/// levels deep (counted without parsing, so that no parser recurses that
-/// deep).
-bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit);
-
 /// True if \p Diagnostic (an LSP Diagnostic) comes from a torchsync check.
 bool isTorchSyncDiagnostic(const llvm::json::Object &Diagnostic);
 

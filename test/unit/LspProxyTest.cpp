@@ -1,23 +1,24 @@
 //===--- LspProxyTest.cpp - The editor layer's message guards -------------===//
 //
-// Part of torchsync. The bound on how deeply an LSP message nests, which the
-// layer in torchsync-clangd checks before it parses a message.
+// Part of torchsync. The bound on how deeply a JSON text nests
+// (program/JsonDepth.h), which the layer in torchsync-clangd checks before it
+// parses an LSP message, as the driver and the checks do for their inputs.
 //
 //===----------------------------------------------------------------------===//
 
-#include "LspProxy.h"
+#include "program/JsonDepth.h"
 #include "gtest/gtest.h"
 #include <string>
 
-namespace torchsync::clangd {
+namespace clang::tidy::torchsync {
 namespace {
 
 TEST(LspProxyTest, NestingIsCountedOutsideStrings) {
   // Three levels: the object, the array, the object in it.
-  EXPECT_FALSE(nestsDeeperThan(R"({"a": [1, {"b": 2}]})", 3));
-  EXPECT_TRUE(nestsDeeperThan(R"({"a": [1, {"b": 2}]})", 2));
-  EXPECT_FALSE(nestsDeeperThan(R"({"a": "[[[[{{{{"})", 1));
-  EXPECT_FALSE(nestsDeeperThan(R"({"a": "\"[[[["})", 1));
+  EXPECT_FALSE(findJsonTooDeep(R"({"a": [1, {"b": 2}]})", 3).has_value());
+  EXPECT_TRUE(findJsonTooDeep(R"({"a": [1, {"b": 2}]})", 2).has_value());
+  EXPECT_FALSE(findJsonTooDeep(R"({"a": "[[[[{{{{"})", 1).has_value());
+  EXPECT_FALSE(findJsonTooDeep(R"({"a": "\"[[[["})", 1).has_value());
 }
 
 // Found by torchsync-input-fuzzer (test/fuzz/inputs/lsp-escape-at-end): a
@@ -26,11 +27,11 @@ TEST(LspProxyTest, NestingIsCountedOutsideStrings) {
 TEST(LspProxyTest, BackslashAtTheEndStaysInside) {
   // Owned copies, so that nothing readable follows the text.
   std::string Open = R"({"a":"\)";
-  EXPECT_FALSE(nestsDeeperThan(Open, 1));
+  EXPECT_FALSE(findJsonTooDeep(Open, 1).has_value());
   std::string Quote = "\"\\";
-  EXPECT_FALSE(nestsDeeperThan(Quote, 0));
-  EXPECT_FALSE(nestsDeeperThan("\\", 0));
+  EXPECT_FALSE(findJsonTooDeep(Quote, 0).has_value());
+  EXPECT_FALSE(findJsonTooDeep("\\", 0).has_value());
 }
 
 } // namespace
-} // namespace torchsync::clangd
+} // namespace clang::tidy::torchsync
