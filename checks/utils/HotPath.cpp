@@ -211,24 +211,31 @@ std::optional<HotReason> HotPathAnalysis::classifyLambda(const LambdaExpr *LE) {
   if (std::optional<HotReason> R = registeredAt(LE->getCallOperator()))
     return R;
   // A lambda written inside a loop (e.g. passed to an algorithm there) runs
-  // on every iteration.
-  if (std::optional<HotReason> R = classify(LE))
-    return R;
+  // on every iteration. Where that is only "if the enclosing function is
+  // hot" (a whole-program condition), a call of the lambda in a loop of its
+  // own still makes it hot.
+  std::optional<HotReason> Where = classify(LE);
+  if (Where && !Where->conditional())
+    return Where;
   // A lambda stored in a variable is hot where that variable is used.
   DynTypedNode Node = DynTypedNode::create(*LE);
   for (unsigned Steps = 0; Steps < 8; ++Steps) {
     DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
-      return std::nullopt;
+      break;
     if (const auto *V = Parents[0].get<VarDecl>()) {
       buildUseIndex();
-      return hotUse(Uses.lookup(V->getCanonicalDecl()), V->getNameAsString());
+      std::optional<HotReason> Used =
+          hotUse(Uses.lookup(V->getCanonicalDecl()), V->getNameAsString());
+      if (Used && (!Used->conditional() || !Where))
+        return Used;
+      break;
     }
     if (!Parents[0].get<Expr>())
-      return std::nullopt;
+      break;
     Node = Parents[0];
   }
-  return std::nullopt;
+  return Where;
 }
 
 bool HotPathAnalysis::isInCondition(const Stmt *S, ASTContext &Ctx,

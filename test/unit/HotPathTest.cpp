@@ -28,7 +28,8 @@ constexpr char Prelude[] = R"cpp(
 
 /// How the call of `mark()` in \p Code is hot, if it is.
 std::optional<HotReason::KindType>
-hotness(llvm::StringRef Code, const SyncOptions &Opts = SyncOptions()) {
+hotness(llvm::StringRef Code, const SyncOptions &Opts = SyncOptions(),
+        bool Recording = false) {
   std::unique_ptr<ASTUnit> AST =
       torchsync::test::parseWithMockHeaders(Prelude + Code.str());
   EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
@@ -41,6 +42,7 @@ hotness(llvm::StringRef Code, const SyncOptions &Opts = SyncOptions()) {
   if (Found.size() != 1)
     return std::nullopt;
   HotPathAnalysis Hot(Ctx, Opts);
+  Hot.setRecording(Recording);
   std::optional<HotReason> R = Hot.classify(Found[0].getNodeAs<Stmt>("call"));
   if (!R)
     return std::nullopt;
@@ -88,6 +90,82 @@ TEST(HotPathTest, HotFunctionsOption) {
   )cpp",
                     Opts),
             HotReason::HotFunction);
+}
+
+/// The whole-program route: hotness that rests on the enclosing function's
+/// callers is left to the program (IfHot).
+std::optional<HotReason::KindType> hotnessInProgram(llvm::StringRef Code) {
+  return hotness(Code, SyncOptions(), /*Recording=*/true);
+}
+
+TEST(HotPathTest, ConditionalOnTheCallersInAProgram) {
+  constexpr char Once[] = R"cpp(
+    void once() { mark(); }
+    void setup() { once(); }
+  )cpp";
+  EXPECT_EQ(hotness(Once), std::nullopt);
+  EXPECT_EQ(hotnessInProgram(Once), HotReason::IfHot);
+  EXPECT_EQ(hotnessInProgram(
+                "void f(int n) { for (int i = 0; i < n; ++i) mark(); }"),
+            HotReason::Loop);
+}
+
+TEST(HotPathTest, LambdasCalledInALoop) {
+  // A lambda in a variable, a static constexpr one, one passed by
+  // reference: each call in a loop makes its body hot, on both routes
+  // (whole-program regression: the enclosing function's condition hid the
+  // loop).
+  for (const char *Code : {
+           R"cpp(
+    void f(int n) {
+      auto show = [](int) { mark(); };
+      for (int i = 0; i < n; ++i) show(i);
+    })cpp",
+           R"cpp(
+    void f(int n) {
+      static constexpr auto show = [](int) { mark(); };
+      for (int i = 0; i < n; ++i) show(i);
+    })cpp",
+       }) {
+    EXPECT_EQ(hotness(Code), HotReason::CalledFromLoop) << Code;
+    EXPECT_EQ(hotnessInProgram(Code), HotReason::CalledFromLoop) << Code;
+  }
+  constexpr char CalledOnce[] = R"cpp(
+    void f() {
+      auto show = [] { mark(); };
+      show();
+    })cpp";
+  EXPECT_EQ(hotness(CalledOnce), std::nullopt);
+  EXPECT_EQ(hotnessInProgram(CalledOnce), HotReason::IfHot);
+  // Written inside the loop: hot wherever it is called.
+  EXPECT_EQ(hotnessInProgram(R"cpp(
+    void f(int n) {
+      for (int i = 0; i < n; ++i) { auto g = [] { mark(); }; g(); }
+    })cpp"),
+            HotReason::Loop);
+}
+
+TEST(HotPathTest, RegisteredOperators) {
+  EXPECT_EQ(hotness(R"cpp(
+    #include <torch/library.h>
+    torch::Tensor op(const torch::Tensor &x) { mark(); return x; }
+    TORCH_LIBRARY(ns, m) { m.def("op(Tensor x) -> Tensor", &op); }
+  )cpp"),
+            HotReason::EntryPoint);
+}
+
+TEST(HotPathTest, Recursion) {
+  // A recursive call decides nothing by itself; a loop above it does.
+  EXPECT_EQ(hotness(R"cpp(
+    void walk(int d) { mark(); if (d) walk(d - 1); }
+    void once() { walk(3); }
+  )cpp"),
+            std::nullopt);
+  EXPECT_EQ(hotness(R"cpp(
+    void walk(int d) { mark(); if (d) walk(d - 1); }
+    void all(int n) { for (int i = 0; i < n; ++i) walk(i); }
+  )cpp"),
+            HotReason::CalledFromLoop);
 }
 
 } // namespace
