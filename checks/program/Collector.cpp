@@ -312,10 +312,14 @@ private:
         continue;
       R.Name = entryPointName(E);
       R.Where = placeOf(E.Loc);
+      for (unsigned I = 0; I < FD->getNumParams(); ++I)
+        if (isTensorType(FD->getParamDecl(I)->getType()))
+          R.TensorParams.push_back(I);
       switch (E.Kind) {
       case RegistrationKind::TorchLibrary:
       case RegistrationKind::RegisterOperators:
         R.As = "an operator";
+        R.Dispatch = deviceOfDispatchKey(E.DispatchKey);
         break;
       case RegistrationKind::Pybind11:
         R.As = "a Python function";

@@ -56,8 +56,8 @@ unsigned Index::KeyInfo::getHashValue(const FactKey &K) {
 
 namespace {
 
-std::string paramKey(const std::string &Usr, unsigned Index) {
-  return std::to_string(Index) + " " + Usr;
+std::string paramKey(llvm::StringRef Usr, unsigned Index) {
+  return std::to_string(Index) + " " + Usr.str();
 }
 
 /// The fixpoints over the project's summaries (Index::resolve).
@@ -67,6 +67,12 @@ struct Resolver {
   llvm::StringSet<> AddressTaken;
   /// Functions registered as entry points, and where (the first one seen).
   llvm::StringMap<const RegistrationSummary *> Registered;
+  /// Functions whose registrations all name one device's dispatch key, and
+  /// the first of them (Device::None where they name none or disagree).
+  llvm::StringMap<std::pair<Device, const RegistrationSummary *>> Keyed;
+  /// The tensor parameters the key decides (functions the project itself
+  /// never calls), and the registration that decides each.
+  std::map<std::string, const RegistrationSummary *> KeyedParams;
   llvm::StringSet<> Open; ///< Functions whose callers are not all seen.
   bool DefinesMain = false;
   bool Complete = true;
@@ -143,6 +149,19 @@ struct Resolver {
     // registered.
     for (const auto &Entry : Registered)
       Open.insert(Entry.first());
+    // A function registered only for one device's dispatch key, and not
+    // called by the project itself, gets its tensors from that device (as
+    // DeviceGuards decides within one file).
+    for (const auto &Entry : Keyed) {
+      auto [D, R] = Entry.second;
+      if (D == Device::None || Called.contains(Entry.first()))
+        continue;
+      for (unsigned Index : R->TensorParams) {
+        std::string Key = paramKey(Entry.first(), Index);
+        Params[Key] = D;
+        KeyedParams[Key] = R;
+      }
+    }
     // Hot functions: a worklist over the call sites.
     bool Changed = true;
     while (Changed) {
@@ -201,12 +220,28 @@ struct Resolver {
     propagate();
   }
 
+  /// "'f' is registered as an operator here", with the device of the key
+  /// where all of f's registrations name one.
+  std::string registeredText(const RegistrationSummary &R) const {
+    std::string Text = "'" + R.Name + "' is registered as " + R.As;
+    auto It = Keyed.find(R.Usr);
+    if (It != Keyed.end() && It->second.first == Device::CUDA)
+      Text += " for CUDA";
+    else if (It != Keyed.end() && It->second.first == Device::CPU)
+      Text += " for the CPU";
+    return Text + " here";
+  }
+
   /// The note that says where a device fact at level L (Cuda or Cpu) comes
   /// from: the call that passes a CUDA tensor (the first call, for a host
   /// tensor), or the function that returns it.
   std::optional<std::pair<std::string, const SummaryPlace *>>
   deviceNote(const ProgramFact &F, Device L) const {
     const char *What = L == Device::CUDA ? "a CUDA tensor" : "a host tensor";
+    if (F.Kind == ProgramFact::Parameter)
+      if (auto It = KeyedParams.find(paramKey(F.Usr, F.Index));
+          It != KeyedParams.end())
+        return std::make_pair(registeredText(*It->second), &It->second->Where);
     if (F.Kind == ProgramFact::Parameter) {
       const auto &Sites = L == Device::CUDA ? CudaWitness : FirstCall;
       auto It = Sites.find(paramKey(F.Usr, F.Index));
@@ -230,9 +265,7 @@ struct Resolver {
     llvm::StringSet<> Seen;
     for (unsigned Depth = 0; Depth < 8 && Seen.insert(Usr).second; ++Depth) {
       if (auto R = Registered.find(Usr); R != Registered.end()) {
-        Notes.emplace_back("'" + R->second->Name + "' is registered as " +
-                               R->second->As + " here",
-                           &R->second->Where);
+        Notes.emplace_back(registeredText(*R->second), &R->second->Where);
         break;
       }
       auto It = HotBy.find(Usr);
@@ -300,8 +333,12 @@ struct Resolver {
         Calls.push_back(&C);
       for (const std::string &U : S.AddressTaken)
         AddressTaken.insert(U);
-      for (const RegistrationSummary &R : S.Registrations)
+      for (const RegistrationSummary &R : S.Registrations) {
         Registered.try_emplace(R.Usr, &R);
+        auto [It, New] = Keyed.try_emplace(R.Usr, R.Dispatch, &R);
+        if (!New && It->second.first != R.Dispatch)
+          It->second.first = Device::None;
+      }
     }
     resolve();
   }
@@ -348,6 +385,8 @@ FactsFile Resolver::exportFacts() const {
       Values.emplace_back("r " + F.Usr, &F.Returns);
     }
   }
+  for (const auto &[Key, R] : M.KeyedParams)
+    From["p" + Key].insert(R->Where.File);
   for (auto &Entry : From) {
     // "p<index> <usr>" or "r <usr>"; USRs have no spaces.
     llvm::StringRef Usr = llvm::StringRef(Entry.first).split(' ').second;
@@ -549,9 +588,16 @@ Decision Index::decide(const Condition &C) const {
       }))
     return D;
   D.Holds = true;
+  // A note said once: a registration for CUDA explains both why the
+  // function is hot and where its tensors come from.
   auto Add = [&](const ResolvedFact *R) {
     if (R)
-      llvm::append_range(D.Notes, R->Notes);
+      for (const FactNote &N : R->Notes)
+        if (llvm::none_of(D.Notes, [&](const FactNote &Old) {
+              return Old.Text == N.Text && Old.File == N.File &&
+                     Old.Offset == N.Offset;
+            }))
+          D.Notes.push_back(N);
   };
   // Why it is hot: the call sites up to one that is hot by itself; where a
   // CUDA tensor comes from; where each host source comes from.

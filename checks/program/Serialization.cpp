@@ -96,11 +96,17 @@ std::string summaryToJson(const Summary &S) {
   for (const std::string &U : S.AddressTaken)
     Taken.push_back(U);
   json::Array Registrations;
-  for (const RegistrationSummary &R : S.Registrations)
-    Registrations.push_back(json::Object{{"usr", R.Usr},
-                                         {"name", R.Name},
-                                         {"place", placeToJson(R.Where)},
-                                         {"as", R.As}});
+  for (const RegistrationSummary &R : S.Registrations) {
+    json::Object O{{"usr", R.Usr},
+                   {"name", R.Name},
+                   {"place", placeToJson(R.Where)},
+                   {"as", R.As}};
+    if (R.Dispatch != Device::None) {
+      O["device"] = wireName(R.Dispatch);
+      O["tensorParams"] = json::Array(R.TensorParams);
+    }
+    Registrations.push_back(std::move(O));
+  }
   json::Object Root{{"version", FormatVersion},
                     {"registrations", std::move(Registrations)},
                     {"functions", std::move(Functions)},
@@ -180,6 +186,12 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
         R.Name = O->getString("name").value_or("").str();
         placeFromJson(O->get("place"), R.Where);
         R.As = O->getString("as").value_or("an operator").str();
+        if (std::optional<llvm::StringRef> D = O->getString("device"))
+          R.Dispatch = deviceFromWire(*D).value_or(Device::None);
+        if (const json::Array *P = O->getArray("tensorParams"))
+          for (const json::Value &I : *P)
+            if (std::optional<int64_t> N = I.getAsInteger(); N && *N >= 0)
+              R.TensorParams.push_back(static_cast<unsigned>(*N));
         S.Registrations.push_back(std::move(R));
       }
   S.DefinesMain = Root->getBoolean("definesMain").value_or(false);

@@ -79,6 +79,12 @@ struct RegistrationSummary {
   SummaryPlace Where;
   /// How: "an operator", "a Python function", "an autograd function".
   std::string As;
+  /// The device of the dispatch key it is registered for (`CUDA`,
+  /// `torch::kCPU`, TORCH_LIBRARY_IMPL(ns, CUDA, m)): its tensors come from
+  /// that device. None: any device (no key, Python, autograd).
+  torchsync::Device Dispatch = torchsync::Device::None;
+  /// The indices of its tensor parameters (what the key decides).
+  std::vector<unsigned> TensorParams;
 };
 
 struct Summary {

@@ -146,6 +146,57 @@ TEST(IndexTest, ExternalFunctionsOfALibraryStayOpen) {
   EXPECT_EQ(F.parameter("api"), Device::Unknown);
 }
 
+/// A registration of \p Usr as an operator for the dispatch key of
+/// device \p D (None: no key), with tensor parameter 0.
+RegistrationSummary registration(const std::string &Usr, Device D) {
+  RegistrationSummary R;
+  R.Usr = Usr;
+  R.Name = Usr;
+  R.Where = {"/p/reg.cpp", 40, 3, 1};
+  R.As = "an operator";
+  R.Dispatch = D;
+  R.TensorParams = {0};
+  return R;
+}
+
+TEST(IndexTest, DispatchKeysOfRegistrationsInAnotherFile) {
+  // Registered in reg.cpp, defined elsewhere: hot wherever; the key's
+  // device decides its tensors where the project never calls it
+  // (whole-program-2026-11-27.md, 3 and 4).
+  Summary S;
+  S.Functions = {function("main"), function("cuda_op"), function("cpu_op"),
+                 function("any_op"), function("both_op"),
+                 function("called_op")};
+  S.Registrations = {registration("cuda_op", Device::CUDA),
+                     registration("cpu_op", Device::CPU),
+                     registration("any_op", Device::None),
+                     registration("both_op", Device::CPU),
+                     registration("both_op", Device::CUDA),
+                     registration("called_op", Device::CPU)};
+  S.Calls = {call("called_op", "loop", Device::CUDA)};
+  Facts F = resolve(S);
+  for (const char *Op : {"cuda_op", "cpu_op", "any_op", "both_op"})
+    EXPECT_TRUE(F.hot(Op)) << Op;
+  EXPECT_EQ(F.parameter("cuda_op"), Device::CUDA);
+  EXPECT_EQ(F.parameter("cpu_op"), Device::CPU);
+  EXPECT_EQ(F.parameter("any_op"), std::nullopt); // Open: unknown.
+  EXPECT_EQ(F.parameter("both_op"), std::nullopt);
+  // The project's own call passes a CUDA tensor: the key decides nothing.
+  EXPECT_EQ(F.parameter("called_op"), Device::CUDA);
+  for (const ResolvedFact &R : F.File.Facts)
+    if (R.Fact.Kind == ProgramFact::Parameter && R.Fact.Usr == "cuda_op") {
+      ASSERT_EQ(R.Notes.size(), 1u);
+      EXPECT_EQ(R.Notes[0].Text, "'cuda_op' is registered as an operator for CUDA here");
+      EXPECT_EQ(R.From, std::vector<std::string>({"/p/a.cpp", "/p/reg.cpp"}));
+    }
+  // The key survives the summary's JSON.
+  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->Registrations[0].Dispatch, Device::CUDA);
+  EXPECT_EQ(Back->Registrations[0].TensorParams, std::vector<unsigned>{0});
+  EXPECT_EQ(Back->Registrations[2].Dispatch, Device::None);
+}
+
 TEST(IndexTest, SummariesRoundTrip) {
   Summary S;
   S.Functions = {function("main"), function("f")};
