@@ -465,12 +465,30 @@ struct WholeProgramPlan {
   std::vector<std::string> Known;
 };
 
+/// "left out 'main' and 'step', whose code has errors" for the functions
+/// a file with compile errors left out of its summary.
+std::string describeDropped(llvm::ArrayRef<std::string> Dropped) {
+  if (Dropped.empty())
+    return "no function left out (clang recovered from its errors)";
+  std::string Text = "left out ";
+  constexpr size_t Shown = 5;
+  for (size_t I = 0; I < Dropped.size() && I < Shown; ++I) {
+    if (I)
+      Text += I + 1 == Dropped.size() ? " and " : ", ";
+    Text += "'" + Dropped[I] + "'";
+  }
+  if (Dropped.size() > Shown)
+    Text += " and " + std::to_string(Dropped.size() - Shown) + " more";
+  return Text + ", whose code has errors";
+}
+
 /// What the analysis of every file gave.
 struct Analyzed {
   std::vector<Finding> Findings, Suppressed;
   std::vector<Failure> Failures;
-  /// The summaries of every file, reported or not, in a whole-project run;
-  /// a file without one (it failed to compile) makes the facts incomplete.
+  /// The summaries of every file, reported or not, in a whole-project run
+  /// (partial for a file with compile errors); a file without one (clang
+  /// could not run on it) makes the facts incomplete.
   std::vector<std::pair<std::string, Summary>> Summaries;
   bool Complete = true;
 };
@@ -926,30 +944,39 @@ Analyzed analyzeAll(const Inputs &In, const WholeProgramPlan &Plan,
       Bar->done();
   }
   Analyzed A;
-  auto AddSummary = [&](const std::string &File, const FileResult &R) {
+  // A file with compile errors keeps the facts of the functions clang
+  // built without errors (Summary::Dropped names the others); one that
+  // gave no summary at all leaves the program incomplete.
+  auto AddSummary = [&](const std::string &File, const FileResult &R,
+                        bool Reported) {
     if (!Plan.Whole)
       return;
     llvm::Expected<Summary> S =
         clang::tidy::torchsync::summaryFromJson(R.Summary);
-    if (S && !R.Failure) {
-      A.Summaries.emplace_back(File, std::move(*S));
+    if (!S) {
+      llvm::consumeError(S.takeError());
+      A.Complete = false;
+      if (R.Failure && !Reported && !Quiet)
+        llvm::errs() << "torchsync: warning: cannot analyze '" << File
+                     << "' for whole-program facts: " << *R.Failure
+                     << "; what it calls is not known\n";
       return;
     }
-    if (!S)
-      llvm::consumeError(S.takeError());
-    A.Complete = false;
+    if (R.Failure && !Quiet) {
+      llvm::errs() << "torchsync: warning: whole-program facts of '" << File
+                   << "' are partial";
+      if (!Reported)
+        llvm::errs() << " (" << *R.Failure << ")";
+      llvm::errs() << ": " << describeDropped(S->Dropped) << "\n";
+    }
+    A.Summaries.emplace_back(File, std::move(*S));
   };
-  for (size_t K = 0; K < Known.size(); ++K) {
-    AddSummary(Known[K], KnownResults[K]);
-    if (KnownResults[K].Failure && !Quiet)
-      llvm::errs() << "torchsync: warning: cannot analyze '" << Known[K]
-                   << "' for whole-program facts: " << *KnownResults[K].Failure
-                   << "; what it calls is not known\n";
-  }
+  for (size_t K = 0; K < Known.size(); ++K)
+    AddSummary(Known[K], KnownResults[K], /*Reported=*/false);
   bool CacheWarned = false;
   for (size_t I = 0; I < Files.size(); ++I) {
     FileResult &R = Results[I];
-    AddSummary(Files[I], R);
+    AddSummary(Files[I], R, /*Reported=*/true);
     for (ClangTidyError &E : R.Errors) {
       A.Findings.push_back(makeFinding(std::move(E), Files[I], Sources));
       A.Findings.back().FromBrokenUnit = R.Failure.has_value();

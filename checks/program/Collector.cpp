@@ -125,6 +125,57 @@ const FunctionDecl *namedFunction(const FunctionDecl *FD) {
   return FD->getCanonicalDecl();
 }
 
+/// Whether clang marked part of a function invalid: its declaration, a
+/// declaration in it, or an expression it could not build (RecoveryExpr,
+/// anything containing one). A function without such a mark is what it
+/// would be in a unit that compiles.
+class ErrorFinder : public RecursiveASTVisitor<ErrorFinder> {
+public:
+  bool Found = false;
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitLambdaBodies() const { return true; }
+  bool VisitDecl(Decl *D) {
+    Found |= D->isInvalidDecl();
+    return !Found;
+  }
+  bool VisitExpr(Expr *E) {
+    Found |= E->containsErrors();
+    return !Found;
+  }
+};
+
+bool hasErrors(FunctionDecl *FD) {
+  ErrorFinder Finder;
+  Finder.TraverseDecl(FD);
+  return Finder.Found;
+}
+
+/// The user functions named in \p S (called or not).
+class NamedFunctions : public RecursiveASTVisitor<NamedFunctions> {
+public:
+  std::vector<const FunctionDecl *> Found;
+  bool shouldVisitLambdaBodies() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      Found.push_back(FD);
+    return true;
+  }
+  bool VisitOverloadExpr(OverloadExpr *E) {
+    for (const NamedDecl *D : E->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl()))
+        Found.push_back(FD);
+      else if (const auto *FTD =
+                   dyn_cast<FunctionTemplateDecl>(D->getUnderlyingDecl()))
+        Found.push_back(FTD->getTemplatedDecl());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(ME->getMemberDecl()))
+      Found.push_back(FD);
+    return true;
+  }
+};
+
 class SummaryBuilder : public RecursiveASTVisitor<SummaryBuilder> {
 public:
   SummaryBuilder(ASTContext &Ctx, const SyncOptions &Opts, Summary &Out)
@@ -145,10 +196,13 @@ public:
       if (!Callees.contains(DRE))
         if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
             FD && isUserFunction(FD, SM)) {
-          std::string Usr = usrOf(namedFunction(FD));
-          if (!Usr.empty() && AddressTaken.insert(Usr).second)
-            Out.AddressTaken.push_back(Usr);
+          takeAddress(usrOf(namedFunction(FD)));
         }
+  }
+
+  void takeAddress(std::string Usr) {
+    if (!Usr.empty() && AddressTaken.insert(Usr).second)
+      Out.AddressTaken.push_back(Usr);
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
@@ -160,6 +214,17 @@ public:
       return true;
     if (FD->isMain())
       Out.DefinesMain = true;
+    if (Ctx.getDiagnostics().hasErrorOccurred() && hasErrors(FD)) {
+      // Left out: what it returns is not known, and what it calls may not
+      // all be seen (its valid calls are still recorded below).
+      Out.Dropped.push_back(FD->getQualifiedNameAsString());
+      NamedFunctions Named;
+      Named.TraverseDecl(FD);
+      for (const FunctionDecl *Callee : Named.Found)
+        if (isUserFunction(Callee, SM))
+          takeAddress(usrOf(namedFunction(Callee)));
+      return true;
+    }
     FunctionSummary F;
     F.Usr = usrOf(namedFunction(FD));
     if (F.Usr.empty())

@@ -113,6 +113,7 @@ std::string summaryToJson(const Summary &S) {
                     {"calls", std::move(Calls)},
                     {"addressTaken", std::move(Taken)},
                     {"definesMain", S.DefinesMain},
+                    {"dropped", json::Array(S.Dropped)},
                     {"reachesCuda", S.ReachesCuda},
                     {"cudaReason", S.CudaReason}};
   std::string Text;
@@ -195,6 +196,10 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
         S.Registrations.push_back(std::move(R));
       }
   S.DefinesMain = Root->getBoolean("definesMain").value_or(false);
+  if (const json::Array *A = Root->getArray("dropped"))
+    for (const json::Value &V : *A)
+      if (std::optional<llvm::StringRef> Name = V.getAsString())
+        S.Dropped.push_back(Name->str());
   S.ReachesCuda = Root->getBoolean("reachesCuda").value_or(true);
   S.CudaReason = Root->getString("cudaReason").value_or("").str();
   return S;

@@ -94,6 +94,12 @@ struct Summary {
   /// Functions whose address is taken (they may be called from anywhere).
   std::vector<std::string> AddressTaken;
   bool DefinesMain = false;
+  /// In a translation unit with compile errors: the functions whose
+  /// declaration or body clang marked invalid (an invalid declaration, an
+  /// expression it could not build). They are left out of Functions, and
+  /// what they name is in AddressTaken (called from code not seen); the
+  /// rest of the unit's facts are kept.
+  std::vector<std::string> Dropped;
   /// The user code reaches CUDA, and the first reason found.
   bool ReachesCuda = false;
   std::string CudaReason;
