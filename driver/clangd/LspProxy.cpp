@@ -353,10 +353,32 @@ std::string idKey(const json::Value &Id) {
 
 } // namespace
 
+std::string pathOfUri(llvm::StringRef Uri) {
+  if (!Uri.consume_front("file://"))
+    return "";
+  std::string Path;
+  for (size_t I = 0; I < Uri.size(); ++I) {
+    unsigned Byte;
+    if (Uri[I] == '%' && I + 2 < Uri.size() &&
+        !Uri.substr(I + 1, 2).getAsInteger(16, Byte)) {
+      Path.push_back(static_cast<char>(Byte));
+      I += 2;
+    } else {
+      Path.push_back(Uri[I]);
+    }
+  }
+  return Path;
+}
+
 struct LspProxy::State {
   ProxyOptions Opts;
   int EditorIn, EditorOut, ServerIn, ServerOut;
   std::mutex EditorLock; // Both directions write to the editor.
+  /// Held while a message goes to clangd, and while the open documents
+  /// change: a rebuild asked for in between names the version clangd has.
+  std::mutex ServerLock;
+  /// The open documents and the last version the editor gave each.
+  std::map<std::string, json::Value> Open;
   std::mutex PendingLock;
   /// codeAction requests in flight: their ids and documents.
   llvm::StringMap<std::string> CodeActionRequests;
@@ -440,12 +462,82 @@ struct LspProxy::State {
                    "Parse error: a message without a Content-Length header");
         continue;
       }
-      if (admit(Body) && !writeAll(ServerIn, frame(Body)))
-        break;
+      std::optional<std::pair<bool, std::string>> Event;
+      {
+        std::lock_guard<std::mutex> Guard(ServerLock);
+        if (!admit(Body))
+          continue;
+        Event = follow(Body);
+        if (!writeAll(ServerIn, frame(Body)))
+          break;
+      }
+      if (Event && !Event->second.empty()) {
+        const auto &Hook = Event->first ? Opts.Opened : Opts.Saved;
+        if (Hook)
+          Hook(Event->second);
+      }
     }
     // The editor is gone (or clangd is): clangd sees the end of its input
     // and stops.
+    std::lock_guard<std::mutex> Guard(ServerLock);
     ::close(ServerIn);
+    ServerIn = -1;
+  }
+
+  /// Follows the open documents' versions; for an opened or saved one, its
+  /// path (true: opened). Called with ServerLock held.
+  std::optional<std::pair<bool, std::string>> follow(llvm::StringRef Body) {
+    // ("textDocument\/didOpen" in Neovim's JSON, which escapes '/'.)
+    if (!Body.contains("didOpen") && !Body.contains("didChange") &&
+        !Body.contains("didClose") && !Body.contains("didSave"))
+      return std::nullopt;
+    llvm::Expected<json::Value> Parsed = json::parse(Body);
+    if (!Parsed) {
+      llvm::consumeError(Parsed.takeError());
+      return std::nullopt;
+    }
+    const json::Object *O = Parsed->getAsObject();
+    std::optional<llvm::StringRef> Method = O ? O->getString("method") : "";
+    const json::Object *Params = O ? O->getObject("params") : nullptr;
+    const json::Object *Doc =
+        Params ? Params->getObject("textDocument") : nullptr;
+    std::optional<llvm::StringRef> Uri = Doc ? Doc->getString("uri") : "";
+    if (!Method || !Uri || Uri->empty())
+      return std::nullopt;
+    const json::Value *Version = Doc->get("version");
+    if (*Method == "textDocument/didOpen" ||
+        *Method == "textDocument/didChange") {
+      if (Version)
+        Open.insert_or_assign(Uri->str(), *Version);
+      if (*Method == "textDocument/didOpen")
+        return std::make_pair(true, pathOfUri(*Uri));
+    } else if (*Method == "textDocument/didClose") {
+      Open.erase(Uri->str());
+    } else if (*Method == "textDocument/didSave") {
+      return std::make_pair(false, pathOfUri(*Uri));
+    }
+    return std::nullopt;
+  }
+
+  void redecide() {
+    std::lock_guard<std::mutex> Guard(ServerLock);
+    if (ServerIn < 0)
+      return;
+    for (const auto &[Uri, Version] : Open) {
+      json::Object Message{
+          {"jsonrpc", "2.0"},
+          {"method", "textDocument/didChange"},
+          {"params",
+           json::Object{{"textDocument",
+                         json::Object{{"uri", Uri}, {"version", Version}}},
+                        {"contentChanges", json::Array()},
+                        {"forceRebuild", true}}}};
+      if (!writeAll(
+              ServerIn,
+              frame(
+                  llvm::formatv("{0}", json::Value(std::move(Message))).str())))
+        return;
+    }
   }
 
   /// The message from clangd as the editor gets it.
@@ -522,6 +614,8 @@ void LspProxy::start() {
   S->FromEditor = std::thread([St] { St->pumpFromEditor(); });
   S->FromServer = std::thread([St] { St->pumpFromServer(); });
 }
+
+void LspProxy::redecideOpenDocuments() { S->redecide(); }
 
 void LspProxy::waitForServerOutput() {
   if (S->FromServer.joinable())

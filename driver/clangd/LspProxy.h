@@ -14,6 +14,10 @@
 //  - a message that is not JSON-RPC, or nests too deeply to be parsed safely,
 //    gets an error reply, where clangd would drop it, shut down or crash.
 //
+// It also follows which documents are open (and at which version) and which
+// are saved, for the whole-program facts kept current beside clangd
+// (LiveFacts.h), and can have clangd decide every open document again.
+//
 // The range and message of a diagnostic are never changed: clangd finds a
 // diagnostic's fixes by them when the editor asks for code actions.
 //
@@ -25,6 +29,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -38,7 +43,14 @@ namespace torchsync::clangd {
 struct ProxyOptions {
   /// Base URL of the docs; a check's page is <DocsURL>/checks/<name>.md.
   std::string DocsURL;
+  /// Called with the path of each document the editor opens, and of each
+  /// it saves (on the thread that reads from the editor).
+  std::function<void(const std::string &)> Opened, Saved;
 };
+
+/// The path of a file: URI ("file:///a%20b.cpp" -> "/a b.cpp"); empty for
+/// another scheme.
+std::string pathOfUri(llvm::StringRef Uri);
 
 /// True if \p Diagnostic (an LSP Diagnostic) comes from a torchsync check.
 bool isTorchSyncDiagnostic(const llvm::json::Object &Diagnostic);
@@ -107,6 +119,10 @@ public:
   /// wrote has reached the editor. The thread that reads from the editor
   /// is left running (it may be blocked in a read); exit the process next.
   void waitForServerOutput();
+  /// Has clangd build every open document again, as if it had changed
+  /// (clangd's didChange with forceRebuild, no change, the version the
+  /// editor gave last), so that its diagnostics rest on facts that changed.
+  void redecideOpenDocuments();
 
   struct State;
 

@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LiveFacts.h"
 #include "LspProxy.h"
 #include "TorchSyncModuleLink.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Errno.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,6 +34,17 @@ void keepBackgroundIndexPriority() asm(
     "_ZN5clang6clangd15BackgroundQueue30preventThreadStarvationInTestsEv");
 
 namespace {
+
+// torchsync-clangd's own option, parsed with clangd's (one registry).
+llvm::cl::opt<std::string> WholeProgram(
+    "whole-program",
+    llvm::cl::desc(
+        "on (the default): keep the whole program's facts current: run "
+        "torchsync -p over a file's compilation database in the background "
+        "when the first of its files is opened and whenever one is saved, "
+        "and decide the open files again when the facts change; off: read "
+        "the summary file that the last driver run left (docs/editor.md)"),
+    llvm::cl::value_desc("on|off"), llvm::cl::init("on"));
 
 /// The arguments clangd will read: the command line, then CLANGD_FLAGS.
 std::vector<std::string> clangdArguments(int Argc, char **Argv) {
@@ -79,7 +92,8 @@ std::optional<std::string> lastValue(const std::vector<std::string> &Args,
 
 /// Moves clangd onto pipes and starts the layer between them and the
 /// editor's standard input and output. False if the pipes cannot be made.
-bool startProxy(std::optional<torchsync::clangd::LspProxy> &Proxy) {
+bool startProxy(std::optional<torchsync::clangd::LspProxy> &Proxy,
+                torchsync::clangd::ProxyOptions Opts) {
   int EditorIn = ::fcntl(0, F_DUPFD_CLOEXEC, 3);
   int EditorOut = ::fcntl(1, F_DUPFD_CLOEXEC, 3);
   int ToServer[2], FromServer[2];
@@ -92,8 +106,8 @@ bool startProxy(std::optional<torchsync::clangd::LspProxy> &Proxy) {
     return false;
   ::close(ToServer[0]);
   ::close(FromServer[1]);
-  Proxy.emplace(torchsync::clangd::ProxyOptions{TORCHSYNC_DOCS_URL}, EditorIn,
-                EditorOut, ToServer[1], FromServer[0]);
+  Proxy.emplace(std::move(Opts), EditorIn, EditorOut, ToServer[1],
+                FromServer[0]);
   Proxy->start();
   return true;
 }
@@ -112,6 +126,7 @@ int main(int argc, char **argv) {
                  << "Platform: " << llvm::sys::getProcessTriple() << "\n";
     return 0;
   }
+  bool Live = true;
   // Without the LSP stream on standard input and output (--check, --help)
   // or with another framing than LSP's (--input-style=delimited, as in
   // --lit-test) clangd runs as it is.
@@ -136,6 +151,13 @@ int main(int argc, char **argv) {
         llvm::errs() << "torchsync-clangd: error: " << Line.trim() << "\n";
       return 2;
     }
+    if (WholeProgram != "on" && WholeProgram != "off") {
+      llvm::errs() << "torchsync-clangd: error: --whole-program must be on or "
+                      "off, not '"
+                   << WholeProgram << "'\n";
+      return 2;
+    }
+    Live = WholeProgram == "on";
     llvm::cl::ResetAllOptionOccurrences();
   }
 
@@ -148,7 +170,35 @@ int main(int argc, char **argv) {
     keepBackgroundIndexPriority();
 
   std::optional<torchsync::clangd::LspProxy> Proxy;
-  if (!startProxy(Proxy)) {
+  torchsync::clangd::ProxyOptions Opts{TORCHSYNC_DOCS_URL};
+  // The whole-program facts, kept current by the driver installed beside.
+  std::unique_ptr<torchsync::clangd::LiveFacts> Facts;
+  if (Live) {
+    llvm::SmallString<256> Driver(llvm::sys::path::parent_path(
+        llvm::sys::fs::getMainExecutable(argv[0], (void *)&clangdArguments)));
+    llvm::sys::path::append(Driver, "torchsync");
+    if (llvm::sys::fs::can_execute(Driver)) {
+      torchsync::clangd::LiveFacts::Options LiveOpts;
+      LiveOpts.Driver = std::string(Driver);
+      LiveOpts.CompileCommandsDir =
+          lastValue(Args, "compile-commands-dir").value_or("");
+      LiveOpts.Redecide = [&Proxy] {
+        if (Proxy)
+          Proxy->redecideOpenDocuments();
+      };
+      LiveOpts.Log = [](const std::string &Line) {
+        llvm::errs() << Line << "\n";
+      };
+      Facts = std::make_unique<torchsync::clangd::LiveFacts>(LiveOpts);
+      Opts.Opened = [&Facts](const std::string &Path) { Facts->opened(Path); };
+      Opts.Saved = [&Facts](const std::string &Path) { Facts->saved(Path); };
+    } else {
+      llvm::errs() << "torchsync-clangd: no driver at '" << Driver
+                   << "': the whole-program facts come only from the "
+                      "summary file of the last driver run\n";
+    }
+  }
+  if (!startProxy(Proxy, std::move(Opts))) {
     llvm::errs() << "torchsync-clangd: error: cannot connect to clangd: "
                  << llvm::sys::StrError() << "\n";
     return 2;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LspProxy.h"
 #include "program/JsonDepth.h"
 #include "gtest/gtest.h"
 #include <string>
@@ -31,6 +32,14 @@ TEST(LspProxyTest, BackslashAtTheEndStaysInside) {
   std::string Quote = "\"\\";
   EXPECT_FALSE(findJsonTooDeep(Quote, 0).has_value());
   EXPECT_FALSE(findJsonTooDeep("\\", 0).has_value());
+}
+
+TEST(LspProxyTest, PathsOfFileUris) {
+  using ::torchsync::clangd::pathOfUri;
+  EXPECT_EQ(pathOfUri("file:///p/a%20b.cpp"), "/p/a b.cpp");
+  EXPECT_EQ(pathOfUri("file:///p/%2"), "/p/%2"); // Cut short: kept.
+  EXPECT_EQ(pathOfUri("file:///p/%zz.cpp"), "/p/%zz.cpp");
+  EXPECT_EQ(pathOfUri("untitled:Untitled-1"), "");
 }
 
 } // namespace

@@ -24,6 +24,17 @@ ap.add_argument('--wait-log', metavar='REGEX',
                 help='before shutting the server down, wait until its log has a line that matches')
 ap.add_argument('--thread-policies', action='store_true',
                 help='at the end, print the scheduling policy of the background indexing threads')
+ap.add_argument('--until', metavar='REGEX',
+                help="print a file's diagnostics once they match (later "
+                     "publications replace earlier ones)")
+ap.add_argument('--then', metavar='REGEX',
+                help='after the saves, print the diagnostics once they match')
+ap.add_argument('--then-not', metavar='REGEX',
+                help='after the saves, print the diagnostics once they do not match')
+ap.add_argument('--save', metavar='FILE[=NEW]', action='append', default=[],
+                help="after the files, open FILE, change it to NEW's text if "
+                     "given, save it (didSave) and print the diagnostics of "
+                     "the files again (with --until, once they match)")
 ap.add_argument('files', nargs='+')
 args = ap.parse_args()
 
@@ -33,21 +44,22 @@ c.initialize(args.dir, {'textDocument': {
                            'codeActionsInline': args.inline},
     'codeAction': {'codeActionLiteralSupport': {
         'codeActionKind': {'valueSet': ['quickfix', 'refactor']}}}}})
-for path in args.files:
-    path = os.path.join(args.dir, path)
-    uri = c.open(path)
-    for d in c.diagnostics(uri)['diagnostics']:
+
+
+def lines_of(path, uri, diagnostics):
+    out = []
+    for d in diagnostics:
         start = d['range']['start']
-        print('%s:%d:%d %s %s %s' % (os.path.relpath(path, args.dir), start['line'] + 1,
-                                     start['character'] + 1, d.get('source'), d.get('code'),
-                                     d.get('codeDescription', {}).get('href')))
-        print('  message:', d['message'].split('\n')[0])
+        out.append('%s:%d:%d %s %s %s' % (os.path.relpath(path, args.dir), start['line'] + 1,
+                                          start['character'] + 1, d.get('source'), d.get('code'),
+                                          d.get('codeDescription', {}).get('href')))
+        out.append('  message: ' + d['message'].split('\n')[0])
         for r in d.get('relatedInformation', []):
-            print('  related: %s:%d: %s' % (
+            out.append('  related: %s:%d: %s' % (
                 os.path.relpath(lsp.path_of(r['location']['uri']), args.dir),
                 r['location']['range']['start']['line'] + 1, r['message']))
         for a in d.get('codeActions', []):
-            print('  inline quickfix: preferred=%s title=%s' % (
+            out.append('  inline quickfix: preferred=%s title=%s' % (
                 json.dumps(a.get('isPreferred')), a['title']))
         if args.actions:
             rid = c.request('textDocument/codeAction', {
@@ -55,9 +67,52 @@ for path in args.files:
                 'context': {'diagnostics': [d]}})
             for a in c.reply(rid)['result']:
                 if a.get('kind') == 'quickfix':
-                    print('  quickfix: preferred=%s title=%s' % (
+                    out.append('  quickfix: preferred=%s title=%s' % (
                         json.dumps(a.get('isPreferred')), a['title']))
+    return out
+
+
+def show(path, uri, until=None, until_not=None):
+    while True:
+        out = lines_of(path, uri, c.diagnostics(uri)['diagnostics'])
+        text = '\n'.join(out)
+        if until and not re.search(until, text):
+            continue
+        if until_not and re.search(until_not, text):
+            continue
+        break
+    for line in out:
+        print(line)
     print('done:', os.path.relpath(path, args.dir))
+
+
+uris = []
+for path in args.files:
+    path = os.path.join(args.dir, path)
+    uri = c.open(path)
+    uris.append((path, uri))
+    show(path, uri, args.until)
+version = 1
+for saved in args.save:
+    # FILE=NEW: the editor changes FILE to NEW's text, then saves it.
+    name, _, new = saved.partition('=')
+    path = os.path.join(args.dir, name)
+    uri = lsp.uri_of(path)
+    if all(u != uri for _, u in uris):
+        c.open(path)
+    if new:
+        with open(os.path.join(args.dir, new)) as f:
+            text = f.read()
+        c.notify('textDocument/didChange', {
+            'textDocument': {'uri': uri, 'version': version},
+            'contentChanges': [{'text': text}]})
+        version += 1
+        with open(path, 'w') as f:
+            f.write(text)
+    c.notify('textDocument/didSave', {'textDocument': {'uri': uri}})
+    print('saved:', saved)
+    for path, uri in uris:
+        show(path, uri, args.then, args.then_not)
 if args.wait_log:
     deadline = time.monotonic() + c.timeout
     log = os.path.join(args.dir, 'server.log')
