@@ -1228,6 +1228,12 @@ int main(int argc, const char **argv) {
                         Gated.Reported, FixNotes))
       return Fail(std::move(E));
 
+  // The facts are written also where files did not compile: theirs are
+  // partial (a warning line said so), and the editor and the plugin are
+  // better served by them than by none.
+  if (Facts)
+    if (llvm::Error E = writeFacts(*Facts, Whole->FactsOutputs))
+      return Fail(std::move(E));
   for (const Failure &F : A.Failures)
     llvm::errs() << "torchsync: error: cannot analyze '" << F.File
                  << "': " << F.Reason
@@ -1235,9 +1241,6 @@ int main(int argc, const char **argv) {
                  << "\n";
   if (!A.Failures.empty())
     return 2;
-  if (Facts)
-    if (llvm::Error E = writeFacts(*Facts, Whole->FactsOutputs))
-      return Fail(std::move(E));
   // A baseline is written only from a complete run: a file that failed to
   // compile would otherwise lose its known findings.
   if (!WriteBaselineFile.empty()) {

@@ -56,6 +56,7 @@ config.substitutions.append(("%torchsync", config.torchsync))
 config.substitutions.append(("%plugin", config.plugin))
 config.substitutions.append(("%clang_tidy_plugin",
     config.clang_tidy + " --load=" + config.plugin))
+config.substitutions.append(("%clang_tidy_exe", config.clang_tidy))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%mock_include", mock))
 # The mock headers' flags, with their PCH (LibTorch 1.13 mode) where it was

@@ -6,6 +6,7 @@
 
 #include "program/Index.h"
 #include "program/Device.h"
+#include "program/JsonDepth.h"
 #include "program/Serialization.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -639,6 +640,58 @@ Index::load(llvm::StringRef Path, llvm::StringRef MainFile) {
     Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), File};
   }
   return std::make_shared<const Index>(*File, MainFile);
+}
+
+namespace {
+/// The first compile_commands.json in \p BuildDir or above it.
+std::string databaseAbove(llvm::StringRef BuildDir) {
+  for (llvm::StringRef Dir = BuildDir; !Dir.empty();
+       Dir = llvm::sys::path::parent_path(Dir)) {
+    llvm::SmallString<256> DB(Dir);
+    llvm::sys::path::append(DB, "compile_commands.json");
+    if (llvm::sys::fs::exists(DB))
+      return std::string(DB);
+  }
+  return "";
+}
+} // namespace
+
+std::string missingIndexFileFor(llvm::StringRef BuildDir) {
+  std::string DB = databaseAbove(BuildDir);
+  if (DB.empty())
+    return "";
+  llvm::SmallString<256> Facts(llvm::sys::path::parent_path(DB));
+  llvm::sys::path::append(Facts, DefaultFactsFileName);
+  if (llvm::sys::fs::exists(Facts))
+    return "";
+  // Counted once per database and process (a clang-tidy run reads it for
+  // every file).
+  static std::mutex Lock;
+  static llvm::StringMap<bool> Several;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (auto It = Several.find(DB); It != Several.end())
+      return It->second ? std::string(Facts) : "";
+  }
+  bool Many = false;
+  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+          llvm::MemoryBuffer::getFile(DB)) {
+    llvm::Expected<llvm::json::Value> Parsed =
+        parseJsonBounded((*Text)->getBuffer());
+    if (!Parsed) {
+      llvm::consumeError(Parsed.takeError());
+    } else if (const llvm::json::Array *Entries = Parsed->getAsArray()) {
+      llvm::StringSet<> Files;
+      for (const llvm::json::Value &E : *Entries)
+        if (const llvm::json::Object *O = E.getAsObject())
+          if (std::optional<llvm::StringRef> F = O->getString("file"))
+            Files.insert(*F);
+      Many = Files.size() > 1;
+    }
+  }
+  std::lock_guard<std::mutex> Guard(Lock);
+  Several[DB] = Many;
+  return Many ? std::string(Facts) : "";
 }
 
 std::string indexFileFor(llvm::StringRef Option, llvm::StringRef BuildDir) {

@@ -149,6 +149,12 @@ private:
 /// \p BuildDir or above it; a relative path is taken from \p BuildDir.
 std::string indexFileFor(llvm::StringRef Option, llvm::StringRef BuildDir);
 
+/// Where the summary file of \p BuildDir's compile database would be, if it
+/// is not there and the database lists more than one file (so that facts of
+/// other files may matter); empty otherwise. What the plugin warns about
+/// when indexFileFor finds nothing.
+std::string missingIndexFileFor(llvm::StringRef BuildDir);
+
 } // namespace clang::tidy::torchsync
 
 #endif // TORCHSYNC_PROGRAM_INDEX_H

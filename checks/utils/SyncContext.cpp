@@ -19,8 +19,11 @@ void SyncContext::startTranslationUnit(const Preprocessor *PP) {
   llvm::ErrorOr<std::string> Dir =
       SM.getFileManager().getVirtualFileSystem().getCurrentWorkingDirectory();
   std::string Path = indexFileFor(Opts.SummaryFile, Dir ? *Dir : "");
-  if (Path.empty())
+  if (Path.empty()) {
+    if (Opts.SummaryFile.empty())
+      Problems.Missing = missingIndexFileFor(Dir ? *Dir : "");
     return;
+  }
   std::string MainFile;
   if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     MainFile = Main->getFileEntry().tryGetRealPathName().str();

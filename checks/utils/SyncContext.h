@@ -45,6 +45,9 @@ public:
     std::optional<std::string> Error;
     std::string SummaryFile;
     std::vector<std::string> StaleFiles;
+    /// The summary file that the default SummaryFile looked for and did not
+    /// find next to a compile database of several files.
+    std::string Missing;
   };
   const SummaryProblems &summaryProblems() const { return Problems; }
 

@@ -9,6 +9,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 #include <mutex>
 
 namespace clang::tidy::torchsync {
@@ -35,6 +36,15 @@ void TorchSyncCheck::registerPPCallbacks(const SourceManager &,
               " changed since it was written; the facts that come from " +
               (P.StaleFiles.size() == 1 ? "it" : "them") +
               " are not used (run torchsync -p <build-dir> again)";
+  } else if (!P.Missing.empty()) {
+    llvm::StringRef Build = llvm::sys::path::parent_path(P.Missing);
+    Message = "no summary file '" + P.Missing +
+              "': the checks use the per-file rules and miss the syncs that "
+              "rest on other files (a loop that calls the function, a CUDA "
+              "tensor passed to it, a registration); run 'torchsync -p " +
+              Build.str() +
+              "' first to write it, or set the option SummaryFile to 'none' "
+              "for the per-file rules without this warning";
   } else {
     return;
   }
