@@ -61,11 +61,7 @@ void decideFindings(const Index &Program, std::vector<Finding> &Findings,
 }
 
 std::string defaultFactsPath(llvm::StringRef BuildDir) {
-  llvm::SmallString<256> Path(BuildDir);
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  llvm::sys::path::append(Path, DefaultFactsFileName);
-  return std::string(Path);
+  return factsFileBeside(BuildDir);
 }
 
 llvm::Error checkFactsOutput(llvm::StringRef Path) {
@@ -94,6 +90,8 @@ llvm::Error checkFactsOutput(llvm::StringRef Path) {
 
 llvm::Error writeFactsFile(llvm::StringRef Path, FactsFile Facts) {
   for (auto &[File, Hash] : Facts.Files) {
+    if (!Hash.empty())
+      continue; // The text the analysis read (D15).
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
         llvm::MemoryBuffer::getFile(File, /*IsText=*/false);
     // A file that cannot be read gets no hash: its facts are stale.

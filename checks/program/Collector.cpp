@@ -484,6 +484,24 @@ private:
   llvm::StringSet<> AddressTaken;
 };
 
+/// Adds what \p From says to \p Into (two compile commands of one file).
+void append(Summary &Into, Summary From) {
+  auto Move = [](auto &To, auto &Src) {
+    To.insert(To.end(), std::make_move_iterator(Src.begin()),
+              std::make_move_iterator(Src.end()));
+  };
+  Move(Into.Functions, From.Functions);
+  Move(Into.Calls, From.Calls);
+  Move(Into.Registrations, From.Registrations);
+  Move(Into.AddressTaken, From.AddressTaken);
+  Move(Into.Dropped, From.Dropped);
+  Into.DefinesMain |= From.DefinesMain;
+  if (!Into.ReachesCuda && From.ReachesCuda) {
+    Into.ReachesCuda = true;
+    Into.CudaReason = std::move(From.CudaReason);
+  }
+}
+
 class SummaryConsumer : public ASTConsumer {
 public:
   SummaryConsumer(CompilerInstance &Compiler, std::vector<std::string> Hot,
@@ -504,11 +522,27 @@ public:
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       if (llvm::sys::path::extension(Main->getName()) == ".cu")
         IncludeReason = "is a .cu file";
+    if (OptionalFileEntryRef Main =
+            SM.getFileEntryRefForID(SM.getMainFileID())) {
+      StringRef Real = Main->getFileEntry().tryGetRealPathName();
+      S.MainFile = Real.empty() ? Main->getName().str() : Real.str();
+      S.MainHash = factsContentHash(SM.getBufferData(SM.getMainFileID()));
+    }
     SummaryBuilder Builder(Ctx, Opts, S);
     Builder.run();
     if (!S.ReachesCuda && !IncludeReason.empty()) {
       S.ReachesCuda = true;
       S.CudaReason = IncludeReason;
+    }
+    // A file listed more than once in the compile database (once per
+    // target, with its flags): the summary is of every entry (D19).
+    if (!Out.empty()) {
+      if (llvm::Expected<Summary> Before = summaryFromJson(Out)) {
+        append(*Before, std::move(S));
+        S = std::move(*Before);
+      } else {
+        llvm::consumeError(Before.takeError());
+      }
     }
     Out = summaryToJson(S);
   }

@@ -482,6 +482,12 @@ FactsFile Resolver::exportFacts() const {
   Out.Files.erase("");
   for (ResolvedFact &R : Out.Facts)
     llvm::erase(R.From, "");
+  // Each summarized file is stamped with the text its analysis read; the
+  // others (headers) when the file is written.
+  for (const Summary &S : M.Summaries)
+    if (auto It = Out.Files.find(S.MainFile);
+        It != Out.Files.end() && !S.MainHash.empty())
+      It->second = S.MainHash;
   return Out;
 }
 
@@ -489,15 +495,17 @@ FactsFile Resolver::exportFacts() const {
 
 Index Index::resolve(std::vector<Summary> Summaries, bool Complete) {
   Index I;
-  I.Data = Resolver(std::move(Summaries), Complete).exportFacts();
-  I.rebuildLookup();
+  I.Shared = tableOf(Resolver(std::move(Summaries), Complete).exportFacts());
+  I.ReachesCuda = I.Shared->Data.ReachesCuda;
   return I;
 }
 
-void Index::rebuildLookup() {
-  Positions.clear();
-  for (unsigned I = 0; I < Data.Facts.size(); ++I)
-    Positions[FactKey::of(Data.Facts[I].Fact)] = I;
+std::shared_ptr<const Index::Table> Index::tableOf(FactsFile Data) {
+  auto T = std::make_shared<Table>();
+  T->Data = std::move(Data);
+  for (unsigned I = 0; I < T->Data.Facts.size(); ++I)
+    T->Positions[FactKey::of(T->Data.Facts[I].Fact)] = I;
+  return T;
 }
 
 namespace {
@@ -534,30 +542,38 @@ std::string currentHash(const std::string &Path) {
 }
 } // namespace
 
-Index::Index(const FactsFile &File, llvm::StringRef MainFile)
-    : DescribesMain(File.Files.count(MainFile.str()) > 0) {
-  llvm::StringSet<> Changed;
+Index::Index(const FactsFile &File, llvm::StringRef MainFile,
+             llvm::StringRef MainHash)
+    : Index(tableOf(File), MainFile, MainHash) {}
+
+Index::Index(std::shared_ptr<const Table> T, llvm::StringRef MainFile,
+             llvm::StringRef MainHash)
+    : Shared(std::move(T)) {
+  const FactsFile &File = Shared->Data;
+  DescribesMain = File.Files.count(MainFile.str()) > 0;
   for (const auto &[Path, Hash] : File.Files) {
-    if (currentHash(Path) == Hash)
+    bool IsMain = Path == MainFile;
+    if ((IsMain && !MainHash.empty() ? MainHash.str() : currentHash(Path)) ==
+        Hash)
       continue;
-    Changed.insert(Path);
+    Dropped.insert(Path);
     if (Path != MainFile)
       Stale.push_back(Path);
   }
-  Data.Files = File.Files;
-  Data.Complete = File.Complete;
-  Data.CudaReason = File.CudaReason;
-  Data.ReachesCuda = File.ReachesCuda || !File.Complete || !Changed.empty();
-  for (const ResolvedFact &R : File.Facts)
-    if (llvm::none_of(
-            R.From, [&](const std::string &P) { return Changed.contains(P); }))
-      Data.Facts.push_back(R);
-  rebuildLookup();
+  ReachesCuda = File.ReachesCuda || !File.Complete || !Dropped.empty();
 }
 
 const ResolvedFact *Index::find(const ProgramFact &Key) const {
-  auto It = Positions.find(FactKey::of(Key));
-  return It == Positions.end() ? nullptr : &Data.Facts[It->second];
+  auto It = Shared->Positions.find(FactKey::of(Key));
+  if (It == Shared->Positions.end())
+    return nullptr;
+  const ResolvedFact &R = Shared->Data.Facts[It->second];
+  // A fact that comes from a changed file is not used.
+  if (!Dropped.empty() && llvm::any_of(R.From, [&](const std::string &P) {
+        return Dropped.contains(P);
+      }))
+    return nullptr;
+  return &R;
 }
 
 const ResolvedFact *Index::hot(llvm::StringRef Usr) const {
@@ -613,16 +629,17 @@ Decision Index::decide(const Condition &C) const {
 }
 
 llvm::Expected<std::shared_ptr<const Index>>
-Index::load(llvm::StringRef Path, llvm::StringRef MainFile) {
+Index::load(llvm::StringRef Path, llvm::StringRef MainFile,
+            llvm::StringRef MainHash) {
   static std::mutex Lock;
   struct Loaded {
     llvm::sys::TimePoint<> Time;
     uint64_t Size = 0;
-    std::shared_ptr<const FactsFile> File;
+    std::shared_ptr<const Table> File;
   };
   static llvm::StringMap<Loaded> Cache;
   llvm::sys::fs::file_status Status;
-  std::shared_ptr<const FactsFile> File;
+  std::shared_ptr<const Table> File;
   if (!llvm::sys::fs::status(Path, Status)) {
     std::lock_guard<std::mutex> Guard(Lock);
     auto It = Cache.find(Path);
@@ -635,11 +652,11 @@ Index::load(llvm::StringRef Path, llvm::StringRef MainFile) {
     llvm::Expected<FactsFile> Read = readFactsFile(Path);
     if (!Read)
       return Read.takeError();
-    File = std::make_shared<const FactsFile>(std::move(*Read));
+    File = tableOf(std::move(*Read));
     std::lock_guard<std::mutex> Guard(Lock);
     Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), File};
   }
-  return std::make_shared<const Index>(*File, MainFile);
+  return std::shared_ptr<const Index>(new Index(File, MainFile, MainHash));
 }
 
 namespace {
@@ -656,12 +673,24 @@ std::string databaseAbove(llvm::StringRef BuildDir) {
 }
 } // namespace
 
+std::string factsFileBeside(llvm::StringRef DatabaseDir) {
+  llvm::SmallString<256> DB(DatabaseDir);
+  llvm::sys::fs::make_absolute(DB);
+  llvm::sys::path::remove_dots(DB, /*remove_dot_dot=*/true);
+  llvm::sys::path::append(DB, "compile_commands.json");
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::is_symlink_file(DB) && !llvm::sys::fs::real_path(DB, Real))
+    DB = Real;
+  llvm::SmallString<256> Facts(llvm::sys::path::parent_path(DB));
+  llvm::sys::path::append(Facts, DefaultFactsFileName);
+  return std::string(Facts);
+}
+
 std::string missingIndexFileFor(llvm::StringRef BuildDir) {
   std::string DB = databaseAbove(BuildDir);
   if (DB.empty())
     return "";
-  llvm::SmallString<256> Facts(llvm::sys::path::parent_path(DB));
-  llvm::sys::path::append(Facts, DefaultFactsFileName);
+  std::string Facts = factsFileBeside(llvm::sys::path::parent_path(DB));
   if (llvm::sys::fs::exists(Facts))
     return "";
   // Counted once per database and process (a clang-tidy run reads it for
@@ -713,9 +742,8 @@ std::string indexFileFor(llvm::StringRef Option, llvm::StringRef BuildDir) {
     llvm::sys::path::append(DB, "compile_commands.json");
     if (!llvm::sys::fs::exists(DB))
       continue;
-    llvm::SmallString<256> Facts(Dir);
-    llvm::sys::path::append(Facts, DefaultFactsFileName);
-    return llvm::sys::fs::exists(Facts) ? std::string(Facts) : "";
+    std::string Facts = factsFileBeside(Dir);
+    return llvm::sys::fs::exists(Facts) ? Facts : "";
   }
   return "";
 }

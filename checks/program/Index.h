@@ -32,6 +32,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
 #include <memory>
@@ -89,13 +90,19 @@ public:
   /// use them: those that come from a file whose content changed since are
   /// dropped (the main file's live parse stands in for its own, without a
   /// warning; any other is listed by staleFiles()).
-  Index(const FactsFile &File, llvm::StringRef MainFile);
+  /// \p MainHash (factsContentHash) is the text the translation unit
+  /// parses, where it may differ from the file on disk (an editor's unsaved
+  /// buffer): the main file's facts are dropped when it differs from the
+  /// text they were made from (D16).
+  Index(const FactsFile &File, llvm::StringRef MainFile,
+        llvm::StringRef MainHash = "");
 
   /// Loads the summary file \p Path for \p MainFile, sharing the parsed file
   /// between the translation units and checks of a process (reloaded when
   /// it changes). Errors name the file.
   static llvm::Expected<std::shared_ptr<const Index>>
-  load(llvm::StringRef Path, llvm::StringRef MainFile);
+  load(llvm::StringRef Path, llvm::StringRef MainFile,
+       llvm::StringRef MainHash = "");
 
   /// Whether \p C holds, with the notes that explain it: every Hot fact is
   /// hot, some Devices fact may be non-CPU (when there are any), every Host
@@ -110,7 +117,7 @@ public:
   const ResolvedFact *hot(llvm::StringRef Usr) const;
   /// False only when the program never reaches CUDA and no file that rests
   /// on changed.
-  bool reachesCuda() const { return Data.ReachesCuda; }
+  bool reachesCuda() const { return ReachesCuda; }
   /// The files other than the main file whose content changed since the
   /// summary file was written (or that are gone).
   const std::vector<std::string> &staleFiles() const { return Stale; }
@@ -122,25 +129,36 @@ public:
   /// with its notes, every parameter's and return's device, whether the
   /// program reaches CUDA, each with the files it comes from (their hashes
   /// are left empty for the writer to fill in).
-  const FactsFile &data() const { return Data; }
+  const FactsFile &data() const { return Shared->Data; }
 
 private:
+  struct Table;
   Index() = default;
-  void rebuildLookup();
+  Index(std::shared_ptr<const Table> T, llvm::StringRef MainFile,
+        llvm::StringRef MainHash);
+  static std::shared_ptr<const Table> tableOf(FactsFile Data);
   /// The device of a fact: Unknown where the index has none.
   Device deviceOf(const ProgramFact &F) const;
 
-  FactsFile Data;
   struct KeyInfo {
     static FactKey getEmptyKey();
     static FactKey getTombstoneKey();
     static unsigned getHashValue(const FactKey &K);
     static bool isEqual(const FactKey &A, const FactKey &B) { return A == B; }
   };
-  /// Where each fact is in Data.Facts.
-  llvm::DenseMap<FactKey, unsigned, KeyInfo> Positions;
+  /// The facts with where each is, built once per loaded summary file and
+  /// shared by the translation units that read it (D20: the cost of a
+  /// translation unit does not grow with the file).
+  struct Table {
+    FactsFile Data;
+    llvm::DenseMap<FactKey, unsigned, KeyInfo> Positions;
+  };
+  std::shared_ptr<const Table> Shared;
+  /// The files whose facts this translation unit does not use.
+  llvm::StringSet<> Dropped;
   std::vector<std::string> Stale;
   bool DescribesMain = false;
+  bool ReachesCuda = true;
 };
 
 /// The summary file a translation unit reads for the option value \p Option
@@ -148,6 +166,12 @@ private:
 /// DefaultFactsFileName next to the first compile_commands.json in
 /// \p BuildDir or above it; a relative path is taken from \p BuildDir.
 std::string indexFileFor(llvm::StringRef Option, llvm::StringRef BuildDir);
+
+/// The default summary file of the compile database in \p DatabaseDir:
+/// next to its compile_commands.json, or, where that is a symbolic link
+/// (`ln -s build/compile_commands.json .`), next to the file it names, where
+/// the checks look for it from the compile commands' directory (D18).
+std::string factsFileBeside(llvm::StringRef DatabaseDir);
 
 /// Where the summary file of \p BuildDir's compile database would be, if it
 /// is not there and the database lists more than one file (so that facts of

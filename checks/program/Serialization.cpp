@@ -113,6 +113,8 @@ std::string summaryToJson(const Summary &S) {
                     {"calls", std::move(Calls)},
                     {"addressTaken", std::move(Taken)},
                     {"definesMain", S.DefinesMain},
+                    {"mainFile", S.MainFile},
+                    {"mainHash", S.MainHash},
                     {"dropped", json::Array(S.Dropped)},
                     {"reachesCuda", S.ReachesCuda},
                     {"cudaReason", S.CudaReason}};
@@ -196,6 +198,8 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
         S.Registrations.push_back(std::move(R));
       }
   S.DefinesMain = Root->getBoolean("definesMain").value_or(false);
+  S.MainFile = Root->getString("mainFile").value_or("").str();
+  S.MainHash = Root->getString("mainHash").value_or("").str();
   if (const json::Array *A = Root->getArray("dropped"))
     for (const json::Value &V : *A)
       if (std::optional<llvm::StringRef> Name = V.getAsString())

@@ -88,6 +88,10 @@ struct RegistrationSummary {
 };
 
 struct Summary {
+  /// The main file, and the hash (factsContentHash) of the text the
+  /// analysis read: the summary file stamps the file with it, not with what
+  /// is on disk when it is written (D15).
+  std::string MainFile, MainHash;
   std::vector<FunctionSummary> Functions;
   std::vector<CallSummary> Calls;
   std::vector<RegistrationSummary> Registrations;

@@ -2,6 +2,7 @@
 
 #include "SyncContext.h"
 #include "program/Index.h"
+#include "program/Serialization.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -27,9 +28,11 @@ void SyncContext::startTranslationUnit(const Preprocessor *PP) {
   std::string MainFile;
   if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     MainFile = Main->getFileEntry().tryGetRealPathName().str();
+  // The text parsed: in the editor, the unsaved buffer.
+  std::string MainHash = factsContentHash(SM.getBufferData(SM.getMainFileID()));
   Problems.SummaryFile = Path;
   llvm::Expected<std::shared_ptr<const Index>> Loaded =
-      Index::load(Path, MainFile);
+      Index::load(Path, MainFile, MainHash);
   if (!Loaded) {
     Problems.Error = llvm::toString(Loaded.takeError());
     return;

@@ -2,6 +2,7 @@
 
 #include "LiveFacts.h"
 #include "program/Facts.h"
+#include "program/Index.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -131,9 +132,7 @@ void LiveFacts::work() {
 }
 
 bool LiveFacts::refresh(const std::string &Database) {
-  llvm::SmallString<256> FactsPath(Database);
-  llvm::sys::path::append(FactsPath,
-                          clang::tidy::torchsync::DefaultFactsFileName);
+  std::string FactsPath = clang::tidy::torchsync::factsFileBeside(Database);
   std::string Before;
   {
     std::lock_guard<std::mutex> Guard(Lock);

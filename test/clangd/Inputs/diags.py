@@ -35,6 +35,8 @@ ap.add_argument('--save', metavar='FILE[=NEW]', action='append', default=[],
                 help="after the files, open FILE, change it to NEW's text if "
                      "given, save it (didSave) and print the diagnostics of "
                      "the files again (with --until, once they match)")
+ap.add_argument('--text', metavar='FILE=NEW', action='append', default=[],
+                help="open FILE with NEW's text (an unsaved buffer)")
 ap.add_argument('files', nargs='+')
 args = ap.parse_args()
 
@@ -87,9 +89,14 @@ def show(path, uri, until=None, until_not=None):
 
 
 uris = []
-for path in args.files:
-    path = os.path.join(args.dir, path)
-    uri = c.open(path)
+texts = dict(t.split('=', 1) for t in args.text)
+for name in args.files:
+    path = os.path.join(args.dir, name)
+    text = None
+    if name in texts:
+        with open(os.path.join(args.dir, texts[name])) as f:
+            text = f.read()
+    uri = c.open(path, text)
     uris.append((path, uri))
     show(path, uri, args.until)
 version = 1

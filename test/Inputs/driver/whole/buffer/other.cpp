@@ -1,0 +1,3 @@
+#include <torch/torch.h>
+
+float other(torch::Tensor t) { return t.sum().item<float>(); }
