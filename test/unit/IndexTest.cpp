@@ -361,6 +361,41 @@ TEST(IndexTest, LoadedFactsDecideAsResolvedOnesAndDropChangedFiles) {
   EXPECT_TRUE(Live.describesMainFile());
 }
 
+TEST(IndexTest, LoadedFilesAreSharedAndTheBufferDecidesTheMainFile) {
+  // D20: every translation unit that loads the same summary file shares
+  // one table of its facts. D16: the main file's facts hold only for the
+  // text they were made from (an editor's unsaved buffer may differ).
+  std::string Source = writeTemp("m.cpp", "int main() {}\n");
+  Summary S;
+  S.Functions = {function("main"), function("step")};
+  for (FunctionSummary &F : S.Functions)
+    F.Where.File = Source;
+  S.Calls = {call("step", "loop", Device::CUDA)};
+  S.Calls[0].Where.File = Source;
+  S.MainFile = Source;
+  S.MainHash = factsContentHash("int main() {}\n");
+  std::vector<Summary> All{S};
+  FactsFile File = Index::resolve(std::move(All), /*Complete=*/true).data();
+  // Stamped with the text the analysis read (D15).
+  EXPECT_EQ(File.Files[Source], S.MainHash);
+  std::string Path = writeTemp("facts.json", factsToJson(File));
+  auto A = Index::load(Path, "/elsewhere/a.cpp");
+  auto B = Index::load(Path, "/elsewhere/b.cpp");
+  ASSERT_TRUE(A && B);
+  EXPECT_EQ(&(*A)->data(), &(*B)->data());
+
+  Condition C;
+  C.Hot = {fact(ProgramFact::Hot, "step")};
+  EXPECT_TRUE((*A)->decide(C).Holds);
+  auto Same = Index::load(Path, Source, factsContentHash("int main() {}\n"));
+  auto Edited =
+      Index::load(Path, Source, factsContentHash("int main() { step(); }\n"));
+  ASSERT_TRUE(Same && Edited);
+  EXPECT_TRUE((*Same)->decide(C).Holds);
+  EXPECT_FALSE((*Edited)->decide(C).Holds);
+  EXPECT_TRUE((*Edited)->staleFiles().empty());
+}
+
 TEST(IndexTest, FunctionIDsAreHashedUsrs) {
   EXPECT_EQ(FunctionID::of("c:@F@step#"), FunctionID::of("c:@F@step#"));
   EXPECT_NE(FunctionID::of("c:@F@step#"), FunctionID::of("c:@F@stop#"));
