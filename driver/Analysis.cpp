@@ -63,9 +63,11 @@ public:
   TidyActionFactory(ClangTidyContext &Context, bool TraverseAll,
                     std::vector<Dependency> *Deps,
                     std::string *Summary = nullptr,
-                    std::vector<std::string> HotFunctions = {})
+                    std::vector<std::string> HotFunctions = {},
+                    std::vector<std::string> EntryPoints = {})
       : ConsumerFactory(Context), TraverseAll(TraverseAll), Deps(Deps),
-        Summary(Summary), HotFunctions(std::move(HotFunctions)) {}
+        Summary(Summary), HotFunctions(std::move(HotFunctions)),
+        EntryPoints(std::move(EntryPoints)) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(*this);
@@ -103,7 +105,8 @@ private:
       // The summary reads the same traversal scope, after the checks.
       if (Factory.Summary)
         Consumers.push_back(clang::tidy::torchsync::makeCollector(
-            Compiler, Factory.HotFunctions, *Factory.Summary));
+            Compiler, Factory.HotFunctions, Factory.EntryPoints,
+            *Factory.Summary));
       return std::make_unique<MultiplexConsumer>(std::move(Consumers));
     }
 
@@ -135,7 +138,7 @@ private:
   bool TraverseAll;
   std::vector<Dependency> *Deps;
   std::string *Summary;
-  std::vector<std::string> HotFunctions;
+  std::vector<std::string> HotFunctions, EntryPoints;
 };
 
 /// The configuration of the driver's runs: the user's, with the reserved
@@ -171,10 +174,12 @@ private:
   bool Record;
 };
 
-/// The configuration's global HotFunctions list, for the summary.
-std::vector<std::string> hotFunctionsOf(const ClangTidyOptions &Options) {
+/// The configuration's global list option \p Name (HotFunctions,
+/// EntryPoints), for the summary.
+std::vector<std::string> listOptionOf(const ClangTidyOptions &Options,
+                                      StringRef Name) {
   std::vector<std::string> Names;
-  auto It = Options.CheckOptions.find("HotFunctions");
+  auto It = Options.CheckOptions.find(Name);
   if (It == Options.CheckOptions.end())
     return Names;
   llvm::SmallVector<StringRef, 8> Parts;
@@ -500,8 +505,12 @@ FileResult analyzeFileUnprotected(StringRef File,
   TidyActionFactory Factory(
       Context, Options.TraverseAll, Cache ? &Deps : nullptr,
       Options.WholeProgram ? &Result.Summary : nullptr,
-      Options.WholeProgram ? hotFunctionsOf(Context.getOptionsForFile(File))
-                           : std::vector<std::string>());
+      Options.WholeProgram
+          ? listOptionOf(Context.getOptionsForFile(File), "HotFunctions")
+          : std::vector<std::string>(),
+      Options.WholeProgram
+          ? listOptionOf(Context.getOptionsForFile(File), "EntryPoints")
+          : std::vector<std::string>());
 
   tooling::ClangTool Tool(DB, std::vector<std::string>{File.str()},
                           std::make_shared<PCHContainerOperations>(), FS);

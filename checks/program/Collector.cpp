@@ -183,6 +183,7 @@ public:
         Devices(Ctx), Hot(Ctx, Opts), Out(Out) {
     Devices.setRecorder(&Facts);
     Hot.setRecording(true);
+    EntryPoints.setNamed(Opts.EntryPoints);
   }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -392,6 +393,9 @@ private:
       case RegistrationKind::AutogradFunction:
         R.As = "an autograd function";
         break;
+      case RegistrationKind::Named:
+        R.As = "an entry point (EntryPoints option)";
+        break;
       }
       if (!Out.ReachesCuda && E.Kind != RegistrationKind::AutogradFunction)
         reachesCuda("registers '" + R.Name + "' as " + R.As +
@@ -505,10 +509,10 @@ void append(Summary &Into, Summary From) {
 class SummaryConsumer : public ASTConsumer {
 public:
   SummaryConsumer(CompilerInstance &Compiler, std::vector<std::string> Hot,
-                  std::string &Out)
+                  std::vector<std::string> Entries, std::string &Out)
       : Out(Out) {
-    for (std::string &H : Hot)
-      Opts.HotFunctions.push_back(std::move(H));
+    Opts.HotFunctions = std::move(Hot);
+    Opts.EntryPoints = std::move(Entries);
     const SourceManager &SM = Compiler.getSourceManager();
     Compiler.getPreprocessor().addPPCallbacks(
         std::make_unique<CudaIncludes>(SM, IncludeReason));
@@ -561,9 +565,9 @@ std::unique_ptr<ASTConsumer> makeUserCodeScope(const SourceManager &SM) {
 
 std::unique_ptr<ASTConsumer>
 makeCollector(CompilerInstance &Compiler, std::vector<std::string> HotFunctions,
-              std::string &Out) {
+              std::vector<std::string> EntryPoints, std::string &Out) {
   return std::make_unique<SummaryConsumer>(Compiler, std::move(HotFunctions),
-                                           Out);
+                                           std::move(EntryPoints), Out);
 }
 
 } // namespace clang::tidy::torchsync

@@ -30,10 +30,11 @@ std::unique_ptr<ASTConsumer> makeUserCodeScope(const SourceManager &SM);
 
 /// An AST consumer that writes the summary of the translation unit to
 /// \p Out as JSON text (Serialization.h); run it after makeUserCodeScope's.
-/// \p HotFunctions is the configuration's global `HotFunctions` list.
+/// \p HotFunctions and \p EntryPoints are the configuration's global
+/// `HotFunctions` and `EntryPoints` lists.
 std::unique_ptr<ASTConsumer>
 makeCollector(CompilerInstance &Compiler, std::vector<std::string> HotFunctions,
-              std::string &Out);
+              std::vector<std::string> EntryPoints, std::string &Out);
 
 } // namespace tidy::torchsync
 } // namespace clang

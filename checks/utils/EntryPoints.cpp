@@ -7,6 +7,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/Support/Regex.h"
 
 namespace clang::tidy::torchsync {
 
@@ -303,6 +304,34 @@ private:
   llvm::DenseMap<const FunctionDecl *, bool> &Called;
 };
 
+/// The user functions that the EntryPoints option names.
+class NamedFinder : public RecursiveASTVisitor<NamedFinder> {
+public:
+  NamedFinder(const std::vector<llvm::Regex> &Patterns,
+              std::vector<EntryPoint> &Out, const SourceManager &SM)
+      : Patterns(Patterns), Out(Out), SM(SM) {}
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !FD->getIdentifier() ||
+        FD->isTemplateInstantiation() || !isUserCode(FD->getLocation(), SM))
+      return true;
+    std::string Name = FD->getNameAsString();
+    std::string Qualified = FD->getQualifiedNameAsString();
+    for (const llvm::Regex &P : Patterns)
+      if (P.isValid() && (P.match(Name) || P.match(Qualified))) {
+        Out.push_back(
+            EntryPoint{RegistrationKind::Named, FD, FD->getLocation(), ""});
+        break;
+      }
+    return true;
+  }
+
+private:
+  const std::vector<llvm::Regex> &Patterns;
+  std::vector<EntryPoint> &Out;
+  const SourceManager &SM;
+};
+
 } // namespace
 
 Device deviceOfDispatchKey(StringRef Key) {
@@ -329,6 +358,15 @@ void EntryPointIndex::build() {
   for (const auto &[Index, InitFn] : F.Pending)
     if (auto It = F.InitKeys.find(InitFn); It != F.InitKeys.end())
       Entries[Index].DispatchKey = It->second;
+  if (!Named.empty()) {
+    std::vector<llvm::Regex> Patterns;
+    for (const std::string &P : Named)
+      Patterns.emplace_back("^(" + P + ")$");
+    NamedFinder Finder(Patterns, Entries, SM);
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!isLibraryNamespace(D) && isUserCode(D->getLocation(), SM))
+        Finder.TraverseDecl(D);
+  }
   for (unsigned I = 0, N = Entries.size(); I != N; ++I)
     ByDecl[Entries[I].Function->getCanonicalDecl()].push_back(I);
 }

@@ -43,7 +43,8 @@ enum class RegistrationKind {
   TorchLibrary,      ///< `m.def` / `m.impl` in a TORCH_LIBRARY* block.
   RegisterOperators, ///< `torch::RegisterOperators` (the legacy API).
   Pybind11,          ///< `m.def` of a PYBIND11_MODULE, a `py::class_` def.
-  AutogradFunction   ///< `forward` / `backward` of a torch::autograd::Function.
+  AutogradFunction,  ///< `forward` / `backward` of a torch::autograd::Function.
+  Named              ///< A function the EntryPoints option names.
 };
 
 /// One registration of one function.
@@ -81,6 +82,15 @@ class EntryPointIndex {
 public:
   explicit EntryPointIndex(ASTContext &Ctx) : Ctx(Ctx) {}
 
+  /// The EntryPoints option's names and regular expressions: the functions
+  /// defined in user code whose name or qualified name they match entirely
+  /// are entry points too (RegistrationKind::Named, at their definition).
+  /// The first non-empty list given before the search runs is kept.
+  void setNamed(llvm::ArrayRef<std::string> Patterns) {
+    if (!Built && Named.empty())
+      Named.assign(Patterns.begin(), Patterns.end());
+  }
+
   /// All registrations, in source order of the translation unit.
   llvm::ArrayRef<EntryPoint> all();
 
@@ -97,6 +107,7 @@ private:
 
   ASTContext &Ctx;
   bool Built = false;
+  std::vector<std::string> Named;
   std::vector<EntryPoint> Entries;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<unsigned, 2>> ByDecl;
   llvm::DenseMap<const FunctionDecl *, bool> Called;

@@ -48,7 +48,9 @@ private:
 
 HotPathAnalysis::HotPathAnalysis(ASTContext &Ctx, const SyncOptions &Opts)
     : Ctx(Ctx), Opts(Opts), Names(SharedAnalyses::of(Ctx).nameUses()),
-      Uses(Names.Uses), EntryPoints(SharedAnalyses::of(Ctx).entryPoints()) {}
+      Uses(Names.Uses), EntryPoints(SharedAnalyses::of(Ctx).entryPoints()) {
+  EntryPoints.setNamed(Opts.EntryPoints);
+}
 
 void HotPathAnalysis::buildUseIndex() {
   if (Names.Built)

@@ -40,6 +40,12 @@ SyncOptions::SyncOptions(ClangTidyCheck::OptionsView &Options)
   for (StringRef Name : Names)
     if (!Name.trim().empty())
       HotFunctions.push_back(Name.trim().str());
+  Names.clear();
+  StringRef(Options.getLocalOrGlobal("EntryPoints", ""))
+      .split(Names, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Name : Names)
+    if (!Name.trim().empty())
+      EntryPoints.push_back(Name.trim().str());
 }
 
 void SyncOptions::store(ClangTidyCheck::OptionsView &Options,
@@ -52,6 +58,8 @@ void SyncOptions::store(ClangTidyCheck::OptionsView &Options,
   // not pin the summary file of the machine that dumped them.
   if (!SummaryFile.empty())
     Options.store(Opts, "SummaryFile", SummaryFile);
+  if (!EntryPoints.empty())
+    Options.store(Opts, "EntryPoints", llvm::join(EntryPoints, ";"));
 }
 
 } // namespace torchsync

@@ -22,6 +22,11 @@ struct SyncOptions {
   /// Functions whose bodies count as hot paths, by name or qualified name
   /// (semicolon-separated in the configuration).
   std::vector<std::string> HotFunctions;
+  /// Functions called from outside the project once per model step, beyond
+  /// the registrations torchsync knows (EntryPoints.h): names or regular
+  /// expressions, each matched against the whole name and the qualified
+  /// name (`EntryPoints`, a global option).
+  std::vector<std::string> EntryPoints;
   /// Report syncs outside hot paths too.
   bool ReportOutsideLoops = false;
   UnknownDeviceMode UnknownDevice = UnknownDeviceMode::Report;

@@ -218,7 +218,8 @@ void TorchSyncCheck::noteHotReason(const HotReason &R) {
   case HotReason::EntryPoint:
     diag(R.Loc,
          "'%0' is registered as %select{an operator|an operator|a Python "
-         "function|an autograd function}1 here",
+         "function|an autograd function|an entry point (EntryPoints "
+         "option)}1 here",
          DiagnosticIDs::Note)
         << R.Callee << static_cast<unsigned>(R.Registration);
     break;

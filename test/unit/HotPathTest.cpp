@@ -154,6 +154,21 @@ TEST(HotPathTest, RegisteredOperators) {
             HotReason::EntryPoint);
 }
 
+TEST(HotPathTest, EntryPointsOption) {
+  // Names or regular expressions against the name or the qualified name.
+  constexpr char Code[] = R"cpp(
+    namespace lib { void forward_step() { mark(); } }
+  )cpp";
+  SyncOptions Opts;
+  EXPECT_EQ(hotness(Code, Opts), std::nullopt);
+  Opts.EntryPoints = {"lib::forward_.*"};
+  EXPECT_EQ(hotness(Code, Opts), HotReason::EntryPoint);
+  Opts.EntryPoints = {"forward_step"};
+  EXPECT_EQ(hotness(Code, Opts), HotReason::EntryPoint);
+  Opts.EntryPoints = {"forward"}; // Whole names only.
+  EXPECT_EQ(hotness(Code, Opts), std::nullopt);
+}
+
 TEST(HotPathTest, Recursion) {
   // A recursive call decides nothing by itself; a loop above it does.
   EXPECT_EQ(hotness(R"cpp(
