@@ -301,11 +301,44 @@ public:
     return true;
   }
 
+  /// How \p Call is hot: in a loop, hot for another local reason, or if
+  /// its function is.
+  void classifyCall(CallSummary &C, const CallExpr *Call) {
+    std::optional<HotReason> R = Hot.classify(Call);
+    if (!R)
+      return;
+    if (R->conditional()) {
+      C.Hot = "if";
+      C.If = R->Usr;
+      C.IfName = R->Callee;
+    } else {
+      C.Hot = R->Kind == HotReason::Loop ? "loop" : "hot";
+    }
+  }
+
+  /// A dispatch table's initializer: the user functions it names.
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasGlobalStorage() && V->getInit() && !V->isLocalVarDecl() &&
+        isUserCode(V->getLocation(), SM))
+      recordTable(V, V->getInit());
+    return true;
+  }
+
+  /// `table[k] = &fn`, `ops.add = fn`: a table filled at run time.
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign && isUserCode(BO->getBeginLoc(), SM))
+      if (const VarDecl *V = tableOf(BO->getLHS()))
+        recordTable(V, BO->getRHS());
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       Callees.insert(DRE);
     const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD && isUserCode(Call->getBeginLoc(), SM))
+      recordCallThroughTable(Call);
     if (!FD || !isUserCode(Call->getBeginLoc(), SM))
       return true;
     if (!Out.ReachesCuda) {
@@ -331,15 +364,7 @@ public:
       return true;
     C.CalleeName = FD->getNameAsString();
     C.Where = placeOf(Call->getBeginLoc());
-    if (std::optional<HotReason> R = Hot.classify(Call)) {
-      if (R->conditional()) {
-        C.Hot = "if";
-        C.If = R->Usr;
-        C.IfName = R->Callee;
-      } else {
-        C.Hot = R->Kind == HotReason::Loop ? "loop" : "hot";
-      }
-    }
+    classifyCall(C, Call);
     // Arguments by parameter: a member operator's first argument is the
     // object.
     unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
@@ -358,6 +383,64 @@ public:
   }
 
 private:
+  /// The variable of static storage an expression reads a function pointer
+  /// from: `table[k]`, `ops.add`, `(*ops).add`, `tables[d].add`, `ptr`.
+  static const VarDecl *tableOf(const Expr *E) {
+    for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+        const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        return V && V->hasGlobalStorage() ? V : nullptr;
+      }
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+        E = ASE->getBase();
+      else if (const auto *ME = dyn_cast<MemberExpr>(E))
+        E = ME->getBase();
+      else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->getOpcode() == UO_Deref)
+        E = U->getSubExpr();
+      else
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  void recordTable(const VarDecl *V, const Expr *Init) {
+    NamedFunctions Named;
+    Named.TraverseStmt(const_cast<Expr *>(Init));
+    TableSummary T;
+    for (const FunctionDecl *F : Named.Found)
+      if (isUserFunction(F, SM))
+        if (std::string Usr = usrOf(namedFunction(F)); !Usr.empty())
+          T.Functions.push_back(std::move(Usr));
+    if (T.Functions.empty())
+      return;
+    T.Var = usrOf(V->getCanonicalDecl());
+    if (!T.Var.empty())
+      Out.Tables.push_back(std::move(T));
+  }
+
+  /// A call through a function pointer read from a table: a call of each
+  /// function the table holds (Index.cpp).
+  void recordCallThroughTable(const CallExpr *Call) {
+    const VarDecl *V = tableOf(Call->getCallee());
+    if (!V)
+      return;
+    CallSummary C;
+    C.Through = usrOf(V->getCanonicalDecl());
+    if (C.Through.empty())
+      return;
+    C.CalleeName = V->getNameAsString();
+    C.Where = placeOf(Call->getBeginLoc());
+    classifyCall(C, Call);
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      QualType T = Call->getArg(I)->getType();
+      if (isTensorType(T) || isClassType(T, "c10::Device"))
+        C.Args.push_back({I, valueOf(Call->getArg(I))});
+    }
+    Out.Calls.push_back(std::move(C));
+  }
+
   /// The user functions this file registers as entry points, wherever they
   /// are defined. A function registered for Python or the dispatcher is
   /// called from outside the project with tensors the project does not
@@ -497,6 +580,7 @@ void append(Summary &Into, Summary From) {
   Move(Into.Functions, From.Functions);
   Move(Into.Calls, From.Calls);
   Move(Into.Registrations, From.Registrations);
+  Move(Into.Tables, From.Tables);
   Move(Into.AddressTaken, From.AddressTaken);
   Move(Into.Dropped, From.Dropped);
   Into.DefinesMain |= From.DefinesMain;

@@ -15,6 +15,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <deque>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -88,6 +89,10 @@ struct Resolver {
   llvm::StringMap<Device> Returns;
 
   std::vector<Summary> Summaries;
+  /// The functions each dispatch table holds, and the calls made through
+  /// tables, as calls of those functions.
+  llvm::StringMap<std::vector<std::string>> TableFunctions;
+  std::deque<CallSummary> Through;
 
   bool isHot(llvm::StringRef Usr) const {
     return HotBy.count(Usr) || Registered.count(Usr);
@@ -273,13 +278,13 @@ struct Resolver {
       if (It == HotBy.end())
         break;
       const CallSummary &Site = *It->second;
-      std::string Text =
-          Site.Hot == "loop"
-              ? "'" + Site.CalleeName + "' is called in a loop here"
-          : Site.Hot == "hot"
-              ? "'" + Site.CalleeName + "' is called on a hot path here"
-              : "'" + Site.CalleeName + "' is called here, in '" + Site.IfName +
-                    "'";
+      std::string Called =
+          "'" + Site.CalleeName + "' is called" +
+          (Site.Through.empty() ? "" : " through '" + Site.Through + "'");
+      std::string Text = Site.Hot == "loop" ? Called + " in a loop here"
+                         : Site.Hot == "hot"
+                             ? Called + " on a hot path here"
+                             : Called + " here, in '" + Site.IfName + "'";
       Notes.emplace_back(std::move(Text), &Site.Where);
       if (Site.Hot != "if")
         break;
@@ -331,7 +336,13 @@ struct Resolver {
       for (const FunctionSummary &F : S.Functions)
         Functions.try_emplace(F.Usr, &F);
       for (const CallSummary &C : S.Calls)
-        Calls.push_back(&C);
+        if (C.Through.empty())
+          Calls.push_back(&C);
+      for (const TableSummary &T : S.Tables)
+        for (const std::string &F : T.Functions)
+          if (llvm::find(TableFunctions[T.Var], F) ==
+              TableFunctions[T.Var].end())
+            TableFunctions[T.Var].push_back(F);
       for (const std::string &U : S.AddressTaken)
         AddressTaken.insert(U);
       for (const RegistrationSummary &R : S.Registrations) {
@@ -341,6 +352,25 @@ struct Resolver {
           It->second.first = Device::None;
       }
     }
+    // A call through a dispatch table calls each function stored in it,
+    // with the same hotness and arguments (the functions stay open: their
+    // addresses are taken).
+    for (const Summary &S : Summaries)
+      for (const CallSummary &C : S.Calls) {
+        if (C.Through.empty())
+          continue;
+        auto It = TableFunctions.find(C.Through);
+        if (It == TableFunctions.end())
+          continue;
+        for (const std::string &F : It->second) {
+          CallSummary &Via = Through.emplace_back(C);
+          Via.Callee = F;
+          Via.Through = C.CalleeName; // The table, for notes.
+          if (auto Fn = Functions.find(F); Fn != Functions.end())
+            Via.CalleeName = Fn->second->Name;
+          Calls.push_back(&Via);
+        }
+      }
     resolve();
   }
 

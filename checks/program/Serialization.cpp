@@ -91,6 +91,8 @@ std::string summaryToJson(const Summary &S) {
       O["if"] = C.If;
       O["ifName"] = C.IfName;
     }
+    if (!C.Through.empty())
+      O["through"] = C.Through;
     Calls.push_back(std::move(O));
   }
   for (const std::string &U : S.AddressTaken)
@@ -107,8 +109,13 @@ std::string summaryToJson(const Summary &S) {
     }
     Registrations.push_back(std::move(O));
   }
+  json::Array Tables;
+  for (const TableSummary &T : S.Tables)
+    Tables.push_back(
+        json::Object{{"var", T.Var}, {"functions", json::Array(T.Functions)}});
   json::Object Root{{"version", FormatVersion},
                     {"registrations", std::move(Registrations)},
+                    {"tables", std::move(Tables)},
                     {"functions", std::move(Functions)},
                     {"calls", std::move(Calls)},
                     {"addressTaken", std::move(Taken)},
@@ -170,6 +177,7 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
       C.Hot = O->getString("hot").value_or("no").str();
       C.If = O->getString("if").value_or("").str();
       C.IfName = O->getString("ifName").value_or("").str();
+      C.Through = O->getString("through").value_or("").str();
       if (const json::Array *Args = O->getArray("args"))
         for (const json::Value &AV : *Args)
           if (const json::Object *AO = AV.getAsObject())
@@ -196,6 +204,17 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
             if (std::optional<int64_t> N = I.getAsInteger(); N && *N >= 0)
               R.TensorParams.push_back(static_cast<unsigned>(*N));
         S.Registrations.push_back(std::move(R));
+      }
+  if (const json::Array *A = Root->getArray("tables"))
+    for (const json::Value &V : *A)
+      if (const json::Object *O = V.getAsObject()) {
+        TableSummary T;
+        T.Var = O->getString("var").value_or("").str();
+        if (const json::Array *F = O->getArray("functions"))
+          for (const json::Value &U : *F)
+            if (std::optional<llvm::StringRef> Usr = U.getAsString())
+              T.Functions.push_back(Usr->str());
+        S.Tables.push_back(std::move(T));
       }
   S.DefinesMain = Root->getBoolean("definesMain").value_or(false);
   S.MainFile = Root->getString("mainFile").value_or("").str();

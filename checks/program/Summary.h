@@ -59,6 +59,11 @@ struct FunctionSummary {
 
 struct CallSummary {
   std::string Callee, CalleeName;
+  /// A call through a function pointer read from a variable of static
+  /// storage (a dispatch table: `add_table[d](x)`, `ops.add(x)`): the
+  /// variable's USR; Callee is empty and CalleeName names the variable. The
+  /// index makes it a call of every function stored in that variable.
+  std::string Through;
   SummaryPlace Where;
   /// "loop" (in a loop), "hot" (hot for another local reason), "if" (hot
   /// if function If is), "no".
@@ -87,6 +92,14 @@ struct RegistrationSummary {
   std::vector<unsigned> TensorParams;
 };
 
+/// A variable of static storage that holds user functions (a dispatch table
+/// of function pointers, a struct of them): its initializer or an
+/// assignment to it (or to an element or member of it) names them.
+struct TableSummary {
+  std::string Var;
+  std::vector<std::string> Functions;
+};
+
 struct Summary {
   /// The main file, and the hash (factsContentHash) of the text the
   /// analysis read: the summary file stamps the file with it, not with what
@@ -95,6 +108,7 @@ struct Summary {
   std::vector<FunctionSummary> Functions;
   std::vector<CallSummary> Calls;
   std::vector<RegistrationSummary> Registrations;
+  std::vector<TableSummary> Tables;
   /// Functions whose address is taken (they may be called from anywhere).
   std::vector<std::string> AddressTaken;
   bool DefinesMain = false;

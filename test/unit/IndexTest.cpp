@@ -197,6 +197,27 @@ TEST(IndexTest, DispatchKeysOfRegistrationsInAnotherFile) {
   EXPECT_EQ(Back->Registrations[2].Dispatch, Device::None);
 }
 
+TEST(IndexTest, CallsThroughDispatchTables) {
+  // A call through a table in a loop calls each function stored in it.
+  Summary S;
+  S.Functions = {function("main"), function("k_cpu"), function("k_cuda"),
+                 function("k_other")};
+  S.Tables = {{"table", {"k_cpu", "k_cuda"}}};
+  CallSummary Through = call("", "loop", Device::CUDA);
+  Through.Through = "table";
+  Through.CalleeName = "table";
+  S.Calls = {Through};
+  Facts F = resolve(S);
+  EXPECT_TRUE(F.hot("k_cpu"));
+  EXPECT_TRUE(F.hot("k_cuda"));
+  EXPECT_FALSE(F.hot("k_other"));
+  EXPECT_EQ(F.parameter("k_cuda"), Device::CUDA);
+  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->Tables.size(), 1u);
+  EXPECT_EQ(Back->Calls[0].Through, "table");
+}
+
 TEST(IndexTest, SummariesRoundTrip) {
   Summary S;
   S.Functions = {function("main"), function("f")};
