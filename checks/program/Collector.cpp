@@ -87,6 +87,28 @@ DeviceValue joinValues(const DeviceValue &A, const DeviceValue &B) {
   return DeviceValue();
 }
 
+/// Records the user headers the preprocessor enters (not system or
+/// LibTorch headers), for Summary::Headers.
+class UserHeaders : public PPCallbacks {
+public:
+  UserHeaders(const SourceManager &SM, std::vector<FileID> &Out)
+      : SM(SM), Out(Out) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Reason != EnterFile || Kind != SrcMgr::C_User || Loc.isInvalid())
+      return;
+    FileID FID = SM.getFileID(Loc);
+    if (FID != SM.getMainFileID() && SM.getFileEntryRefForID(FID) &&
+        isUserCode(Loc, SM))
+      Out.push_back(FID);
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<FileID> &Out;
+};
+
 /// Records the user files' includes of CUDA headers (LibTorch's own
 /// includes of them do not count).
 class CudaIncludes : public PPCallbacks {
@@ -600,6 +622,8 @@ public:
     const SourceManager &SM = Compiler.getSourceManager();
     Compiler.getPreprocessor().addPPCallbacks(
         std::make_unique<CudaIncludes>(SM, IncludeReason));
+    Compiler.getPreprocessor().addPPCallbacks(
+        std::make_unique<UserHeaders>(SM, Headers));
     if (Compiler.getLangOpts().CUDA)
       IncludeReason = "is compiled as CUDA";
   }
@@ -616,6 +640,18 @@ public:
       S.MainFile = Real.empty() ? Main->getName().str() : Real.str();
       S.MainHash = factsContentHash(SM.getBufferData(SM.getMainFileID()));
     }
+    for (FileID FID : Headers) {
+      OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+      std::optional<StringRef> Text = SM.getBufferDataOrNone(FID);
+      if (!Entry || !Text)
+        continue;
+      StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+      S.Headers.emplace_back(Real.empty() ? Entry->getName().str() : Real.str(),
+                             factsContentHash(*Text));
+    }
+    llvm::sort(S.Headers);
+    S.Headers.erase(std::unique(S.Headers.begin(), S.Headers.end()),
+                    S.Headers.end());
     SummaryBuilder Builder(Ctx, Opts, S);
     Builder.run();
     if (!S.ReachesCuda && !IncludeReason.empty()) {
@@ -638,6 +674,7 @@ public:
 private:
   SyncOptions Opts;
   std::string IncludeReason;
+  std::vector<FileID> Headers;
   std::string &Out;
 };
 

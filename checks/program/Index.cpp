@@ -512,12 +512,33 @@ FactsFile Resolver::exportFacts() const {
   Out.Files.erase("");
   for (ResolvedFact &R : Out.Facts)
     llvm::erase(R.From, "");
-  // Each summarized file is stamped with the text its analysis read; the
-  // others (headers) when the file is written.
+  // A fact that comes from a file rests on the user headers that file read
+  // (D14): they are among the files it comes from.
+  std::map<std::string, std::set<std::string>> HeadersOf;
   for (const Summary &S : M.Summaries)
+    for (const auto &Header : S.Headers)
+      HeadersOf[S.MainFile].insert(Header.first);
+  for (ResolvedFact &R : Out.Facts) {
+    std::set<std::string> Files(R.From.begin(), R.From.end());
+    for (const std::string &F : R.From)
+      if (auto It = HeadersOf.find(F); It != HeadersOf.end())
+        Files.insert(It->second.begin(), It->second.end());
+    R.From.assign(Files.begin(), Files.end());
+    for (const std::string &F : R.From)
+      Out.Files[F];
+  }
+  // Each summarized file and the headers it read are stamped with the text
+  // the analysis read (D15); any other file when the summary file is
+  // written.
+  for (const Summary &S : M.Summaries) {
+    for (const auto &[Header, Hash] : S.Headers)
+      if (auto It = Out.Files.find(Header);
+          It != Out.Files.end() && It->second.empty())
+        It->second = Hash;
     if (auto It = Out.Files.find(S.MainFile);
         It != Out.Files.end() && !S.MainHash.empty())
       It->second = S.MainHash;
+  }
   return Out;
 }
 

@@ -109,6 +109,9 @@ std::string summaryToJson(const Summary &S) {
     }
     Registrations.push_back(std::move(O));
   }
+  json::Array Headers;
+  for (const auto &[File, Hash] : S.Headers)
+    Headers.push_back(json::Object{{"file", File}, {"hash", Hash}});
   json::Array Tables;
   for (const TableSummary &T : S.Tables)
     Tables.push_back(
@@ -122,6 +125,7 @@ std::string summaryToJson(const Summary &S) {
                     {"definesMain", S.DefinesMain},
                     {"mainFile", S.MainFile},
                     {"mainHash", S.MainHash},
+                    {"headers", std::move(Headers)},
                     {"dropped", json::Array(S.Dropped)},
                     {"reachesCuda", S.ReachesCuda},
                     {"cudaReason", S.CudaReason}};
@@ -219,6 +223,11 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
   S.DefinesMain = Root->getBoolean("definesMain").value_or(false);
   S.MainFile = Root->getString("mainFile").value_or("").str();
   S.MainHash = Root->getString("mainHash").value_or("").str();
+  if (const json::Array *A = Root->getArray("headers"))
+    for (const json::Value &V : *A)
+      if (const json::Object *O = V.getAsObject())
+        S.Headers.emplace_back(O->getString("file").value_or("").str(),
+                               O->getString("hash").value_or("").str());
   if (const json::Array *A = Root->getArray("dropped"))
     for (const json::Value &V : *A)
       if (std::optional<llvm::StringRef> Name = V.getAsString())

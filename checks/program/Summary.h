@@ -105,6 +105,10 @@ struct Summary {
   /// analysis read: the summary file stamps the file with it, not with what
   /// is on disk when it is written (D15).
   std::string MainFile, MainHash;
+  /// The user headers the translation unit read (not system or LibTorch
+  /// headers), each with the hash of what was read: a fact that rests on
+  /// this file rests on them too (a macro, an inline function), D14.
+  std::vector<std::pair<std::string, std::string>> Headers;
   std::vector<FunctionSummary> Functions;
   std::vector<CallSummary> Calls;
   std::vector<RegistrationSummary> Registrations;
