@@ -178,16 +178,10 @@ private:
 /// EntryPoints), for the summary.
 std::vector<std::string> listOptionOf(const ClangTidyOptions &Options,
                                       StringRef Name) {
-  std::vector<std::string> Names;
   auto It = Options.CheckOptions.find(Name);
   if (It == Options.CheckOptions.end())
-    return Names;
-  llvm::SmallVector<StringRef, 8> Parts;
-  StringRef(It->getValue().Value).split(Parts, ';', -1, false);
-  for (StringRef Name : Parts)
-    if (!Name.trim().empty())
-      Names.push_back(Name.trim().str());
-  return Names;
+    return {};
+  return clang::tidy::torchsync::optionList(It->getValue().Value);
 }
 
 /// Sits in front of clang-tidy's consumer and keeps the findings that a

@@ -87,6 +87,13 @@ DeviceValue joinValues(const DeviceValue &A, const DeviceValue &B) {
   return DeviceValue();
 }
 
+/// The name a file is known by in summaries: its real path where the file
+/// system gives one.
+std::string pathOf(FileEntryRef Entry) {
+  StringRef Real = Entry.getFileEntry().tryGetRealPathName();
+  return Real.empty() ? Entry.getName().str() : Real.str();
+}
+
 /// Records the user headers the preprocessor enters (not system or
 /// LibTorch headers), for Summary::Headers.
 class UserHeaders : public PPCallbacks {
@@ -358,11 +365,13 @@ public:
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       Callees.insert(DRE);
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD && isUserCode(Call->getBeginLoc(), SM))
-      recordCallThroughTable(Call);
-    if (!FD || !isUserCode(Call->getBeginLoc(), SM))
+    if (!isUserCode(Call->getBeginLoc(), SM))
       return true;
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD) {
+      recordCallThroughTable(Call);
+      return true;
+    }
     if (!Out.ReachesCuda) {
       if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
           MD && FD->getDeclName().isIdentifier() && FD->getName() == "cuda")
@@ -520,10 +529,8 @@ private:
     if (Loc.isInvalid())
       return P;
     auto [FID, Offset] = SM.getDecomposedLoc(Loc);
-    if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID)) {
-      StringRef Real = Entry->getFileEntry().tryGetRealPathName();
-      P.File = Real.empty() ? Entry->getName().str() : Real.str();
-    }
+    if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID))
+      P.File = pathOf(*Entry);
     P.Offset = Offset;
     P.Line = SM.getLineNumber(FID, Offset);
     P.Column = SM.getColumnNumber(FID, Offset);
@@ -631,23 +638,18 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Summary S;
     const SourceManager &SM = Ctx.getSourceManager();
-    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-      if (llvm::sys::path::extension(Main->getName()) == ".cu")
-        IncludeReason = "is a .cu file";
     if (OptionalFileEntryRef Main =
             SM.getFileEntryRefForID(SM.getMainFileID())) {
-      StringRef Real = Main->getFileEntry().tryGetRealPathName();
-      S.MainFile = Real.empty() ? Main->getName().str() : Real.str();
+      if (llvm::sys::path::extension(Main->getName()) == ".cu")
+        IncludeReason = "is a .cu file";
+      S.MainFile = pathOf(*Main);
       S.MainHash = factsContentHash(SM.getBufferData(SM.getMainFileID()));
     }
     for (FileID FID : Headers) {
       OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
       std::optional<StringRef> Text = SM.getBufferDataOrNone(FID);
-      if (!Entry || !Text)
-        continue;
-      StringRef Real = Entry->getFileEntry().tryGetRealPathName();
-      S.Headers.emplace_back(Real.empty() ? Entry->getName().str() : Real.str(),
-                             factsContentHash(*Text));
+      if (Entry && Text)
+        S.Headers.emplace_back(pathOf(*Entry), factsContentHash(*Text));
     }
     llvm::sort(S.Headers);
     S.Headers.erase(std::unique(S.Headers.begin(), S.Headers.end()),

@@ -69,9 +69,9 @@ struct Resolver {
   llvm::StringSet<> AddressTaken;
   /// Functions registered as entry points, and where (the first one seen).
   llvm::StringMap<const RegistrationSummary *> Registered;
-  /// Functions whose registrations all name one device's dispatch key, and
-  /// the first of them (Device::None where they name none or disagree).
-  llvm::StringMap<std::pair<Device, const RegistrationSummary *>> Keyed;
+  /// The device of the dispatch key all of a registered function's
+  /// registrations name (Device::None where they name none or disagree).
+  llvm::StringMap<Device> Keyed;
   /// The tensor parameters the key decides (functions the project itself
   /// never calls), and the registration that decides each.
   std::map<std::string, const RegistrationSummary *> KeyedParams;
@@ -159,9 +159,10 @@ struct Resolver {
     // called by the project itself, gets its tensors from that device (as
     // DeviceGuards decides within one file).
     for (const auto &Entry : Keyed) {
-      auto [D, R] = Entry.second;
+      Device D = Entry.second;
       if (D == Device::None || Called.contains(Entry.first()))
         continue;
+      const RegistrationSummary *R = Registered.lookup(Entry.first());
       for (unsigned Index : R->TensorParams) {
         std::string Key = paramKey(Entry.first(), Index);
         Params[Key] = D;
@@ -231,9 +232,9 @@ struct Resolver {
   std::string registeredText(const RegistrationSummary &R) const {
     std::string Text = "'" + R.Name + "' is registered as " + R.As;
     auto It = Keyed.find(R.Usr);
-    if (It != Keyed.end() && It->second.first == Device::CUDA)
+    if (It != Keyed.end() && It->second == Device::CUDA)
       Text += " for CUDA";
-    else if (It != Keyed.end() && It->second.first == Device::CPU)
+    else if (It != Keyed.end() && It->second == Device::CPU)
       Text += " for the CPU";
     return Text + " here";
   }
@@ -244,11 +245,10 @@ struct Resolver {
   std::optional<std::pair<std::string, const SummaryPlace *>>
   deviceNote(const ProgramFact &F, Device L) const {
     const char *What = L == Device::CUDA ? "a CUDA tensor" : "a host tensor";
-    if (F.Kind == ProgramFact::Parameter)
+    if (F.Kind == ProgramFact::Parameter) {
       if (auto It = KeyedParams.find(paramKey(F.Usr, F.Index));
           It != KeyedParams.end())
         return std::make_pair(registeredText(*It->second), &It->second->Where);
-    if (F.Kind == ProgramFact::Parameter) {
       const auto &Sites = L == Device::CUDA ? CudaWitness : FirstCall;
       auto It = Sites.find(paramKey(F.Usr, F.Index));
       if (It != Sites.end())
@@ -347,9 +347,9 @@ struct Resolver {
         AddressTaken.insert(U);
       for (const RegistrationSummary &R : S.Registrations) {
         Registered.try_emplace(R.Usr, &R);
-        auto [It, New] = Keyed.try_emplace(R.Usr, R.Dispatch, &R);
-        if (!New && It->second.first != R.Dispatch)
-          It->second.first = Device::None;
+        auto [It, New] = Keyed.try_emplace(R.Usr, R.Dispatch);
+        if (!New && It->second != R.Dispatch)
+          It->second = Device::None;
       }
     }
     // A call through a dispatch table calls each function stored in it,
@@ -500,18 +500,6 @@ FactsFile Resolver::exportFacts() const {
     R.From.assign(Files.begin(), Files.end());
     Out.Facts.push_back(std::move(R));
   }
-  // Every file the facts name, and every file summarized: whether the
-  // program reaches CUDA rests on all of them.
-  for (const ResolvedFact &R : Out.Facts)
-    for (const std::string &File : R.From)
-      Out.Files[File];
-  for (const auto &Entry : M.Functions)
-    Out.Files[Entry.second->Where.File];
-  for (const CallSummary *C : M.Calls)
-    Out.Files[C->Where.File];
-  Out.Files.erase("");
-  for (ResolvedFact &R : Out.Facts)
-    llvm::erase(R.From, "");
   // A fact that comes from a file rests on the user headers that file read
   // (D14): they are among the files it comes from.
   std::map<std::string, std::set<std::string>> HeadersOf;
@@ -524,9 +512,19 @@ FactsFile Resolver::exportFacts() const {
       if (auto It = HeadersOf.find(F); It != HeadersOf.end())
         Files.insert(It->second.begin(), It->second.end());
     R.From.assign(Files.begin(), Files.end());
-    for (const std::string &F : R.From)
-      Out.Files[F];
   }
+  // Every file the facts name, and every file summarized: whether the
+  // program reaches CUDA rests on all of them.
+  for (const ResolvedFact &R : Out.Facts)
+    for (const std::string &File : R.From)
+      Out.Files[File];
+  for (const auto &Entry : M.Functions)
+    Out.Files[Entry.second->Where.File];
+  for (const CallSummary *C : M.Calls)
+    Out.Files[C->Where.File];
+  Out.Files.erase("");
+  for (ResolvedFact &R : Out.Facts)
+    llvm::erase(R.From, "");
   // Each summarized file and the headers it read are stamped with the text
   // the analysis read (D15); any other file when the summary file is
   // written.
@@ -787,16 +785,11 @@ std::string indexFileFor(llvm::StringRef Option, llvm::StringRef BuildDir) {
   }
   // The compile database of the file: in its command's directory or above
   // (CMake runs the commands of a subdirectory's targets from there).
-  for (llvm::StringRef Dir = BuildDir; !Dir.empty();
-       Dir = llvm::sys::path::parent_path(Dir)) {
-    llvm::SmallString<256> DB(Dir);
-    llvm::sys::path::append(DB, "compile_commands.json");
-    if (!llvm::sys::fs::exists(DB))
-      continue;
-    std::string Facts = factsFileBeside(Dir);
-    return llvm::sys::fs::exists(Facts) ? Facts : "";
-  }
-  return "";
+  std::string DB = databaseAbove(BuildDir);
+  if (DB.empty())
+    return "";
+  std::string Facts = factsFileBeside(llvm::sys::path::parent_path(DB));
+  return llvm::sys::fs::exists(Facts) ? Facts : "";
 }
 
 } // namespace clang::tidy::torchsync

@@ -10,6 +10,16 @@
 
 namespace clang::tidy::torchsync {
 
+std::vector<std::string> optionList(llvm::StringRef Value) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Value.split(Parts, ';', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Names;
+  for (llvm::StringRef Name : Parts)
+    if (!Name.trim().empty())
+      Names.push_back(Name.trim().str());
+  return Names;
+}
+
 std::string usrOf(const Decl *D) {
   llvm::SmallString<128> Usr;
   if (!D || index::generateUSRForDecl(D, Usr))

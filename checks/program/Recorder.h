@@ -45,6 +45,11 @@ namespace tidy::torchsync {
 /// The USR of \p D, or empty when it has none.
 std::string usrOf(const Decl *D);
 
+/// The entries of a list option (`HotFunctions`, `EntryPoints`): the
+/// `;`-separated names, trimmed, empty ones left out. The checks and the
+/// driver's collector read the lists this one way.
+std::vector<std::string> optionList(llvm::StringRef Value);
+
 /// The reserved (global) option through which the driver switches the
 /// checks to recording whole-program facts (Mode::Record); not for
 /// configuration files.

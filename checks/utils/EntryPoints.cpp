@@ -149,8 +149,26 @@ bool isAutogradFunctionBase(QualType T) {
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   Finder(ASTContext &Ctx, std::vector<EntryPoint> &Out,
-         llvm::DenseMap<const FunctionDecl *, bool> &Called)
-      : Ctx(Ctx), Out(Out), Called(Called) {}
+         llvm::DenseMap<const FunctionDecl *, bool> &Called,
+         const std::vector<llvm::Regex> &Named)
+      : Ctx(Ctx), Out(Out), Called(Called), Named(Named) {}
+
+  /// A function the EntryPoints option names (its whole name or qualified
+  /// name matches one of the patterns).
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (Named.empty() || !FD->doesThisDeclarationHaveABody() ||
+        !FD->getIdentifier() || FD->isTemplateInstantiation() ||
+        !isUserCode(FD->getLocation(), Ctx.getSourceManager()))
+      return true;
+    std::string Name = FD->getNameAsString();
+    std::string Qualified = FD->getQualifiedNameAsString();
+    if (llvm::any_of(Named, [&](const llvm::Regex &P) {
+          return P.isValid() && (P.match(Name) || P.match(Qualified));
+        }))
+      Out.push_back(
+          EntryPoint{RegistrationKind::Named, FD, FD->getLocation(), ""});
+    return true;
+  }
 
   /// The dispatch key of each TORCH_LIBRARY* init function: the function
   /// whose address a `torch::detail::TorchLibraryInit` variable is built
@@ -302,34 +320,7 @@ private:
   ASTContext &Ctx;
   std::vector<EntryPoint> &Out;
   llvm::DenseMap<const FunctionDecl *, bool> &Called;
-};
-
-/// The user functions that the EntryPoints option names.
-class NamedFinder : public RecursiveASTVisitor<NamedFinder> {
-public:
-  NamedFinder(const std::vector<llvm::Regex> &Patterns,
-              std::vector<EntryPoint> &Out, const SourceManager &SM)
-      : Patterns(Patterns), Out(Out), SM(SM) {}
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() || !FD->getIdentifier() ||
-        FD->isTemplateInstantiation() || !isUserCode(FD->getLocation(), SM))
-      return true;
-    std::string Name = FD->getNameAsString();
-    std::string Qualified = FD->getQualifiedNameAsString();
-    for (const llvm::Regex &P : Patterns)
-      if (P.isValid() && (P.match(Name) || P.match(Qualified))) {
-        Out.push_back(
-            EntryPoint{RegistrationKind::Named, FD, FD->getLocation(), ""});
-        break;
-      }
-    return true;
-  }
-
-private:
-  const std::vector<llvm::Regex> &Patterns;
-  std::vector<EntryPoint> &Out;
-  const SourceManager &SM;
+  const std::vector<llvm::Regex> &Named;
 };
 
 } // namespace
@@ -349,7 +340,10 @@ void EntryPointIndex::build() {
     return;
   Built = true;
   const SourceManager &SM = Ctx.getSourceManager();
-  Finder F(Ctx, Entries, Called);
+  std::vector<llvm::Regex> Patterns;
+  for (const std::string &P : Named)
+    Patterns.emplace_back("^(" + P + ")$");
+  Finder F(Ctx, Entries, Called, Patterns);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     if (isLibraryNamespace(D) || !isUserCode(D->getLocation(), SM))
       continue;
@@ -358,15 +352,6 @@ void EntryPointIndex::build() {
   for (const auto &[Index, InitFn] : F.Pending)
     if (auto It = F.InitKeys.find(InitFn); It != F.InitKeys.end())
       Entries[Index].DispatchKey = It->second;
-  if (!Named.empty()) {
-    std::vector<llvm::Regex> Patterns;
-    for (const std::string &P : Named)
-      Patterns.emplace_back("^(" + P + ")$");
-    NamedFinder Finder(Patterns, Entries, SM);
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (!isLibraryNamespace(D) && isUserCode(D->getLocation(), SM))
-        Finder.TraverseDecl(D);
-  }
   for (unsigned I = 0, N = Entries.size(); I != N; ++I)
     ByDecl[Entries[I].Function->getCanonicalDecl()].push_back(I);
 }

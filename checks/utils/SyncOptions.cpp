@@ -26,27 +26,16 @@ OptionEnumMapping<torchsync::RuntimeDeviceMode>::getEnumMapping() {
 namespace torchsync {
 
 SyncOptions::SyncOptions(ClangTidyCheck::OptionsView &Options)
-    : ReportOutsideLoops(Options.getLocalOrGlobal("ReportOutsideLoops", false)),
+    : HotFunctions(optionList(Options.getLocalOrGlobal("HotFunctions", ""))),
+      EntryPoints(optionList(Options.getLocalOrGlobal("EntryPoints", ""))),
+      ReportOutsideLoops(Options.getLocalOrGlobal("ReportOutsideLoops", false)),
       UnknownDevice(
           Options.getLocalOrGlobal("UnknownDevice", UnknownDeviceMode::Report)),
       RuntimeDevice(
           Options.getLocalOrGlobal("RuntimeDevice", RuntimeDeviceMode::Report)),
       SummaryFile(Options.getLocalOrGlobal("SummaryFile", "")),
       RecordFacts(Options.getLocalOrGlobal(RecordFactsOption, false)),
-      NoSummaryFile(Options.getLocalOrGlobal(NoSummaryFileOption, false)) {
-  llvm::SmallVector<StringRef, 8> Names;
-  StringRef(Options.getLocalOrGlobal("HotFunctions", ""))
-      .split(Names, ';', -1, /*KeepEmpty=*/false);
-  for (StringRef Name : Names)
-    if (!Name.trim().empty())
-      HotFunctions.push_back(Name.trim().str());
-  Names.clear();
-  StringRef(Options.getLocalOrGlobal("EntryPoints", ""))
-      .split(Names, ';', -1, /*KeepEmpty=*/false);
-  for (StringRef Name : Names)
-    if (!Name.trim().empty())
-      EntryPoints.push_back(Name.trim().str());
-}
+      NoSummaryFile(Options.getLocalOrGlobal(NoSummaryFileOption, false)) {}
 
 void SyncOptions::store(ClangTidyCheck::OptionsView &Options,
                         ClangTidyOptions::OptionMap &Opts) const {

@@ -3,6 +3,7 @@
 #include "LiveFacts.h"
 #include "program/Facts.h"
 #include "program/Index.h"
+#include "program/Serialization.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -137,7 +138,10 @@ bool LiveFacts::refresh(const std::string &Database) {
   {
     std::lock_guard<std::mutex> Guard(Lock);
     auto It = LastFacts.find(Database);
-    Before = It != LastFacts.end() ? It->second : readFile(FactsPath);
+    Before =
+        It != LastFacts.end()
+            ? It->second
+            : clang::tidy::torchsync::factsContentHash(readFile(FactsPath));
   }
   llvm::SmallString<128> ErrorLog;
   int FD = -1;
@@ -163,7 +167,8 @@ bool LiveFacts::refresh(const std::string &Database) {
   std::string Errors = ErrorLog.empty() ? "" : readFile(ErrorLog);
   if (!ErrorLog.empty())
     llvm::sys::fs::remove(ErrorLog);
-  std::string After = readFile(FactsPath);
+  std::string After =
+      clang::tidy::torchsync::factsContentHash(readFile(FactsPath));
   if (Opts.Log) {
     if (Failed || Status != 0) {
       llvm::StringRef First = llvm::StringRef(Errors).split('\n').first;

@@ -69,7 +69,7 @@ private:
   std::set<std::string> Known;    ///< Databases of files opened.
   std::set<std::string> Unlisted; ///< Files opened outside any database.
   std::set<std::string> Pending;  ///< Databases to run again.
-  /// The content of each database's facts file after its last run.
+  /// The content hash of each database's facts file after its last run.
   std::map<std::string, std::string> LastFacts;
   bool Stopping = false;
   std::thread Worker;

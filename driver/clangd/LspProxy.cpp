@@ -404,7 +404,11 @@ struct LspProxy::State {
   /// JSON, shuts down on one that is not JSON-RPC and overflows its stack on
   /// one nested too deeply: such messages are answered here instead
   /// (JSON-RPC's Parse error and Invalid Request).
-  bool admit(llvm::StringRef Body) {
+  /// A document the admitted message opened (true) or saved (false), by
+  /// path; set by admit().
+  using DocumentEvent = std::optional<std::pair<bool, std::string>>;
+
+  bool admit(llvm::StringRef Body, DocumentEvent &Event) {
     if (findJsonTooDeep(Body, MaxNesting)) {
       replyError(nullptr, -32700,
                  llvm::formatv("Parse error: nested deeper than {0} levels",
@@ -447,6 +451,8 @@ struct LspProxy::State {
       std::lock_guard<std::mutex> Guard(PendingLock);
       CodeActionRequests[idKey(*Id)] = std::move(Uri);
     }
+    if (Method)
+      Event = follow(*Method->getAsString(), *O);
     return true;
   }
 
@@ -462,12 +468,11 @@ struct LspProxy::State {
                    "Parse error: a message without a Content-Length header");
         continue;
       }
-      std::optional<std::pair<bool, std::string>> Event;
+      DocumentEvent Event;
       {
         std::lock_guard<std::mutex> Guard(ServerLock);
-        if (!admit(Body))
+        if (!admit(Body, Event))
           continue;
-        Event = follow(Body);
         if (!writeAll(ServerIn, frame(Body)))
           break;
       }
@@ -484,36 +489,28 @@ struct LspProxy::State {
     ServerIn = -1;
   }
 
-  /// Follows the open documents' versions; for an opened or saved one, its
-  /// path (true: opened). Called with ServerLock held.
-  std::optional<std::pair<bool, std::string>> follow(llvm::StringRef Body) {
-    // ("textDocument\/didOpen" in Neovim's JSON, which escapes '/'.)
-    if (!Body.contains("didOpen") && !Body.contains("didChange") &&
-        !Body.contains("didClose") && !Body.contains("didSave"))
+  /// Follows the open documents' versions in the message \p O (method
+  /// \p Method); for an opened or saved one, its path. Called with
+  /// ServerLock held.
+  DocumentEvent follow(llvm::StringRef Method, const json::Object &O) {
+    if (!Method.starts_with("textDocument/did"))
       return std::nullopt;
-    llvm::Expected<json::Value> Parsed = json::parse(Body);
-    if (!Parsed) {
-      llvm::consumeError(Parsed.takeError());
-      return std::nullopt;
-    }
-    const json::Object *O = Parsed->getAsObject();
-    std::optional<llvm::StringRef> Method = O ? O->getString("method") : "";
-    const json::Object *Params = O ? O->getObject("params") : nullptr;
+    const json::Object *Params = O.getObject("params");
     const json::Object *Doc =
         Params ? Params->getObject("textDocument") : nullptr;
     std::optional<llvm::StringRef> Uri = Doc ? Doc->getString("uri") : "";
-    if (!Method || !Uri || Uri->empty())
+    if (!Uri || Uri->empty())
       return std::nullopt;
     const json::Value *Version = Doc->get("version");
-    if (*Method == "textDocument/didOpen" ||
-        *Method == "textDocument/didChange") {
+    if (Method == "textDocument/didOpen" ||
+        Method == "textDocument/didChange") {
       if (Version)
         Open.insert_or_assign(Uri->str(), *Version);
-      if (*Method == "textDocument/didOpen")
+      if (Method == "textDocument/didOpen")
         return std::make_pair(true, pathOfUri(*Uri));
-    } else if (*Method == "textDocument/didClose") {
+    } else if (Method == "textDocument/didClose") {
       Open.erase(Uri->str());
-    } else if (*Method == "textDocument/didSave") {
+    } else if (Method == "textDocument/didSave") {
       return std::make_pair(false, pathOfUri(*Uri));
     }
     return std::nullopt;

@@ -332,16 +332,23 @@ std::string writeTemp(llvm::StringRef Name, llvm::StringRef Text) {
   return std::string(Dir);
 }
 
-TEST(IndexTest, LoadedFactsDecideAsResolvedOnesAndDropChangedFiles) {
-  // The program's facts, written as the driver writes the summary file
-  // (with each file's hash), then loaded for another file.
-  std::string Source = writeTemp("a.cpp", "int main() {}\n");
+/// The summary of \p Source: main calls step in a loop, passing a CUDA
+/// tensor.
+Summary stepInALoop(const std::string &Source) {
   Summary S;
   S.Functions = {function("main"), function("step")};
   for (FunctionSummary &F : S.Functions)
     F.Where.File = Source;
   S.Calls = {call("step", "loop", Device::CUDA)};
   S.Calls[0].Where.File = Source;
+  return S;
+}
+
+TEST(IndexTest, LoadedFactsDecideAsResolvedOnesAndDropChangedFiles) {
+  // The program's facts, written as the driver writes the summary file
+  // (with each file's hash), then loaded for another file.
+  std::string Source = writeTemp("a.cpp", "int main() {}\n");
+  Summary S = stepInALoop(Source);
   S.DefinesMain = true;
   S.ReachesCuda = true;
   std::vector<Summary> All{S};
@@ -387,12 +394,7 @@ TEST(IndexTest, LoadedFilesAreSharedAndTheBufferDecidesTheMainFile) {
   // one table of its facts. D16: the main file's facts hold only for the
   // text they were made from (an editor's unsaved buffer may differ).
   std::string Source = writeTemp("m.cpp", "int main() {}\n");
-  Summary S;
-  S.Functions = {function("main"), function("step")};
-  for (FunctionSummary &F : S.Functions)
-    F.Where.File = Source;
-  S.Calls = {call("step", "loop", Device::CUDA)};
-  S.Calls[0].Where.File = Source;
+  Summary S = stepInALoop(Source);
   S.MainFile = Source;
   S.MainHash = factsContentHash("int main() {}\n");
   std::vector<Summary> All{S};
