@@ -210,6 +210,22 @@ void removeDuplicates(std::vector<Finding> &Findings) {
   });
 }
 
+const FixIt *chosenFix(const Finding &F, bool FromNotes) {
+  if (!F.Fixes.empty() && F.Fixes.front().KeepsMeaning)
+    return &F.Fixes.front();
+  if (!FromNotes)
+    return nullptr;
+  // Two notes with fix-its are two alternatives: neither is chosen.
+  const FixIt *Chosen = nullptr;
+  for (const Note &N : F.Notes)
+    if (N.Fix) {
+      if (Chosen)
+        return nullptr;
+      Chosen = &F.Fixes[*N.Fix];
+    }
+  return Chosen;
+}
+
 Finding makeFinding(ClangTidyError E, llvm::StringRef TranslationUnit,
                     SourceFiles &Sources) {
   const std::string &BuildDir = E.BuildDirectory;
@@ -226,25 +242,35 @@ Finding makeFinding(ClangTidyError E, llvm::StringRef TranslationUnit,
   });
   F.TranslationUnit = TranslationUnit.str();
   F.Check = E.DiagnosticName;
+  F.Aliases = E.EnabledDiagnosticAliases;
+  F.WarningAsError = E.IsWarningAsError;
   F.Severity = E.DiagLevel == ClangTidyError::Error || E.IsWarningAsError
                    ? "error"
                    : "warning";
   F.Message = E.Message.Message;
   F.Where = Sources.place(E.Message.FilePath, E.Message.FileOffset, BuildDir);
-  for (const clang::tooling::FileByteRange &R : E.Message.Ranges) {
+
+  auto RangesOf = [&](const clang::tooling::DiagnosticMessage &M) {
+    std::vector<Range> Ranges;
+    for (const clang::tooling::FileByteRange &R : M.Ranges)
+      Ranges.push_back(
+          {Sources.place(R.FilePath, R.FileOffset, BuildDir),
+           Sources.place(R.FilePath, R.FileOffset + R.Length, BuildDir)});
+    return Ranges;
+  };
+  F.Ranges = RangesOf(E.Message);
+  for (const Range &R : F.Ranges) {
     // The highlighted range around the finding's place says where it ends.
-    if (R.Length > 0 && R.FileOffset <= F.Where.Offset &&
-        F.Where.Offset < R.FileOffset + R.Length &&
-        absoluteFilePath(R.FilePath, BuildDir) == F.Where.File) {
-      F.End = Sources.place(R.FilePath, R.FileOffset + R.Length, BuildDir);
+    if (R.End.Offset > R.Begin.Offset && R.Begin.Offset <= F.Where.Offset &&
+        F.Where.Offset < R.End.Offset && R.Begin.File == F.Where.File) {
+      F.End = R.End;
       break;
     }
   }
 
   auto AddFix = [&](const llvm::StringMap<clang::tooling::Replacements> &Fix,
-                    llvm::StringRef Description, bool KeepsMeaning) {
-    if (Fix.empty())
-      return;
+                    llvm::StringRef Description,
+                    bool KeepsMeaning) -> std::optional<size_t> {
     FixIt FI;
     FI.Description = Description.str();
     FI.KeepsMeaning = KeepsMeaning;
@@ -255,20 +281,22 @@ Finding makeFinding(ClangTidyError E, llvm::StringRef TranslationUnit,
     llvm::sort(Files);
     for (llvm::StringRef File : Files)
       for (const clang::tooling::Replacement &R : Fix.find(File)->second)
-        FI.Edits.push_back(
-            {Sources.place(R.getFilePath(), R.getOffset(), BuildDir),
-             Sources.place(R.getFilePath(), R.getOffset() + R.getLength(),
-                           BuildDir),
-             R.getReplacementText().str()});
+        if (R.isApplicable())
+          FI.Edits.push_back(
+              {Sources.place(R.getFilePath(), R.getOffset(), BuildDir),
+               Sources.place(R.getFilePath(), R.getOffset() + R.getLength(),
+                             BuildDir),
+               R.getReplacementText().str()});
+    if (FI.Edits.empty())
+      return std::nullopt;
     F.Fixes.push_back(std::move(FI));
+    return F.Fixes.size() - 1;
   };
   AddFix(E.Message.Fix, E.Message.Message, /*KeepsMeaning=*/true);
-  for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
+  for (const clang::tooling::DiagnosticMessage &N : E.Notes)
     F.Notes.push_back(
-        {N.Message, Sources.place(N.FilePath, N.FileOffset, BuildDir)});
-    AddFix(N.Fix, N.Message, /*KeepsMeaning=*/false);
-  }
-  F.Diagnostic = std::move(E);
+        {N.Message, Sources.place(N.FilePath, N.FileOffset, BuildDir),
+         RangesOf(N), AddFix(N.Fix, N.Message, /*KeepsMeaning=*/false)});
   return F;
 }
 

@@ -49,6 +49,11 @@ struct Edit {
   std::string Text;
 };
 
+/// A highlighted range: [Begin, End) in one file.
+struct Range {
+  Place Begin, End;
+};
+
 struct FixIt {
   std::string Description;
   /// True for the fix-it of a warning (applied by --fix), false for that of
@@ -60,13 +65,15 @@ struct FixIt {
 struct Note {
   std::string Message;
   Place Where;
+  std::vector<Range> Ranges;
+  /// The index in Finding::Fixes of this note's fix-it, when it has one.
+  std::optional<size_t> Fix;
 };
 
 /// Where one replacement of a fix-it went when --fix applied it, and whether
 /// it fitted with the replacements applied before it.
 struct FixPlace {
-  std::string File; ///< Absolute.
-  unsigned Offset = 0;
+  Place Where;
   bool Applied = false;
 };
 
@@ -87,19 +94,29 @@ struct RuntimeVerdict {
 /// One finding, from the analysis (or the result cache) through the gate to
 /// the reports and the fixes: everything that is known about it travels
 /// here, nothing beside it in a list of the same order.
+///
+/// It is the one representation of a finding: the text report, JSON, SARIF,
+/// --fix and --export-fixes all read these fields (clang-tidy's error that
+/// the analysis or the cache made is turned into one by makeFinding and not
+/// kept).
 struct Finding {
-  std::string Check;    ///< e.g. torchsync-host-read
+  std::string Check; ///< e.g. torchsync-host-read
+  /// The other enabled names of the check, as clang-tidy lists them after
+  /// its name.
+  std::vector<std::string> Aliases;
   std::string Severity; ///< "warning", or "error" through WarningsAsErrors
+  /// A warning made an error by WarningsAsErrors.
+  bool WarningAsError = false;
   std::string Message;
   Place Where;
   std::optional<Place> End; ///< End of the highlighted range, when known.
+  /// The ranges the check highlighted.
+  std::vector<Range> Ranges;
   std::string Fingerprint;
+  /// The fix-it of the warning (KeepsMeaning) first when it has one, then
+  /// those of its notes (Note::Fix names each).
   std::vector<FixIt> Fixes;
   std::vector<Note> Notes;
-  /// clang-tidy's diagnostic, as the analysis (or the cache) made it: the
-  /// text report prints it with clang's printer, --fix and --export-fixes
-  /// apply its fix-its. Absent for a finding read back from a JSON report.
-  std::optional<clang::tidy::ClangTidyError> Diagnostic;
   /// The analyzed file (absolute) whose translation unit reported it.
   std::string TranslationUnit;
   /// That translation unit did not compile: the fix-its rest on a broken
@@ -164,7 +181,12 @@ std::string absoluteFilePath(llvm::StringRef File, llvm::StringRef BuildDir);
 /// separator.
 std::string findRoot(llvm::StringRef Explicit);
 
-/// The finding of clang-tidy's error E (which it keeps as its Diagnostic),
+/// The fix-it that --fix (FromNotes false) or --fix-notes (true) applies for
+/// F, as clang-tidy chooses it: the warning's own, else with FromNotes the
+/// one of its notes when exactly one note has one.
+const FixIt *chosenFix(const Finding &F, bool FromNotes);
+
+/// The finding of clang-tidy's error E,
 /// reported in the translation unit of the analyzed file TranslationUnit;
 /// without a fingerprint (assignFingerprints).
 Finding makeFinding(clang::tidy::ClangTidyError E,

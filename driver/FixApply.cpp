@@ -15,46 +15,37 @@ using namespace clang;
 namespace torchsync {
 
 void FixPlan::add(Finding &F) {
-  if (!F.Diagnostic || F.FromBrokenUnit)
+  if (F.FromBrokenUnit)
     return;
-  const tidy::ClangTidyError &E = *F.Diagnostic;
-  std::vector<FixPlace> &Places = F.AppliedFixes;
-  const llvm::StringMap<tooling::Replacements> *Chosen =
-      tidy::getFixIt(E, FromNotes);
+  const FixIt *Chosen = chosenFix(F, FromNotes);
   if (!Chosen)
     return;
   // A fix-it is applied whole or not at all when it touches a file that
   // must stay as it is.
-  for (const auto &Entry : *Chosen)
-    for (const tooling::Replacement &R : Entry.second)
-      if (R.isApplicable() &&
-          Avoided.contains(absoluteFilePath(R.getFilePath(), E.BuildDirectory)))
-        return;
-  for (const auto &Entry : *Chosen) {
-    for (const tooling::Replacement &R : Entry.second) {
-      if (!R.isApplicable())
-        continue;
-      ++Total;
-      std::string File = absoluteFilePath(R.getFilePath(), E.BuildDirectory);
-      tooling::Replacement Abs(File, R.getOffset(), R.getLength(),
-                               R.getReplacementText());
-      tooling::Replacements &Set = ByFile[File];
-      bool Fits = true;
-      if (llvm::Error Err = Set.add(Abs)) {
-        llvm::consumeError(std::move(Err));
-        // An edit of text that an earlier replacement kept the same length
-        // still applies at its shifted place, as in clang-tidy.
-        unsigned Begin = Set.getShiftedCodePosition(Abs.getOffset());
-        unsigned End =
-            Set.getShiftedCodePosition(Abs.getOffset() + Abs.getLength());
-        Fits = End - Begin == Abs.getLength();
-        if (Fits)
-          Set = Set.merge(tooling::Replacements(tooling::Replacement(
-              File, Begin, End - Begin, Abs.getReplacementText())));
-      }
-      Applied += Fits;
-      Places.push_back({File, R.getOffset(), Fits});
+  for (const Edit &E : Chosen->Edits)
+    if (Avoided.contains(E.Begin.File))
+      return;
+  for (const Edit &E : Chosen->Edits) {
+    ++Total;
+    const std::string &File = E.Begin.File;
+    tooling::Replacement Abs(File, E.Begin.Offset,
+                             E.End.Offset - E.Begin.Offset, E.Text);
+    tooling::Replacements &Set = ByFile[File];
+    bool Fits = true;
+    if (llvm::Error Err = Set.add(Abs)) {
+      llvm::consumeError(std::move(Err));
+      // An edit of text that an earlier replacement kept the same length
+      // still applies at its shifted place, as in clang-tidy.
+      unsigned Begin = Set.getShiftedCodePosition(Abs.getOffset());
+      unsigned End =
+          Set.getShiftedCodePosition(Abs.getOffset() + Abs.getLength());
+      Fits = End - Begin == Abs.getLength();
+      if (Fits)
+        Set = Set.merge(tooling::Replacements(tooling::Replacement(
+            File, Begin, End - Begin, Abs.getReplacementText())));
     }
+    Applied += Fits;
+    F.AppliedFixes.push_back({E.Begin, Fits});
   }
 }
 

@@ -32,8 +32,8 @@ public:
   /// Never changes File (absolute): a fix-it that touches it is left out.
   void avoid(llvm::StringRef File) { Avoided.insert(File); }
 
-  /// Adds the fix-it of F's diagnostic that --fix (or --fix-notes)
-  /// applies, if any, and records where in F.AppliedFixes.
+  /// Adds the fix-it of F that --fix (or --fix-notes) applies, if any
+  /// (chosenFix), and records where in F.AppliedFixes.
   void add(Finding &F);
 
   /// The files the fixes change, absolute, in name order.

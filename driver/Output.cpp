@@ -448,16 +448,55 @@ llvm::Error writeReport(llvm::StringRef OutputFile, Format OutputFormat,
   return llvm::Error::success();
 }
 
+namespace {
+/// clang-tidy's message at P with Text, the ranges and the fix-it Fix (when
+/// given), as clang-tidy exports it.
+clang::tooling::DiagnosticMessage exportedMessage(llvm::StringRef Text,
+                                                  const Place &P,
+                                                  llvm::ArrayRef<Range> Ranges,
+                                                  const FixIt *Fix) {
+  clang::tooling::DiagnosticMessage M(Text);
+  M.FilePath = P.File;
+  M.FileOffset = P.Offset;
+  for (const Range &R : Ranges) {
+    clang::tooling::FileByteRange B;
+    B.FilePath = R.Begin.File;
+    B.FileOffset = R.Begin.Offset;
+    B.Length = R.End.Offset - R.Begin.Offset;
+    M.Ranges.push_back(std::move(B));
+  }
+  if (Fix)
+    for (const Edit &E : Fix->Edits)
+      // Edits of one fix-it never overlap (the analysis made them so).
+      llvm::consumeError(M.Fix[E.Begin.File].add(
+          clang::tooling::Replacement(E.Begin.File, E.Begin.Offset,
+                                      E.End.Offset - E.Begin.Offset, E.Text)));
+  return M;
+}
+} // namespace
+
 llvm::Error exportFixes(llvm::StringRef Path, llvm::StringRef MainFile,
                         llvm::ArrayRef<Finding> Reported, bool FromNotes) {
+  // The notes' fix-its change the meaning and clang-apply-replacements would
+  // apply them: they are exported only with --fix-notes.
   std::vector<clang::tidy::ClangTidyError> Exported;
-  for (const Finding &F : Reported)
-    if (F.Diagnostic)
-      Exported.push_back(*F.Diagnostic);
-  if (!FromNotes)
-    for (clang::tidy::ClangTidyError &E : Exported)
-      for (clang::tooling::DiagnosticMessage &Note : E.Notes)
-        Note.Fix.clear();
+  for (const Finding &F : Reported) {
+    clang::tidy::ClangTidyError E(F.Check,
+                                  F.Severity == "error" && !F.WarningAsError
+                                      ? clang::tidy::ClangTidyError::Error
+                                      : clang::tidy::ClangTidyError::Warning,
+                                  /*BuildDirectory=*/"", F.WarningAsError);
+    E.EnabledDiagnosticAliases = F.Aliases;
+    E.Message = exportedMessage(F.Message, F.Where, F.Ranges,
+                                !F.Fixes.empty() && F.Fixes.front().KeepsMeaning
+                                    ? &F.Fixes.front()
+                                    : nullptr);
+    for (const Note &N : F.Notes)
+      E.Notes.push_back(
+          exportedMessage(N.Message, N.Where, N.Ranges,
+                          FromNotes && N.Fix ? &F.Fixes[*N.Fix] : nullptr));
+    Exported.push_back(std::move(E));
+  }
   std::string Yaml;
   llvm::raw_string_ostream OS(Yaml);
   clang::tidy::exportReplacements(MainFile, Exported, OS);

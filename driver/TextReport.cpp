@@ -33,41 +33,32 @@ struct TextReport::Impl {
   }
   ~Impl() { Printer.EndSourceFile(); }
 
-  /// The place of Offset in File, named relative to the root: the printer
-  /// writes the name it is given.
-  SourceLocation location(llvm::StringRef File, unsigned Offset,
-                          llvm::StringRef BuildDir) {
-    if (File.empty())
+  /// The location of P, named relative to the root: the printer writes
+  /// the name it is given.
+  SourceLocation location(const Place &P) {
+    if (P.Path.empty())
       return {};
-    std::string Abs = absoluteFilePath(File, BuildDir);
-    std::string Name = pathUnder(Abs, Root).value_or(Abs);
-    OptionalFileEntryRef Entry = Files.getOptionalFileRef(Name);
+    OptionalFileEntryRef Entry = Files.getOptionalFileRef(P.Path);
     if (!Entry)
       return {};
     FileID ID = Sources.getOrCreateFileID(*Entry, SrcMgr::C_User);
-    return Sources.getLocForStartOfFile(ID).getLocWithOffset(Offset);
+    return Sources.getLocForStartOfFile(ID).getLocWithOffset(P.Offset);
   }
 
-  CharSourceRange range(const tooling::FileByteRange &R,
-                        llvm::StringRef BuildDir) {
-    SourceLocation Begin = location(R.FilePath, R.FileOffset, BuildDir);
-    return CharSourceRange::getCharRange(Begin,
-                                         Begin.getLocWithOffset(R.Length));
+  CharSourceRange range(const Place &Begin, const Place &End) {
+    SourceLocation B = location(Begin);
+    return CharSourceRange::getCharRange(
+        B, B.getLocWithOffset(End.Offset - Begin.Offset));
   }
 
-  void addFixIts(DiagnosticBuilder &Diag,
-                 const llvm::StringMap<tooling::Replacements> &Fix,
-                 llvm::StringRef BuildDir) {
-    for (const auto &Entry : Fix)
-      for (const tooling::Replacement &R : Entry.second)
-        if (R.isApplicable()) {
-          tooling::FileByteRange Where;
-          Where.FilePath = R.getFilePath().str();
-          Where.FileOffset = R.getOffset();
-          Where.Length = R.getLength();
-          Diag << FixItHint::CreateReplacement(range(Where, BuildDir),
-                                               R.getReplacementText());
-        }
+  /// Diag with the ranges and the fix-it Fix (when given).
+  void add(DiagnosticBuilder &Diag, llvm::ArrayRef<Range> Ranges,
+           const FixIt *Fix) {
+    for (const Range &R : Ranges)
+      Diag << range(R.Begin, R.End);
+    if (Fix)
+      for (const Edit &E : Fix->Edits)
+        Diag << FixItHint::CreateReplacement(range(E.Begin, E.End), E.Text);
   }
 
   std::string Root;
@@ -85,27 +76,21 @@ TextReport::TextReport(llvm::raw_ostream &OS, llvm::StringRef Root, bool Colors)
 TextReport::~TextReport() = default;
 
 void TextReport::print(const Finding &F) {
-  if (!F.Diagnostic)
-    return;
-  const tidy::ClangTidyError &E = *F.Diagnostic;
-  const std::string &BuildDir = E.BuildDirectory;
-  auto Level = static_cast<DiagnosticsEngine::Level>(E.DiagLevel);
+  auto Level = F.Severity == "error" ? DiagnosticsEngine::Error
+                                     : DiagnosticsEngine::Warning;
   // The check's name, with its aliases, as clang-tidy writes it.
-  std::string Name = E.DiagnosticName;
-  if (!E.EnabledDiagnosticAliases.empty())
-    Name += "," + llvm::join(E.EnabledDiagnosticAliases, ",");
-  if (E.IsWarningAsError) {
+  std::string Name = F.Check;
+  if (!F.Aliases.empty())
+    Name += "," + llvm::join(F.Aliases, ",");
+  if (F.WarningAsError)
     Name += ",-warnings-as-errors";
-    Level = DiagnosticsEngine::Error;
-  }
   {
     DiagnosticBuilder Diag = P->Diags.Report(
-        P->location(E.Message.FilePath, E.Message.FileOffset, BuildDir),
-        P->Diags.getCustomDiagID(Level, "%0 [%1]"));
-    Diag << E.Message.Message << Name;
-    for (const tooling::FileByteRange &R : E.Message.Ranges)
-      Diag << P->range(R, BuildDir);
-    P->addFixIts(Diag, E.Message.Fix, BuildDir);
+        P->location(F.Where), P->Diags.getCustomDiagID(Level, "%0 [%1]"));
+    Diag << F.Message << Name;
+    P->add(Diag, F.Ranges,
+           !F.Fixes.empty() && F.Fixes.front().KeepsMeaning ? &F.Fixes.front()
+                                                            : nullptr);
   }
   // What torchsync-verify measured (--runtime-report), on a note of its
   // own without a place: the place is the warning's.
@@ -123,17 +108,15 @@ void TextReport::print(const Finding &F) {
                .str();
   }
   for (const FixPlace &Fix : F.AppliedFixes)
-    P->Diags.Report(P->location(Fix.File, Fix.Offset, ""),
-                    Fix.Applied ? diag::note_fixit_applied
-                                : diag::note_fixit_failed);
-  for (const tooling::DiagnosticMessage &Note : E.Notes) {
+    P->Diags.Report(P->location(Fix.Where), Fix.Applied
+                                                ? diag::note_fixit_applied
+                                                : diag::note_fixit_failed);
+  for (const Note &N : F.Notes) {
     DiagnosticBuilder Diag = P->Diags.Report(
-        P->location(Note.FilePath, Note.FileOffset, BuildDir),
+        P->location(N.Where),
         P->Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"));
-    Diag << Note.Message;
-    for (const tooling::FileByteRange &R : Note.Ranges)
-      Diag << P->range(R, BuildDir);
-    P->addFixIts(Diag, Note.Fix, BuildDir);
+    Diag << N.Message;
+    P->add(Diag, N.Ranges, N.Fix ? &F.Fixes[*N.Fix] : nullptr);
   }
 }
 

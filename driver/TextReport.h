@@ -22,10 +22,10 @@ public:
   TextReport(llvm::raw_ostream &OS, llvm::StringRef Root, bool Colors);
   ~TextReport();
 
-  /// Prints F's diagnostic and its notes; after it, what torchsync-verify
-  /// measured for it (F.Runtime, --runtime-report), then one "FIX-IT applied"
-  /// (or "unable to apply") note per replacement of its fix-it that --fix
-  /// used (F.AppliedFixes). A finding without a diagnostic prints nothing.
+  /// Prints F as clang-tidy prints a diagnostic, and its notes; after it, what
+  /// torchsync-verify measured for it (F.Runtime, --runtime-report), then one
+  /// "FIX-IT applied" (or "unable to apply") note per replacement of its fix-it
+  /// that --fix used (F.AppliedFixes).
   void print(const Finding &F);
 
 private:

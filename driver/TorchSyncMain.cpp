@@ -1022,15 +1022,11 @@ llvm::Expected<FixPlan> planFixes(const Analyzed &A,
   if (!Fix && !FixNotes)
     return std::move(Plan);
   for (const Finding &F : A.Findings) {
-    if (!F.FromBrokenUnit || !F.Diagnostic)
+    if (!F.FromBrokenUnit)
       continue;
-    auto Avoid = [&](const tooling::DiagnosticMessage &M) {
-      for (const auto &Entry : M.Fix)
-        Plan.avoid(
-            absoluteFilePath(Entry.getKey(), F.Diagnostic->BuildDirectory));
-    };
-    Avoid(F.Diagnostic->Message);
-    llvm::for_each(F.Diagnostic->Notes, Avoid);
+    for (const FixIt &Fix : F.Fixes)
+      for (const Edit &E : Fix.Edits)
+        Plan.avoid(E.Begin.File);
   }
   for (const Failure &F : A.Failures)
     Plan.avoid(F.File);

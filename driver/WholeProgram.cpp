@@ -33,13 +33,7 @@ namespace {
 void addNote(Finding &F, const FactNote &N, SourceFiles &Sources) {
   if (N.File.empty())
     return;
-  F.Notes.push_back({N.Text, Sources.place(N.File, N.Offset, "")});
-  if (F.Diagnostic) {
-    F.Diagnostic->Notes.push_back(clang::tooling::DiagnosticMessage(N.Text));
-    clang::tooling::DiagnosticMessage &M = F.Diagnostic->Notes.back();
-    M.FilePath = N.File;
-    M.FileOffset = N.Offset;
-  }
+  F.Notes.push_back({N.Text, Sources.place(N.File, N.Offset, ""), {}, {}});
 }
 } // namespace
 
