@@ -9,6 +9,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "program/Collector.h"
 #include "program/Recorder.h"
+#include "program/Serialization.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclGroup.h"
@@ -441,6 +442,16 @@ FileResult analyzeFileUnprotected(StringRef File,
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS = makeFileSystem(
       Cache ? &Absent : nullptr, Options.Overlay ? &*Options.Overlay : nullptr);
   std::unique_ptr<ClangTidyOptionsProvider> Provider = Options.MakeProvider(FS);
+  if (Options.WholeProgram)
+    for (const ClangTidyOptionsProvider::OptionsSource &Source :
+         Provider->getRawOptions(File))
+      // The sources that are files (not the defaults or the command line).
+      if (llvm::sys::fs::is_regular_file(Source.second))
+        if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+                llvm::MemoryBuffer::getFile(Source.second))
+          Result.ConfigFiles.emplace_back(
+              Source.second,
+              clang::tidy::torchsync::factsContentHash((*Text)->getBuffer()));
   Provider = std::make_unique<RecordFactsProvider>(std::move(Provider),
                                                    Options.WholeProgram);
   ClangTidyContext Context(std::move(Provider),

@@ -73,6 +73,10 @@ struct FileResult {
   bool FromCache = false;
   /// The file's whole-program summary (JSON), in a whole-project run.
   std::string Summary;
+  /// In a whole-project run: the configuration files (.clang-tidy) the
+  /// file's options came from, each with the hash of its text; its facts
+  /// rest on them (D14).
+  std::vector<std::pair<std::string, std::string>> ConfigFiles;
   /// Why the result could not be stored in the cache, if it could not.
   std::optional<std::string> CacheProblem;
 };

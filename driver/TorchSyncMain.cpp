@@ -969,6 +969,15 @@ Analyzed analyzeAll(const Inputs &In, const WholeProgramPlan &Plan,
         llvm::errs() << " (" << *R.Failure << ")";
       llvm::errs() << ": " << describeDropped(S->Dropped) << "\n";
     }
+    // What the facts rest on beside the file's text (D14): its commands in
+    // the compile database and its configuration files.
+    if (!In.NoDatabase)
+      S->CommandHash = clang::tidy::torchsync::commandHash(
+          In.Compilations->getCompileCommands(File));
+    llvm::append_range(S->Headers, R.ConfigFiles);
+    llvm::sort(S->Headers);
+    S->Headers.erase(std::unique(S->Headers.begin(), S->Headers.end()),
+                     S->Headers.end());
     A.Summaries.emplace_back(File, std::move(*S));
   };
   for (size_t K = 0; K < Known.size(); ++K)

@@ -98,6 +98,10 @@ struct ResolvedFact {
 struct FactsFile {
   /// Every file a fact comes from, with its content hash.
   std::map<std::string, std::string> Files;
+  /// The summarized files, each with the hash (commandHash) of its compile
+  /// commands in the database the facts were made from: a file whose
+  /// commands changed since is stale like one whose text did (D14).
+  std::map<std::string, std::string> Commands;
   /// Every file of the project could be summarized.
   bool Complete = true;
   /// The user code reaches CUDA (docs/options.md); when false, it rests on

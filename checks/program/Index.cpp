@@ -536,6 +536,8 @@ FactsFile Resolver::exportFacts() const {
     if (auto It = Out.Files.find(S.MainFile);
         It != Out.Files.end() && !S.MainHash.empty())
       It->second = S.MainHash;
+    if (!S.CommandHash.empty())
+      Out.Commands[S.MainFile] = S.CommandHash;
   }
   return Out;
 }
@@ -592,11 +594,11 @@ std::string currentHash(const std::string &Path) {
 } // namespace
 
 Index::Index(const FactsFile &File, llvm::StringRef MainFile,
-             llvm::StringRef MainHash)
-    : Index(tableOf(File), MainFile, MainHash) {}
+             llvm::StringRef MainHash, llvm::StringRef Database)
+    : Index(tableOf(File), MainFile, MainHash, Database) {}
 
 Index::Index(std::shared_ptr<const Table> T, llvm::StringRef MainFile,
-             llvm::StringRef MainHash)
+             llvm::StringRef MainHash, llvm::StringRef Database)
     : Shared(std::move(T)) {
   const FactsFile &File = Shared->Data;
   DescribesMain = File.Files.count(MainFile.str()) > 0;
@@ -606,9 +608,19 @@ Index::Index(std::shared_ptr<const Table> T, llvm::StringRef MainFile,
         Hash)
       continue;
     Dropped.insert(Path);
-    if (Path != MainFile)
+    if (!IsMain)
       Stale.push_back(Path);
   }
+  // A file the database no longer lists (or a database that cannot be
+  // read) says nothing about its commands.
+  if (!Database.empty())
+    for (const auto &[Path, Hash] : File.Commands) {
+      std::string Now = commandHashIn(Database, Path);
+      if (Now.empty() || Now == Hash || !Dropped.insert(Path).second)
+        continue;
+      if (Path != MainFile)
+        Stale.push_back("the compile command of " + Path);
+    }
   ReachesCuda = File.ReachesCuda || !File.Complete || !Dropped.empty();
 }
 
@@ -705,7 +717,10 @@ Index::load(llvm::StringRef Path, llvm::StringRef MainFile,
     std::lock_guard<std::mutex> Guard(Lock);
     Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), File};
   }
-  return std::shared_ptr<const Index>(new Index(File, MainFile, MainHash));
+  llvm::SmallString<256> Database(llvm::sys::path::parent_path(Path));
+  llvm::sys::path::append(Database, "compile_commands.json");
+  return std::shared_ptr<const Index>(
+      new Index(File, MainFile, MainHash, Database));
 }
 
 namespace {

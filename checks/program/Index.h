@@ -93,13 +93,16 @@ public:
   /// \p MainHash (factsContentHash) is the text the translation unit
   /// parses, where it may differ from the file on disk (an editor's unsaved
   /// buffer): the main file's facts are dropped when it differs from the
-  /// text they were made from (D16).
+  /// text they were made from (D16). \p Database, a compile_commands.json,
+  /// gives each summarized file's current compile commands: a file whose
+  /// commands changed since is stale as one whose text did (D14).
   Index(const FactsFile &File, llvm::StringRef MainFile,
-        llvm::StringRef MainHash = "");
+        llvm::StringRef MainHash = "", llvm::StringRef Database = "");
 
   /// Loads the summary file \p Path for \p MainFile, sharing the parsed file
   /// between the translation units and checks of a process (reloaded when
-  /// it changes). Errors name the file.
+  /// it changes). Errors name the file. The compile commands are those of
+  /// the compile_commands.json beside it.
   static llvm::Expected<std::shared_ptr<const Index>>
   load(llvm::StringRef Path, llvm::StringRef MainFile,
        llvm::StringRef MainHash = "");
@@ -119,7 +122,8 @@ public:
   /// on changed.
   bool reachesCuda() const { return ReachesCuda; }
   /// The files other than the main file whose content changed since the
-  /// summary file was written (or that are gone).
+  /// summary file was written (or that are gone), then "the compile command
+  /// of F" for each file F whose compile commands changed.
   const std::vector<std::string> &staleFiles() const { return Stale; }
   /// The summary file names the main file: it is part of the project the
   /// facts are about.
@@ -135,7 +139,7 @@ private:
   struct Table;
   Index() = default;
   Index(std::shared_ptr<const Table> T, llvm::StringRef MainFile,
-        llvm::StringRef MainHash);
+        llvm::StringRef MainHash, llvm::StringRef Database);
   static std::shared_ptr<const Table> tableOf(FactsFile Data);
   /// The device of a fact: Unknown where the index has none.
   Device deviceOf(const ProgramFact &F) const;

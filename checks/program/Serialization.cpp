@@ -6,11 +6,17 @@
 
 #include "program/Serialization.h"
 #include "program/JsonDepth.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <memory>
+#include <mutex>
 
 namespace json = llvm::json;
 
@@ -126,6 +132,7 @@ std::string summaryToJson(const Summary &S) {
                     {"mainFile", S.MainFile},
                     {"mainHash", S.MainHash},
                     {"headers", std::move(Headers)},
+                    {"command", S.CommandHash},
                     {"dropped", json::Array(S.Dropped)},
                     {"reachesCuda", S.ReachesCuda},
                     {"cudaReason", S.CudaReason}};
@@ -223,6 +230,7 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
   S.DefinesMain = Root->getBoolean("definesMain").value_or(false);
   S.MainFile = Root->getString("mainFile").value_or("").str();
   S.MainHash = Root->getString("mainHash").value_or("").str();
+  S.CommandHash = Root->getString("command").value_or("").str();
   if (const json::Array *A = Root->getArray("headers"))
     for (const json::Value &V : *A)
       if (const json::Object *O = V.getAsObject())
@@ -242,6 +250,70 @@ std::string factsContentHash(llvm::StringRef Data) {
   return llvm::toHex(Digest, /*LowerCase=*/true);
 }
 
+std::string
+commandHash(llvm::ArrayRef<clang::tooling::CompileCommand> Commands) {
+  if (Commands.empty())
+    return "";
+  // Each string ends with a NUL, each command with a second one: no two
+  // lists of commands give the same text.
+  std::string Text;
+  for (const clang::tooling::CompileCommand &C : Commands) {
+    Text += C.Directory;
+    Text += '\0';
+    for (const std::string &Arg : C.CommandLine) {
+      Text += Arg;
+      Text += '\0';
+    }
+    Text += '\0';
+  }
+  return factsContentHash(Text);
+}
+
+std::string commandHashIn(llvm::StringRef Database, llvm::StringRef File) {
+  static std::mutex Lock;
+  struct Loaded {
+    llvm::sys::TimePoint<> Time;
+    uint64_t Size = 0;
+    std::shared_ptr<clang::tooling::CompilationDatabase> DB;
+  };
+  static llvm::StringMap<Loaded> Cache;
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Database, Status) ||
+      !llvm::sys::fs::is_regular_file(Status))
+    return "";
+  std::shared_ptr<clang::tooling::CompilationDatabase> DB;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Cache.find(Database);
+    if (It != Cache.end() &&
+        It->second.Time == Status.getLastModificationTime() &&
+        It->second.Size == Status.getSize())
+      DB = It->second.DB;
+  }
+  if (!DB) {
+    // A database nested too deeply would crash its reader.
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+        llvm::MemoryBuffer::getFile(Database);
+    if (!Text)
+      return "";
+    if (llvm::Error E = checkJsonNesting((*Text)->getBuffer())) {
+      llvm::consumeError(std::move(E));
+      return "";
+    }
+    std::string Error;
+    std::unique_ptr<clang::tooling::JSONCompilationDatabase> JSON =
+        clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+            (*Text)->getBuffer(), Error,
+            clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!JSON)
+      return "";
+    DB = clang::tooling::inferMissingCompileCommands(std::move(JSON));
+    std::lock_guard<std::mutex> Guard(Lock);
+    Cache[Database] = {Status.getLastModificationTime(), Status.getSize(), DB};
+  }
+  return commandHash(DB->getCompileCommands(File));
+}
+
 namespace {
 const char *kindName(ProgramFact::KindType K) {
   return K == ProgramFact::Hot         ? "hot"
@@ -254,6 +326,9 @@ std::string factsToJson(const FactsFile &F) {
   json::Object Files;
   for (const auto &[Path, Hash] : F.Files)
     Files[Path] = Hash;
+  json::Object Commands;
+  for (const auto &[Path, Hash] : F.Commands)
+    Commands[Path] = Hash;
   json::Array Facts;
   for (const ResolvedFact &R : F.Facts) {
     json::Array Notes;
@@ -274,7 +349,8 @@ std::string factsToJson(const FactsFile &F) {
   json::Object Root{
       {"torchsync-facts", FormatVersion}, {"complete", F.Complete},
       {"reachesCuda", F.ReachesCuda},     {"cudaReason", F.CudaReason},
-      {"files", std::move(Files)},        {"facts", std::move(Facts)}};
+      {"files", std::move(Files)},        {"commands", std::move(Commands)},
+      {"facts", std::move(Facts)}};
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   // json::OStream rather than formatv: the plugin must keep loading into
@@ -317,6 +393,10 @@ llvm::Expected<FactsFile> factsFromJson(llvm::StringRef Text) {
                   "' is not a string");
     F.Files[Entry.first.str()] = Hash->str();
   }
+  if (const json::Object *Commands = Root->getObject("commands"))
+    for (const auto &Entry : *Commands)
+      if (std::optional<llvm::StringRef> Hash = Entry.second.getAsString())
+        F.Commands[Entry.first.str()] = Hash->str();
   for (const json::Value &V : *Facts) {
     const json::Object *O = V.getAsObject();
     if (!O)

@@ -16,6 +16,7 @@
 
 #include "program/Facts.h"
 #include "program/Summary.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -34,6 +35,17 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text);
 
 /// The content hash recorded for a file's text.
 std::string factsContentHash(llvm::StringRef Data);
+
+/// The hash recorded for a file's compile commands (each one's directory
+/// and arguments, in the database's order); empty when there are none.
+std::string
+commandHash(llvm::ArrayRef<clang::tooling::CompileCommand> Commands);
+
+/// commandHash of the commands that the compile database \p Database (a
+/// compile_commands.json; a file it lacks gets its closest neighbour's, as
+/// the driver gives it) lists for \p File; empty when it cannot be read.
+/// The parsed database is kept while its time and size stay the same.
+std::string commandHashIn(llvm::StringRef Database, llvm::StringRef File);
 
 /// The summary file's text ("torchsync-facts": FormatVersion), indented.
 std::string factsToJson(const FactsFile &F);

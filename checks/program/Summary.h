@@ -106,9 +106,15 @@ struct Summary {
   /// is on disk when it is written (D15).
   std::string MainFile, MainHash;
   /// The user headers the translation unit read (not system or LibTorch
-  /// headers), each with the hash of what was read: a fact that rests on
-  /// this file rests on them too (a macro, an inline function), D14.
+  /// headers), each with the hash of what was read, and the configuration
+  /// files (.clang-tidy) its options came from: a fact that rests on this
+  /// file rests on them too (a macro, an inline function, HotFunctions),
+  /// D14.
   std::vector<std::pair<std::string, std::string>> Headers;
+  /// The hash (commandHash) of the compile commands the compile database
+  /// listed for the main file: the facts of the file rest on them (a -D
+  /// flag), D14. Empty where no database listed it.
+  std::string CommandHash;
   std::vector<FunctionSummary> Functions;
   std::vector<CallSummary> Calls;
   std::vector<RegistrationSummary> Registrations;

@@ -419,6 +419,44 @@ TEST(IndexTest, LoadedFilesAreSharedAndTheBufferDecidesTheMainFile) {
   EXPECT_TRUE((*Edited)->staleFiles().empty());
 }
 
+TEST(IndexTest, ChangedCompileCommandsMakeAFileStale) {
+  // D14: each summarized file is stamped with the hash of its compile
+  // commands; a database that lists other commands for it now drops its
+  // facts, and one that does not list it says nothing.
+  std::string Source = writeTemp("c.cpp", "int main() {}\n");
+  Summary S = stepInALoop(Source);
+  S.MainFile = Source;
+  S.MainHash = factsContentHash("int main() {}\n");
+  auto Database = [&](llvm::StringRef Flag) {
+    return "[{\"directory\": \"/\", \"file\": \"" + Source +
+           "\", \"arguments\": [\"clang++\", \"" + Flag.str() +
+           "\", \"-c\", \"" + Source + "\"]}]";
+  };
+  std::string Old = writeTemp("compile_commands.json", Database("-DOLD"));
+  S.CommandHash = commandHashIn(Old, Source);
+  EXPECT_FALSE(S.CommandHash.empty());
+  std::vector<Summary> All{S};
+  FactsFile File = Index::resolve(std::move(All), /*Complete=*/true).data();
+  EXPECT_EQ(File.Commands[Source], S.CommandHash);
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(File));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  EXPECT_EQ(Read->Commands, File.Commands);
+
+  Condition C;
+  C.Hot = {fact(ProgramFact::Hot, "step")};
+  Index Same(*Read, "/elsewhere/b.cpp", "", Old);
+  EXPECT_TRUE(Same.decide(C).Holds);
+  EXPECT_TRUE(Same.staleFiles().empty());
+  std::string New = writeTemp("compile_commands.json", Database("-DNEW"));
+  Index Changed(*Read, "/elsewhere/b.cpp", "", New);
+  EXPECT_FALSE(Changed.decide(C).Holds);
+  EXPECT_EQ(Changed.staleFiles(),
+            std::vector<std::string>{"the compile command of " + Source});
+  std::string Other = writeTemp("compile_commands.json", "[]");
+  Index Unlisted(*Read, "/elsewhere/b.cpp", "", Other);
+  EXPECT_TRUE(Unlisted.decide(C).Holds);
+}
+
 TEST(IndexTest, FunctionIDsAreHashedUsrs) {
   EXPECT_EQ(FunctionID::of("c:@F@step#"), FunctionID::of("c:@F@step#"));
   EXPECT_NE(FunctionID::of("c:@F@step#"), FunctionID::of("c:@F@stop#"));
