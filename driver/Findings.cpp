@@ -210,9 +210,14 @@ void removeDuplicates(std::vector<Finding> &Findings) {
   });
 }
 
+const FixIt *warningFix(const Finding &F) {
+  return !F.Fixes.empty() && F.Fixes.front().KeepsMeaning ? &F.Fixes.front()
+                                                          : nullptr;
+}
+
 const FixIt *chosenFix(const Finding &F, bool FromNotes) {
-  if (!F.Fixes.empty() && F.Fixes.front().KeepsMeaning)
-    return &F.Fixes.front();
+  if (const FixIt *Fix = warningFix(F))
+    return Fix;
   if (!FromNotes)
     return nullptr;
   // Two notes with fix-its are two alternatives: neither is chosen.

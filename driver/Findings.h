@@ -181,6 +181,9 @@ std::string absoluteFilePath(llvm::StringRef File, llvm::StringRef BuildDir);
 /// separator.
 std::string findRoot(llvm::StringRef Explicit);
 
+/// The fix-it of F's warning (which keeps the meaning), or null.
+const FixIt *warningFix(const Finding &F);
+
 /// The fix-it that --fix (FromNotes false) or --fix-notes (true) applies for
 /// F, as clang-tidy chooses it: the warning's own, else with FromNotes the
 /// one of its notes when exactly one note has one.

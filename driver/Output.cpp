@@ -487,10 +487,7 @@ llvm::Error exportFixes(llvm::StringRef Path, llvm::StringRef MainFile,
                                       : clang::tidy::ClangTidyError::Warning,
                                   /*BuildDirectory=*/"", F.WarningAsError);
     E.EnabledDiagnosticAliases = F.Aliases;
-    E.Message = exportedMessage(F.Message, F.Where, F.Ranges,
-                                !F.Fixes.empty() && F.Fixes.front().KeepsMeaning
-                                    ? &F.Fixes.front()
-                                    : nullptr);
+    E.Message = exportedMessage(F.Message, F.Where, F.Ranges, warningFix(F));
     for (const Note &N : F.Notes)
       E.Notes.push_back(
           exportedMessage(N.Message, N.Where, N.Ranges,

@@ -88,9 +88,7 @@ void TextReport::print(const Finding &F) {
     DiagnosticBuilder Diag = P->Diags.Report(
         P->location(F.Where), P->Diags.getCustomDiagID(Level, "%0 [%1]"));
     Diag << F.Message << Name;
-    P->add(Diag, F.Ranges,
-           !F.Fixes.empty() && F.Fixes.front().KeepsMeaning ? &F.Fixes.front()
-                                                            : nullptr);
+    P->add(Diag, F.Ranges, warningFix(F));
   }
   // What torchsync-verify measured (--runtime-report), on a note of its
   // own without a place: the place is the warning's.
