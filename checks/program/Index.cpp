@@ -8,6 +8,7 @@
 #include "program/Device.h"
 #include "program/JsonDepth.h"
 #include "program/Serialization.h"
+#include "program/StampedCache.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -563,32 +564,19 @@ namespace {
 /// The current content hash of a file, or empty when it cannot be read;
 /// remembered while its modification time and size stay the same.
 std::string currentHash(const std::string &Path) {
-  static std::mutex Lock;
-  struct Known {
-    llvm::sys::TimePoint<> Time;
-    uint64_t Size = 0;
-    std::string Hash;
-  };
-  static llvm::StringMap<Known> Cache;
+  static StampedCache<std::string> Cache;
   llvm::sys::fs::file_status Status;
   if (llvm::sys::fs::status(Path, Status) ||
       !llvm::sys::fs::is_regular_file(Status))
     return "";
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto It = Cache.find(Path);
-    if (It != Cache.end() &&
-        It->second.Time == Status.getLastModificationTime() &&
-        It->second.Size == Status.getSize())
-      return It->second.Hash;
-  }
+  if (std::optional<std::string> Hash = Cache.find(Path, Status))
+    return *Hash;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
   if (!Buffer)
     return "";
   std::string Hash = factsContentHash((*Buffer)->getBuffer());
-  std::lock_guard<std::mutex> Guard(Lock);
-  Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), Hash};
+  Cache.insert(Path, Status, Hash);
   return Hash;
 }
 } // namespace
@@ -692,30 +680,17 @@ Decision Index::decide(const Condition &C) const {
 llvm::Expected<std::shared_ptr<const Index>>
 Index::load(llvm::StringRef Path, llvm::StringRef MainFile,
             llvm::StringRef MainHash) {
-  static std::mutex Lock;
-  struct Loaded {
-    llvm::sys::TimePoint<> Time;
-    uint64_t Size = 0;
-    std::shared_ptr<const Table> File;
-  };
-  static llvm::StringMap<Loaded> Cache;
+  static StampedCache<std::shared_ptr<const Table>> Cache;
   llvm::sys::fs::file_status Status;
   std::shared_ptr<const Table> File;
-  if (!llvm::sys::fs::status(Path, Status)) {
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto It = Cache.find(Path);
-    if (It != Cache.end() &&
-        It->second.Time == Status.getLastModificationTime() &&
-        It->second.Size == Status.getSize())
-      File = It->second.File;
-  }
+  if (!llvm::sys::fs::status(Path, Status))
+    File = Cache.find(Path, Status).value_or(nullptr);
   if (!File) {
     llvm::Expected<FactsFile> Read = readFactsFile(Path);
     if (!Read)
       return Read.takeError();
     File = tableOf(std::move(*Read));
-    std::lock_guard<std::mutex> Guard(Lock);
-    Cache[Path] = {Status.getLastModificationTime(), Status.getSize(), File};
+    Cache.insert(Path, Status, File);
   }
   llvm::SmallString<256> Database(llvm::sys::path::parent_path(Path));
   llvm::sys::path::append(Database, "compile_commands.json");

@@ -6,17 +6,15 @@
 
 #include "program/Serialization.h"
 #include "program/JsonDepth.h"
+#include "program/StampedCache.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/BLAKE3.h"
-#include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
-#include <mutex>
 
 namespace json = llvm::json;
 
@@ -270,26 +268,14 @@ commandHash(llvm::ArrayRef<clang::tooling::CompileCommand> Commands) {
 }
 
 std::string commandHashIn(llvm::StringRef Database, llvm::StringRef File) {
-  static std::mutex Lock;
-  struct Loaded {
-    llvm::sys::TimePoint<> Time;
-    uint64_t Size = 0;
-    std::shared_ptr<clang::tooling::CompilationDatabase> DB;
-  };
-  static llvm::StringMap<Loaded> Cache;
+  static StampedCache<std::shared_ptr<clang::tooling::CompilationDatabase>>
+      Cache;
   llvm::sys::fs::file_status Status;
   if (llvm::sys::fs::status(Database, Status) ||
       !llvm::sys::fs::is_regular_file(Status))
     return "";
-  std::shared_ptr<clang::tooling::CompilationDatabase> DB;
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto It = Cache.find(Database);
-    if (It != Cache.end() &&
-        It->second.Time == Status.getLastModificationTime() &&
-        It->second.Size == Status.getSize())
-      DB = It->second.DB;
-  }
+  std::shared_ptr<clang::tooling::CompilationDatabase> DB =
+      Cache.find(Database, Status).value_or(nullptr);
   if (!DB) {
     // A database nested too deeply would crash its reader.
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
@@ -308,8 +294,7 @@ std::string commandHashIn(llvm::StringRef Database, llvm::StringRef File) {
     if (!JSON)
       return "";
     DB = clang::tooling::inferMissingCompileCommands(std::move(JSON));
-    std::lock_guard<std::mutex> Guard(Lock);
-    Cache[Database] = {Status.getLastModificationTime(), Status.getSize(), DB};
+    Cache.insert(Database, Status, DB);
   }
   return commandHash(DB->getCompileCommands(File));
 }
