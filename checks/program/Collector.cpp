@@ -8,6 +8,7 @@
 #include "program/Recorder.h"
 #include "program/Serialization.h"
 #include "program/Summary.h"
+#include "utils/ASTWalk.h"
 #include "utils/DataLoaders.h"
 #include "utils/DeviceInference.h"
 #include "utils/EntryPoints.h"
@@ -18,7 +19,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -158,54 +158,50 @@ const FunctionDecl *namedFunction(const FunctionDecl *FD) {
 /// declaration in it, or an expression it could not build (RecoveryExpr,
 /// anything containing one). A function without such a mark is what it
 /// would be in a unit that compiles.
-class ErrorFinder : public RecursiveASTVisitor<ErrorFinder> {
+class ErrorFinder : public ASTWalker {
 public:
   bool Found = false;
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool shouldVisitLambdaBodies() const { return true; }
-  bool VisitDecl(Decl *D) {
+  bool visitDecl(Decl *D) override {
     Found |= D->isInvalidDecl();
     return !Found;
   }
-  bool VisitExpr(Expr *E) {
-    Found |= E->containsErrors();
+  bool visitStmt(Stmt *S) override {
+    if (const auto *E = dyn_cast<Expr>(S))
+      Found |= E->containsErrors();
     return !Found;
   }
 };
 
 bool hasErrors(FunctionDecl *FD) {
   ErrorFinder Finder;
-  Finder.TraverseDecl(FD);
+  Finder.walk(FD);
   return Finder.Found;
 }
 
 /// The user functions named in \p S (called or not).
-class NamedFunctions : public RecursiveASTVisitor<NamedFunctions> {
+class NamedFunctions : public ASTWalker {
 public:
   std::vector<const FunctionDecl *> Found;
-  bool shouldVisitLambdaBodies() const { return true; }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
-      Found.push_back(FD);
-    return true;
-  }
-  bool VisitOverloadExpr(OverloadExpr *E) {
-    for (const NamedDecl *D : E->decls())
-      if (const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl()))
+  bool visitStmt(Stmt *S) override {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
         Found.push_back(FD);
-      else if (const auto *FTD =
-                   dyn_cast<FunctionTemplateDecl>(D->getUnderlyingDecl()))
-        Found.push_back(FTD->getTemplatedDecl());
-    return true;
-  }
-  bool VisitMemberExpr(MemberExpr *ME) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(ME->getMemberDecl()))
-      Found.push_back(FD);
+    } else if (const auto *E = dyn_cast<OverloadExpr>(S)) {
+      for (const NamedDecl *D : E->decls())
+        if (const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl()))
+          Found.push_back(FD);
+        else if (const auto *FTD =
+                     dyn_cast<FunctionTemplateDecl>(D->getUnderlyingDecl()))
+          Found.push_back(FTD->getTemplatedDecl());
+    } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      if (const auto *FD = dyn_cast<FunctionDecl>(ME->getMemberDecl()))
+        Found.push_back(FD);
+    }
     return true;
   }
 };
 
-class SummaryBuilder : public RecursiveASTVisitor<SummaryBuilder> {
+class SummaryBuilder : public ASTWalker {
 public:
   SummaryBuilder(ASTContext &Ctx, const SyncOptions &Opts, Summary &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Recorder::Mode::Record),
@@ -213,15 +209,13 @@ public:
     Devices.setRecorder(&Facts);
     Hot.setRecording(true);
     EntryPoints.setNamed(Opts.EntryPoints);
+    TemplateInstantiations = true;
   }
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitLambdaBodies() const { return true; }
 
   void run() {
     recordRegistrations();
     for (Decl *D : Ctx.getTraversalScope())
-      TraverseDecl(D);
+      walk(D);
     for (const DeclRefExpr *DRE : FunctionRefs)
       if (!Callees.contains(DRE))
         if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
@@ -235,7 +229,29 @@ public:
       Out.AddressTaken.push_back(Usr);
   }
 
-  bool VisitFunctionDecl(FunctionDecl *FD) {
+  bool visitDecl(Decl *D) override {
+    if (auto *FD = dyn_cast<FunctionDecl>(D))
+      return visitFunctionDecl(FD);
+    if (auto *V = dyn_cast<VarDecl>(D))
+      return visitVarDecl(V);
+    return true;
+  }
+
+  bool visitStmt(Stmt *S) override {
+    if (auto *DRE = dyn_cast<DeclRefExpr>(S))
+      return visitDeclRefExpr(DRE);
+    if (auto *SL = dyn_cast<StringLiteral>(S))
+      return visitStringLiteral(SL);
+    if (auto *CE = dyn_cast<CXXConstructExpr>(S))
+      return visitCXXConstructExpr(CE);
+    if (auto *BO = dyn_cast<BinaryOperator>(S))
+      return visitBinaryOperator(BO);
+    if (auto *Call = dyn_cast<CallExpr>(S))
+      return visitCallExpr(Call);
+    return true;
+  }
+
+  bool visitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || FD->isTemplateInstantiation() ||
         !isUserFunction(FD, SM))
       return true;
@@ -249,7 +265,7 @@ public:
       // all be seen (its valid calls are still recorded below).
       Out.Dropped.push_back(FD->getQualifiedNameAsString());
       NamedFunctions Named;
-      Named.TraverseDecl(FD);
+      Named.walk(FD);
       for (const FunctionDecl *Callee : Named.Found)
         if (isUserFunction(Callee, SM))
           takeAddress(usrOf(namedFunction(Callee)));
@@ -289,7 +305,7 @@ public:
     return true;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool visitDeclRefExpr(DeclRefExpr *DRE) {
     const ValueDecl *D = DRE->getDecl();
     if (isa<FunctionDecl>(D))
       FunctionRefs.push_back(DRE);
@@ -303,7 +319,7 @@ public:
     return true;
   }
 
-  bool VisitStringLiteral(StringLiteral *SL) {
+  bool visitStringLiteral(StringLiteral *SL) {
     if (!Out.ReachesCuda && SL->isOrdinary() &&
         SL->getString().starts_with("cuda") &&
         isUserCode(SL->getBeginLoc(), SM))
@@ -311,7 +327,7 @@ public:
     return true;
   }
 
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  bool visitCXXConstructExpr(CXXConstructExpr *CE) {
     // torch::Device(name) with a name known only at run time may be CUDA.
     if (Out.ReachesCuda || !isClassType(CE->getType(), "c10::Device") ||
         CE->getNumArgs() == 0 || !isUserCode(CE->getBeginLoc(), SM))
@@ -346,7 +362,7 @@ public:
   }
 
   /// A dispatch table's initializer: the user functions it names.
-  bool VisitVarDecl(VarDecl *V) {
+  bool visitVarDecl(VarDecl *V) {
     if (V->hasGlobalStorage() && V->getInit() && !V->isLocalVarDecl() &&
         isUserCode(V->getLocation(), SM))
       recordTable(V, V->getInit());
@@ -354,14 +370,14 @@ public:
   }
 
   /// `table[k] = &fn`, `ops.add = fn`: a table filled at run time.
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool visitBinaryOperator(BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Assign && isUserCode(BO->getBeginLoc(), SM))
       if (const VarDecl *V = tableOf(BO->getLHS()))
         recordTable(V, BO->getRHS());
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool visitCallExpr(CallExpr *Call) {
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       Callees.insert(DRE);
@@ -438,7 +454,7 @@ private:
 
   void recordTable(const VarDecl *V, const Expr *Init) {
     NamedFunctions Named;
-    Named.TraverseStmt(const_cast<Expr *>(Init));
+    Named.walk(const_cast<Expr *>(Init));
     TableSummary T;
     for (const FunctionDecl *F : Named.Found)
       if (isUserFunction(F, SM))
@@ -565,24 +581,15 @@ private:
   }
 
   DeviceValue returnsOf(const FunctionDecl *FD) {
-    struct Returns : RecursiveASTVisitor<Returns> {
-      std::vector<const Expr *> Values;
-      bool Unknown = false;
-      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-      bool VisitReturnStmt(ReturnStmt *R) {
-        if (R->getRetValue())
-          Values.push_back(R->getRetValue());
-        else
-          Unknown = true;
-        return true;
-      }
-    } Collector;
-    Collector.TraverseStmt(FD->getBody());
-    if (Collector.Unknown || Collector.Values.empty())
+    llvm::SmallVector<const ReturnStmt *, 4> Returns =
+        returnStatements(FD->getBody());
+    if (Returns.empty())
       return DeviceValue();
     std::optional<DeviceValue> Joined;
-    for (const Expr *E : Collector.Values) {
-      DeviceValue V = valueOf(E);
+    for (const ReturnStmt *R : Returns) {
+      if (!R->getRetValue())
+        return DeviceValue();
+      DeviceValue V = valueOf(R->getRetValue());
       Joined = Joined ? joinValues(*Joined, V) : V;
     }
     return *Joined;

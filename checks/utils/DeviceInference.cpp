@@ -1,6 +1,7 @@
 //===--- DeviceInference.cpp - Which device a tensor lives on -------------===//
 
 #include "DeviceInference.h"
+#include "ASTWalk.h"
 #include "CallArgs.h"
 #include "DataLoaders.h"
 #include "DeviceGuards.h"
@@ -10,7 +11,6 @@
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -70,13 +70,16 @@ bool isDefaultArg(const Expr *E) {
 }
 
 /// Collects the `m->to(dev)` calls of each module variable in a body.
-class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
+class FactsCollector : public ASTWalker {
 public:
   explicit FactsCollector(
       llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>> &M)
       : ModuleTo(M) {}
 
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+  bool visitStmt(Stmt *S) override {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+    if (!MC)
+      return true;
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getName() == "to" && derivesFromModule(MD->getParent()) &&
         MC->getNumArgs() >= 1)
@@ -153,7 +156,7 @@ DeviceInference::factsFor(const Decl *Owner) {
     Slot = std::make_unique<FunctionFacts>();
     if (Owner && Owner->getBody()) {
       FactsCollector Collector(Slot->ModuleTo);
-      Collector.TraverseStmt(Owner->getBody());
+      Collector.walk(Owner->getBody());
     }
   }
   return *Slot;
@@ -359,13 +362,12 @@ Device DeviceInference::ofMember(const FieldDecl *F) {
 namespace {
 /// Finds the uses of a field through another object than `this` that may
 /// write it: `other.f = x` with a non-const `other`.
-class OtherObjectWrites : public RecursiveASTVisitor<OtherObjectWrites> {
+class OtherObjectWrites : public ASTWalker {
 public:
-  explicit OtherObjectWrites(const FieldDecl *F) : F(F) {}
-  bool shouldVisitImplicitCode() const { return true; }
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitMemberExpr(MemberExpr *ME) {
-    if (ME->getMemberDecl() != F ||
+  explicit OtherObjectWrites(const FieldDecl *F) : F(F) { ImplicitCode = true; }
+  bool visitStmt(Stmt *S) override {
+    const auto *ME = dyn_cast<MemberExpr>(S);
+    if (!ME || ME->getMemberDecl() != F ||
         isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
       return true;
     QualType Base = ME->getBase()->getType();
@@ -419,7 +421,7 @@ Device DeviceInference::memberImpl(const FieldDecl *F) {
         // Another member's initializer that writes this one.
         const VariableUses &InInit = Uses.body(I->getInit()).of(F);
         OtherObjectWrites Other(F);
-        Other.TraverseStmt(const_cast<Expr *>(I->getInit()));
+        Other.walk(const_cast<Expr *>(I->getInit()));
         if (!InInit.Writes.empty() || Other.Found)
           return Device::Unknown;
       }
@@ -427,7 +429,7 @@ Device DeviceInference::memberImpl(const FieldDecl *F) {
     if (U.Escapes)
       return Device::Unknown;
     OtherObjectWrites Other(F);
-    Other.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    Other.walk(const_cast<Stmt *>(Def->getBody()));
     if (Other.Found)
       return Device::Unknown;
     // Changes in place (`f.add_(1)`, `f += x`, `f.copy_(y)`) keep the device.
@@ -593,19 +595,10 @@ Device DeviceInference::ofDataset(QualType Dataset, unsigned Depth) {
   // shown to return CUDA tensors (or ones on a device chosen at run time).
   Device Made = Device::None;
   for (const CXXMethodDecl *MD : F.Methods) {
-    struct Returns : RecursiveASTVisitor<Returns> {
-      llvm::SmallVector<const Expr *, 4> Values;
-      bool VisitReturnStmt(ReturnStmt *R) {
-        if (R->getRetValue())
-          Values.push_back(R->getRetValue());
-        return true;
-      }
-      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    } Collector;
-    Collector.TraverseStmt(MD->getBody());
-    for (const Expr *RV : Collector.Values)
-      collectReturned(
-          RV, *this, [&](const Expr *T) { return tensorImpl(T); }, Made);
+    for (const ReturnStmt *R : returnStatements(MD->getBody()))
+      if (const Expr *RV = R->getRetValue())
+        collectReturned(
+            RV, *this, [&](const Expr *T) { return tensorImpl(T); }, Made);
   }
   Device Source =
       F.Source.isNull() ? Device::CPU : ofDataset(F.Source, Depth + 1);

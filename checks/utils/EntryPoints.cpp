@@ -1,12 +1,12 @@
 //===--- EntryPoints.cpp - Functions that code outside calls --------------===//
 
 #include "EntryPoints.h"
+#include "ASTWalk.h"
 #include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/Support/Regex.h"
 
 namespace clang::tidy::torchsync {
@@ -146,16 +146,37 @@ bool isAutogradFunctionBase(QualType T) {
   return false;
 }
 
-class Finder : public RecursiveASTVisitor<Finder> {
+class Finder : public ASTWalker {
 public:
   Finder(ASTContext &Ctx, std::vector<EntryPoint> &Out,
          llvm::DenseMap<const FunctionDecl *, bool> &Called,
          const std::vector<llvm::Regex> &Named)
       : Ctx(Ctx), Out(Out), Called(Called), Named(Named) {}
 
+  bool visitDecl(Decl *D) override {
+    if (auto *FD = dyn_cast<FunctionDecl>(D))
+      return visitFunctionDecl(FD);
+    if (auto *V = dyn_cast<VarDecl>(D))
+      return visitVarDecl(V);
+    if (auto *RD = dyn_cast<CXXRecordDecl>(D))
+      return visitCXXRecordDecl(RD);
+    return true;
+  }
+
+  bool visitStmt(Stmt *S) override {
+    if (auto *Call = dyn_cast<CallExpr>(S)) {
+      auto *MemberCall = dyn_cast<CXXMemberCallExpr>(Call);
+      return visitCallExpr(Call) &&
+             (!MemberCall || visitCXXMemberCallExpr(MemberCall));
+    }
+    if (auto *Construct = dyn_cast<CXXConstructExpr>(S))
+      return visitCXXConstructExpr(Construct);
+    return true;
+  }
+
   /// A function the EntryPoints option names (its whole name or qualified
   /// name matches one of the patterns).
-  bool VisitFunctionDecl(FunctionDecl *FD) {
+  bool visitFunctionDecl(FunctionDecl *FD) {
     if (Named.empty() || !FD->doesThisDeclarationHaveABody() ||
         !FD->getIdentifier() || FD->isTemplateInstantiation() ||
         !isUserCode(FD->getLocation(), Ctx.getSourceManager()))
@@ -178,7 +199,7 @@ public:
   /// Registrations in init functions, whose key is resolved at the end.
   llvm::SmallVector<std::pair<size_t, const FunctionDecl *>, 8> Pending;
 
-  bool VisitVarDecl(VarDecl *V) {
+  bool visitVarDecl(VarDecl *V) {
     if (recordName(V->getType()->getAsCXXRecordDecl()) !=
         "torch::detail::TorchLibraryInit")
       return true;
@@ -193,13 +214,13 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool visitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *FD = Call->getDirectCallee())
       Called[FD->getCanonicalDecl()] = true;
     return true;
   }
 
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+  bool visitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const CXXMethodDecl *MD = Call->getMethodDecl();
     if (!MD || !MD->getIdentifier())
       return true;
@@ -235,7 +256,7 @@ public:
     return true;
   }
 
-  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+  bool visitCXXConstructExpr(CXXConstructExpr *Construct) {
     if (Construct->getNumArgs() >= 2 &&
         recordName(Construct->getConstructor()->getParent()) ==
             "c10::RegisterOperators")
@@ -243,7 +264,7 @@ public:
     return true;
   }
 
-  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+  bool visitCXXRecordDecl(CXXRecordDecl *RD) {
     if (!RD->isThisDeclarationADefinition())
       return true;
     for (const CXXBaseSpecifier &Base : RD->bases()) {
@@ -347,7 +368,7 @@ void EntryPointIndex::build() {
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     if (isLibraryNamespace(D) || !isUserCode(D->getLocation(), SM))
       continue;
-    F.TraverseDecl(D);
+    F.walk(D);
   }
   for (const auto &[Index, InitFn] : F.Pending)
     if (auto It = F.InitKeys.find(InitFn); It != F.InitKeys.end())

@@ -1,6 +1,7 @@
 //===--- HotPath.cpp - Does a statement run over and over? ----------------===//
 
 #include "HotPath.h"
+#include "ASTWalk.h"
 #include "Parents.h"
 #include "SharedAnalyses.h"
 #include "TorchApi.h"
@@ -9,35 +10,35 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace clang::tidy::torchsync {
 
 namespace {
-class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
+class UseIndexer : public ASTWalker {
 public:
   explicit UseIndexer(
       llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 4>> &Uses)
-      : Uses(Uses) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    const ValueDecl *D = DRE->getDecl();
-    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      Uses[FD->getCanonicalDecl()].push_back(DRE);
-    } else if (const auto *V = dyn_cast<VarDecl>(D)) {
-      const CXXRecordDecl *RD =
-          V->getType().getNonReferenceType()->getAsCXXRecordDecl();
-      if (RD && RD->isLambda())
-        Uses[V->getCanonicalDecl()].push_back(DRE);
-    }
-    return true;
+      : Uses(Uses) {
+    TemplateInstantiations = true;
   }
-  bool VisitMemberExpr(MemberExpr *ME) {
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
-      Uses[MD->getCanonicalDecl()].push_back(ME);
+
+  bool visitStmt(Stmt *S) override {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      const ValueDecl *D = DRE->getDecl();
+      if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+        Uses[FD->getCanonicalDecl()].push_back(DRE);
+      } else if (const auto *V = dyn_cast<VarDecl>(D)) {
+        const CXXRecordDecl *RD =
+            V->getType().getNonReferenceType()->getAsCXXRecordDecl();
+        if (RD && RD->isLambda())
+          Uses[V->getCanonicalDecl()].push_back(DRE);
+      }
+    } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+        Uses[MD->getCanonicalDecl()].push_back(ME);
+    }
     return true;
   }
 
@@ -61,7 +62,7 @@ void HotPathAnalysis::buildUseIndex() {
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     if (SM.isInSystemHeader(D->getLocation()) || isLibraryNamespace(D))
       continue;
-    Indexer.TraverseDecl(D);
+    Indexer.walk(D);
   }
 }
 

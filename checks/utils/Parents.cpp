@@ -1,10 +1,10 @@
 //===--- Parents.cpp - Parents of a node in user code ---------------------===//
 
 #include "Parents.h"
+#include "ASTWalk.h"
 #include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -41,60 +41,36 @@ struct RootMap {
 /// does: the same traversal (template instantiations and implicit code
 /// included), the same kinds of nodes, the parents in the order met, a
 /// parent with pointer identity listed once.
-class ParentRecorder : public RecursiveASTVisitor<ParentRecorder> {
+class ParentRecorder : public ASTWalker {
 public:
   ParentRecorder(RootMap &Map, llvm::ArrayRef<DynTypedNode> Enclosing)
-      : Map(Map), Stack(Enclosing.begin(), Enclosing.end()) {}
+      : Map(Map), Stack(Enclosing.begin(), Enclosing.end()) {
+    TemplateInstantiations = true;
+    ImplicitCode = true;
+  }
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    return traverse(DynTypedNode::create(*D),
-                    [&] { return Base::TraverseDecl(D); });
+  bool enterDecl(Decl *D) override { return enter(DynTypedNode::create(*D)); }
+  bool enterStmt(Stmt *S) override { return enter(DynTypedNode::create(*S)); }
+  bool enterTypeLoc(TypeLoc TL) override {
+    return enter(DynTypedNode::create(TL));
   }
-  bool TraverseTypeLoc(TypeLoc TL) {
-    if (!TL)
-      return true;
-    return traverse(DynTypedNode::create(TL),
-                    [&] { return Base::TraverseTypeLoc(TL); });
+  bool enterNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) override {
+    return enter(DynTypedNode::create(NNS));
   }
-  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
-    if (!NNS)
-      return true;
-    return traverse(DynTypedNode::create(NNS),
-                    [&] { return Base::TraverseNestedNameSpecifierLoc(NNS); });
-  }
-  bool TraverseAttr(Attr *A) {
-    if (!A)
-      return true;
-    return traverse(DynTypedNode::create(*A),
-                    [&] { return Base::TraverseAttr(A); });
-  }
-  // Statements keep RecursiveASTVisitor's data recursion (deep expressions
-  // would overflow the stack otherwise): the hooks around each statement.
-  bool dataTraverseStmtPre(Stmt *S) {
-    addParent(DynTypedNode::create(*S));
-    Stack.push_back(DynTypedNode::create(*S));
-    return true;
-  }
-  bool dataTraverseStmtPost(Stmt *) {
+  bool enterAttr(Attr *A) override { return enter(DynTypedNode::create(*A)); }
+  void leaveDecl(Decl *) override { Stack.pop_back(); }
+  void leaveStmt(Stmt *) override { Stack.pop_back(); }
+  void leaveTypeLoc(TypeLoc) override { Stack.pop_back(); }
+  void leaveNestedNameSpecifierLoc(NestedNameSpecifierLoc) override {
     Stack.pop_back();
-    return true;
   }
+  void leaveAttr(Attr *) override { Stack.pop_back(); }
 
 private:
-  using Base = RecursiveASTVisitor<ParentRecorder>;
-
-  template <typename Fn>
-  bool traverse(const DynTypedNode &Node, Fn BaseTraverse) {
+  bool enter(const DynTypedNode &Node) {
     addParent(Node);
     Stack.push_back(Node);
-    bool Result = BaseTraverse();
-    Stack.pop_back();
-    return Result;
+    return true;
   }
 
   void addParent(const DynTypedNode &Node) {
@@ -222,7 +198,7 @@ private:
   const ParentList *lookIn(Root &R, const DynTypedNode &Node) {
     if (!R.Map) {
       R.Map = std::make_unique<RootMap>();
-      ParentRecorder(*R.Map, R.Enclosing).TraverseDecl(R.D);
+      ParentRecorder(*R.Map, R.Enclosing).walk(R.D);
     }
     const ParentList *P = R.Map->find(Node);
     if (P)

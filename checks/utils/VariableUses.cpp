@@ -1,12 +1,12 @@
 //===--- VariableUses.cpp - Reads, writes and aliases of locals -----------===//
 
 #include "VariableUses.h"
+#include "ASTWalk.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
@@ -204,28 +204,61 @@ UseKind argumentUse(const FunctionDecl *FD, unsigned I, QualType Result) {
 }
 
 /// Classifies every use of the tracked variables of one body.
-class UseScanner : public RecursiveASTVisitor<UseScanner> {
-  using Base = RecursiveASTVisitor<UseScanner>;
-
+class UseScanner : public ASTWalker {
 public:
   explicit UseScanner(llvm::DenseMap<const ValueDecl *, VariableUses> &Vars)
-      : Vars(Vars) {}
-
-  bool shouldVisitImplicitCode() const { return true; } // Semantic lists.
-  bool shouldVisitLambdaBody() const { return true; }
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *,
-                                        DataRecursionQueue * = nullptr) {
-    return true; // sizeof, alignof: unevaluated.
-  }
-  bool TraverseLambdaExpr(LambdaExpr *L, DataRecursionQueue * = nullptr) {
-    Lambdas.push_back(L);
-    bool Result = Base::TraverseLambdaExpr(L);
-    Lambdas.pop_back();
-    return Result;
+      : Vars(Vars) {
+    ImplicitCode = true; // Semantic lists.
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool enterTypeLoc(TypeLoc TL) override {
+    return !TL.getAs<DecltypeTypeLoc>(); // Unevaluated.
+  }
+  bool enterStmt(Stmt *S) override {
+    if (isa<UnaryExprOrTypeTraitExpr>(S))
+      return false; // sizeof, alignof: unevaluated.
+    if (auto *L = dyn_cast<LambdaExpr>(S))
+      Lambdas.push_back(L);
+    return true;
+  }
+  void leaveStmt(Stmt *S) override {
+    if (isa<LambdaExpr>(S))
+      Lambdas.pop_back();
+  }
+
+  bool visitDecl(Decl *D) override {
+    if (auto *VD = dyn_cast<VarDecl>(D))
+      return visitVarDecl(VD);
+    return true;
+  }
+
+  bool visitStmt(Stmt *S) override {
+    if (auto *DRE = dyn_cast<DeclRefExpr>(S))
+      return visitDeclRefExpr(DRE);
+    if (auto *ME = dyn_cast<MemberExpr>(S))
+      return visitMemberExpr(ME);
+    if (auto *L = dyn_cast<LambdaExpr>(S))
+      return visitLambdaExpr(L);
+    if (auto *Cast = dyn_cast<ImplicitCastExpr>(S))
+      return visitImplicitCastExpr(Cast);
+    if (auto *Cast = dyn_cast<ExplicitCastExpr>(S))
+      return visitExplicitCastExpr(Cast);
+    if (auto *UO = dyn_cast<UnaryOperator>(S))
+      return visitUnaryOperator(UO);
+    if (auto *BO = dyn_cast<BinaryOperator>(S))
+      return visitBinaryOperator(BO);
+    if (auto *Call = dyn_cast<CallExpr>(S))
+      return visitCallExpr(Call);
+    if (auto *CE = dyn_cast<CXXConstructExpr>(S))
+      return visitCXXConstructExpr(CE);
+    if (auto *FR = dyn_cast<CXXForRangeStmt>(S))
+      return visitCXXForRangeStmt(FR);
+    if (auto *RS = dyn_cast<ReturnStmt>(S))
+      return visitReturnStmt(RS);
+    return true;
+  }
+
+  bool visitDeclRefExpr(DeclRefExpr *DRE) {
     const ValueDecl *D = DRE->getDecl();
     if (!isTracked(D))
       return true;
@@ -246,13 +279,13 @@ public:
     return true;
   }
 
-  bool VisitMemberExpr(MemberExpr *ME) {
+  bool visitMemberExpr(MemberExpr *ME) {
     if (const FieldDecl *F = thisField(ME))
       Refs.push_back({ME, F});
     return true;
   }
 
-  bool VisitLambdaExpr(LambdaExpr *L) {
+  bool visitLambdaExpr(LambdaExpr *L) {
     for (unsigned I = 0, N = L->capture_size(); I != N; ++I) {
       const LambdaCapture &C = L->capture_begin()[I];
       if (!C.capturesVariable() || L->isInitCapture(&C))
@@ -271,7 +304,7 @@ public:
     return true;
   }
 
-  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+  bool visitImplicitCastExpr(ImplicitCastExpr *Cast) {
     switch (Cast->getCastKind()) {
     case CK_LValueToRValue:
       mark(rootOf(Cast->getSubExpr()), UseKind::Read, nullptr, Cast);
@@ -294,13 +327,13 @@ public:
     return true;
   }
 
-  bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
+  bool visitExplicitCastExpr(ExplicitCastExpr *Cast) {
     if (Cast->getType()->isVoidType()) // `(void)t;`
       mark(rootOf(Cast->getSubExpr()), UseKind::Read, nullptr, Cast);
     return true;
   }
 
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  bool visitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp())
       mark(rootOf(UO->getSubExpr()), UseKind::InPlace, nullptr, UO);
     else if (UO->getOpcode() == UO_AddrOf)
@@ -308,7 +341,7 @@ public:
     return true;
   }
 
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool visitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp()) {
       Root R = rootOf(BO->getLHS());
       if (BO->getOpcode() == BO_Assign && R.Whole)
@@ -321,7 +354,7 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool visitCallExpr(CallExpr *Call) {
     const FunctionDecl *FD = Call->getDirectCallee();
     std::string Name = FD ? qualifiedName(FD) : "";
     if (Name == "std::move" || Name == "std::forward")
@@ -346,7 +379,7 @@ public:
     return true;
   }
 
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  bool visitCXXConstructExpr(CXXConstructExpr *CE) {
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
       if (Root R = rootOf(CE->getArg(I)))
         mark(R, argumentUse(CE->getConstructor(), I, CE->getType()), nullptr,
@@ -354,7 +387,7 @@ public:
     return true;
   }
 
-  bool VisitVarDecl(VarDecl *VD) {
+  bool visitVarDecl(VarDecl *VD) {
     if (VD->isImplicit() || !VD->getType()->isReferenceType() || !VD->getInit())
       return true;
     const Expr *Init = VD->getInit()->IgnoreParens();
@@ -371,7 +404,7 @@ public:
     return true;
   }
 
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *FR) {
+  bool visitCXXForRangeStmt(CXXForRangeStmt *FR) {
     QualType Elem = FR->getLoopVariable()->getType();
     bool Writes = Elem->isReferenceType() &&
                   !Elem.getNonReferenceType().isConstQualified();
@@ -380,7 +413,7 @@ public:
     return true;
   }
 
-  bool VisitReturnStmt(ReturnStmt *RS) {
+  bool visitReturnStmt(ReturnStmt *RS) {
     const Expr *E = RS->getRetValue();
     if (!E)
       return true;
@@ -541,7 +574,7 @@ bool VariableUses::escapesAt(const Stmt *S) const {
 FunctionUses::FunctionUses(const Stmt *Body, ASTContext &Ctx) {
   (void)Ctx;
   UseScanner Scanner(Vars);
-  Scanner.TraverseStmt(const_cast<Stmt *>(Body));
+  Scanner.walk(const_cast<Stmt *>(Body));
   Scanner.finish();
 }
 
