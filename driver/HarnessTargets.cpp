@@ -11,7 +11,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -167,31 +168,39 @@ Target describe(const FunctionDecl *FD, ASTContext &Ctx) {
 
 /// For each offset into the main file, the innermost function or lambda
 /// whose source range holds it.
-class EnclosingFinder : public RecursiveASTVisitor<EnclosingFinder> {
+class EnclosingFinder {
 public:
   EnclosingFinder(ASTContext &Ctx, llvm::ArrayRef<unsigned> Offsets)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Offsets(Offsets),
         Best(Offsets.size()) {}
 
-  bool TraverseDecl(Decl *D) {
-    // Only the main file's declarations can hold its findings.
-    if (D && !isa<TranslationUnitDecl>(D)) {
+  /// Considers the functions with a body and the lambdas of the main file's
+  /// declarations, as written: not implicit functions, template
+  /// instantiations or the call operators of lambdas (the matchers' walk
+  /// meets those too).
+  void run() {
+    using namespace ast_matchers;
+    auto Function = functionDecl().bind("function");
+    auto Lambda = lambdaExpr().bind("lambda");
+    auto Enclosing = decl(eachOf(Function, forEachDescendant(Function),
+                                 forEachDescendant(Lambda)));
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      // Only the main file's declarations can hold its findings.
       SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
       if (Loc.isValid() && SM.getFileID(Loc) != SM.getMainFileID())
-        return true;
+        continue;
+      for (const BoundNodes &Found : match(Enclosing, *D, Ctx)) {
+        if (const auto *FD = Found.getNodeAs<FunctionDecl>("function")) {
+          const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+          if (FD->doesThisDeclarationHaveABody() && !FD->isImplicit() &&
+              !FD->getTemplateInstantiationPattern() &&
+              !(MD && MD->getParent()->isLambda()))
+            consider(FD->getSourceRange(), FD, nullptr);
+        } else if (const auto *L = Found.getNodeAs<LambdaExpr>("lambda")) {
+          consider(L->getSourceRange(), nullptr, L);
+        }
+      }
     }
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody())
-      consider(FD->getSourceRange(), FD, nullptr);
-    return true;
-  }
-
-  bool VisitLambdaExpr(LambdaExpr *L) {
-    consider(L->getSourceRange(), nullptr, L);
-    return true;
   }
 
   /// The target of each offset.
@@ -250,7 +259,7 @@ public:
       explicit Consumer(FinderAction &A) : A(A) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
         EnclosingFinder F(Ctx, A.Offsets);
-        F.TraverseDecl(Ctx.getTranslationUnitDecl());
+        F.run();
         A.Out = F.targets();
       }
     };
