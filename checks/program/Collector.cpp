@@ -526,8 +526,22 @@ private:
       case RegistrationKind::Named:
         R.As = "an entry point (EntryPoints option)";
         break;
+      case RegistrationKind::ExportedC:
+        R.As = "an exported C function";
+        break;
       }
-      if (!Out.ReachesCuda && E.Kind != RegistrationKind::AutogradFunction)
+      // An exported C function taking no tensor (nor a pointer to one) is
+      // called with none.
+      bool TakesTensors =
+          E.Kind != RegistrationKind::ExportedC ||
+          llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+            QualType T = P->getType();
+            if (const auto *Pointer = T->getAs<PointerType>())
+              T = Pointer->getPointeeType();
+            return isTensorType(T);
+          });
+      if (!Out.ReachesCuda && E.Kind != RegistrationKind::AutogradFunction &&
+          TakesTensors)
         reachesCuda("registers '" + R.Name + "' as " + R.As +
                     ", called with tensors from outside the project");
       Out.Registrations.push_back(std::move(R));

@@ -175,20 +175,37 @@ public:
   }
 
   /// A function the EntryPoints option names (its whole name or qualified
-  /// name matches one of the patterns).
+  /// name matches one of the patterns), or one the library exports with C
+  /// linkage (what `dlsym`, ctypes, JNI and other FFI layers call).
   bool visitFunctionDecl(FunctionDecl *FD) {
-    if (Named.empty() || !FD->doesThisDeclarationHaveABody() ||
-        !FD->getIdentifier() || FD->isTemplateInstantiation() ||
+    if (!FD->doesThisDeclarationHaveABody() || !FD->getIdentifier() ||
+        FD->isTemplateInstantiation() ||
         !isUserCode(FD->getLocation(), Ctx.getSourceManager()))
       return true;
-    std::string Name = FD->getNameAsString();
-    std::string Qualified = FD->getQualifiedNameAsString();
-    if (llvm::any_of(Named, [&](const llvm::Regex &P) {
-          return P.isValid() && (P.match(Name) || P.match(Qualified));
-        }))
+    if (!Named.empty()) {
+      std::string Name = FD->getNameAsString();
+      std::string Qualified = FD->getQualifiedNameAsString();
+      if (llvm::any_of(Named, [&](const llvm::Regex &P) {
+            return P.isValid() && (P.match(Name) || P.match(Qualified));
+          })) {
+        Out.push_back(
+            EntryPoint{RegistrationKind::Named, FD, FD->getLocation(), ""});
+        return true;
+      }
+    }
+    if (isExportedC(FD))
       Out.push_back(
-          EntryPoint{RegistrationKind::Named, FD, FD->getLocation(), ""});
+          EntryPoint{RegistrationKind::ExportedC, FD, FD->getLocation(), ""});
     return true;
+  }
+
+  /// `extern "C"`, defined, and visible outside the shared library (default
+  /// visibility under the command's -fvisibility, or exported for a DLL).
+  static bool isExportedC(const FunctionDecl *FD) {
+    if (!FD->isExternC() || FD->isMain() || !FD->isExternallyVisible())
+      return false;
+    return FD->hasAttr<DLLExportAttr>() ||
+           FD->getLinkageAndVisibility().getVisibility() == DefaultVisibility;
   }
 
   /// The dispatch key of each TORCH_LIBRARY* init function: the function

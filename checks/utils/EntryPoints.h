@@ -15,7 +15,10 @@
 //   - `PYBIND11_MODULE(name, m)`: `m.def("name", &fn, ...)`, and the `def` /
 //     `def_static` of `py::class_` bindings;
 //   - the static `forward` and `backward` of a class derived from
-//     `torch::autograd::Function<F>`.
+//     `torch::autograd::Function<F>`;
+//   - the functions the library exports with C linkage (`extern "C"` with
+//     default visibility, or dllexport): its C API, which a host program
+//     calls through `dlsym`, ctypes, JNI or another FFI layer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +47,8 @@ enum class RegistrationKind {
   RegisterOperators, ///< `torch::RegisterOperators` (the legacy API).
   Pybind11,          ///< `m.def` of a PYBIND11_MODULE, a `py::class_` def.
   AutogradFunction,  ///< `forward` / `backward` of a torch::autograd::Function.
-  Named              ///< A function the EntryPoints option names.
+  Named,             ///< A function the EntryPoints option names.
+  ExportedC          ///< A function the library exports with C linkage.
 };
 
 /// One registration of one function.

@@ -48,6 +48,9 @@ public:
   EntryPointIndex &entryPoints() { return Entries; }
   DeviceGuards &guards() { return Guards; }
   NameUseIndex &nameUses() { return Names; }
+  /// Whether a check reported what is wrong with the summary file in this
+  /// translation unit (in an editor, TorchSyncCheck::reportProblemInFile).
+  bool &summaryProblemsReported() { return ProblemsReported; }
 
 private:
   explicit SharedAnalyses(ASTContext &Ctx)
@@ -59,6 +62,7 @@ private:
   EntryPointIndex Entries;
   DeviceGuards Guards;
   NameUseIndex Names;
+  bool ProblemsReported = false;
 };
 
 } // namespace tidy::torchsync

@@ -1,7 +1,9 @@
 //===--- TorchSyncCheck.cpp - Base class of the torchsync checks ----------===//
 
 #include "TorchSyncCheck.h"
+#include "SharedAnalyses.h"
 #include "TorchApi.h"
+#include "TorchSyncEditor.h"
 #include "program/Index.h"
 #include "program/Recorder.h"
 #include "clang/AST/ASTContext.h"
@@ -10,12 +12,20 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
+#include <atomic>
 #include <mutex>
+#include <utility>
 
 namespace clang::tidy::torchsync {
 
 const HotReason TorchSyncCheck::AlwaysReported{HotReason::Everywhere,
                                                SourceLocation(), ""};
+
+namespace {
+std::atomic<bool> ProblemsInMainFile{false};
+} // namespace
+
+void reportSummaryProblemsInMainFile() { ProblemsInMainFile = true; }
 
 void TorchSyncCheck::registerPPCallbacks(const SourceManager &,
                                          Preprocessor *PP, Preprocessor *) {
@@ -46,6 +56,11 @@ void TorchSyncCheck::registerPPCallbacks(const SourceManager &,
               "' first to write it, or set the option SummaryFile to 'none' "
               "for the per-file rules without this warning";
   } else {
+    ProblemInFile.reset();
+    return;
+  }
+  if (ProblemsInMainFile) {
+    ProblemInFile.emplace(std::move(Message), Level);
     return;
   }
   {
@@ -54,6 +69,19 @@ void TorchSyncCheck::registerPPCallbacks(const SourceManager &,
       return;
   }
   configurationDiag("%0", Level) << Message;
+}
+
+void TorchSyncCheck::reportProblemInFile(ASTContext &Ctx) {
+  auto [Message, Level] = std::move(*ProblemInFile);
+  ProblemInFile.reset();
+  if (std::exchange(SharedAnalyses::of(Ctx).summaryProblemsReported(), true))
+    return;
+  // Under a name of its own: the problem is no check's (the editor links
+  // it to the summary file's documentation).
+  const SourceManager &SM = Ctx.getSourceManager();
+  TidyContext->diag(SummaryFileDiagnostic,
+                    SM.getLocForStartOfFile(SM.getMainFileID()), "%0", Level)
+      << Message;
 }
 
 void TorchSyncCheck::registerMatchers(ast_matchers::MatchFinder *Finder) {
@@ -219,7 +247,7 @@ void TorchSyncCheck::noteHotReason(const HotReason &R) {
     diag(R.Loc,
          "'%0' is registered as %select{an operator|an operator|a Python "
          "function|an autograd function|an entry point (EntryPoints "
-         "option)}1 here",
+         "option)|an exported C function}1 here",
          DiagnosticIDs::Note)
         << R.Callee << static_cast<unsigned>(R.Registration);
     break;

@@ -115,6 +115,8 @@ public:
       limitTraversal(*Result.Context);
       return;
     }
+    if (ProblemInFile)
+      reportProblemInFile(*Result.Context);
     Pending = PendingAssumptions();
     MatchFacts = nullptr;
     if (Sync.recordsFacts() && Result.Context) {
@@ -172,6 +174,12 @@ protected:
 private:
   friend class SyncReport;
   static constexpr char TranslationUnitId[] = "torchsync-translation-unit";
+  /// In an editor (reportSummaryProblemsInMainFile), what is wrong with the
+  /// summary file of this translation unit, reported at the start of the
+  /// main file on the first match of any torchsync check (a file where none
+  /// matches has no finding that facts could change).
+  std::optional<std::pair<std::string, DiagnosticIDs::Level>> ProblemInFile;
+  void reportProblemInFile(ASTContext &Ctx);
   /// Where clang-tidy traverses the whole translation unit (the plugin),
   /// limits the traversal to the top-level declarations outside system
   /// headers, as soon as the matchers meet the TranslationUnitDecl and

@@ -1,6 +1,7 @@
 //===--- LspProxy.cpp - The LSP layer between the editor and clangd -------===//
 
 #include "LspProxy.h"
+#include "TorchSyncEditor.h"
 #include "program/JsonDepth.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -218,6 +219,13 @@ bool rewritePublishedDiagnostics(json::Object &Params, const ProxyOptions &Opts,
       (*D)["codeDescription"] = json::Object{
           {"href",
            llvm::formatv("{0}/checks/{1}.md", Opts.DocsURL, Name).str()}};
+      Changed = true;
+    } else if (*D->getString("code") ==
+               clang::tidy::torchsync::SummaryFileDiagnostic) {
+      // What is wrong with the summary file (--whole-program=off).
+      (*D)["codeDescription"] = json::Object{
+          {"href",
+           llvm::formatv("{0}/options.md#summary-file", Opts.DocsURL).str()}};
       Changed = true;
     }
     // Fixes sent with the diagnostic (clangd's codeActionsInline).

@@ -8,6 +8,7 @@
 
 #include "LiveFacts.h"
 #include "LspProxy.h"
+#include "TorchSyncEditor.h"
 #include "TorchSyncModuleLink.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringRef.h"
@@ -198,6 +199,10 @@ int main(int argc, char **argv) {
                       "summary file of the last driver run\n";
     }
   }
+  // Facts that are not kept current: what is wrong with the summary file
+  // is shown in each file.
+  if (!Facts)
+    clang::tidy::torchsync::reportSummaryProblemsInMainFile();
   if (!startProxy(Proxy, std::move(Opts))) {
     llvm::errs() << "torchsync-clangd: error: cannot connect to clangd: "
                  << llvm::sys::StrError() << "\n";
