@@ -1,0 +1,208 @@
+//===--- Ops.cpp - The ATen operators a LibTorch call runs ----------------===//
+
+#include "Ops.h"
+#include "ASTWalk.h"
+#include "TorchApi.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torchsync {
+namespace {
+
+/// How deep lowering follows definitions into definitions (LibTorch's
+/// wrappers are a few levels deep: `obs[i] = h` is three).
+constexpr unsigned MaxDepth = 16;
+
+/// The string a static data member of an `at::_ops` struct is initialized
+/// with (`static constexpr const char *name = "aten::copy_"`), if any.
+std::optional<std::string> stringMember(const CXXRecordDecl *RD,
+                                        llvm::StringRef Name) {
+  for (const Decl *D : RD->decls())
+    if (const auto *V = dyn_cast<VarDecl>(D);
+        V && V->getIdentifier() && V->getName() == Name && V->getInit())
+      if (const auto *S =
+              dyn_cast<StringLiteral>(V->getInit()->IgnoreParenImpCasts()))
+        return S->getString().str();
+  return std::nullopt;
+}
+
+/// Strips what does not change the value an argument passes on: casts,
+/// temporaries, parentheses and one-argument constructors (a copy, a
+/// `TensorBase` made a `Tensor`, an optional made from its value).
+const Expr *strip(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = B->getSubExpr();
+    else if (const auto *C = dyn_cast<ExprWithCleanups>(Next))
+      Next = C->getSubExpr();
+    else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next);
+             Construct && Construct->getNumArgs() == 1 &&
+             !isa<CXXTemporaryObjectExpr>(Construct))
+      Next = Construct->getArg(0);
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+/// Where \p E, an argument in the body of \p Def, comes from: the object
+/// or a parameter of \p Def.
+OpArg sourceOf(const Expr *E, const FunctionDecl *Def) {
+  E = strip(E);
+  if (!E)
+    return OpArg();
+  if (isa<CXXThisExpr>(E))
+    return OpArg{OpArg::Object, 0, false};
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref &&
+      isa<CXXThisExpr>(strip(U->getSubExpr())))
+    return OpArg{OpArg::Object, 0, false};
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+        P && P->getDeclContext() == Def)
+      return OpArg{OpArg::Argument, P->getFunctionScopeIndex(), false};
+    return OpArg();
+  }
+  auto Derived = [](OpArg A) {
+    A.Derived = A.Kind != OpArg::Other;
+    return A;
+  };
+  // `options.device_opt()`, `self.sizes()`, `options.dtype`.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return Derived(sourceOf(MC->getImplicitObjectArgument(), Def));
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return Derived(sourceOf(ME->getBase(), Def));
+  // `optTypeMetaToScalarType(options.dtype_opt())`: a function of one
+  // object or argument (and constants).
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    std::optional<OpArg> Only;
+    for (const Expr *Arg : Call->arguments()) {
+      OpArg A = sourceOf(Arg, Def);
+      if (A.Kind == OpArg::Other)
+        continue;
+      A.Derived = false;
+      if (Only && !(*Only == A))
+        return OpArg();
+      Only = A;
+    }
+    return Only ? Derived(*Only) : OpArg();
+  }
+  return OpArg();
+}
+
+/// The object of a member call (`x.f()`, `x[i]`), or null.
+const Expr *objectOf(const CallExpr *Call) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    return MC->getImplicitObjectArgument();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()) &&
+      OC->getNumArgs() > 0)
+    return OC->getArg(0);
+  return nullptr;
+}
+
+/// Argument \p Index of the called function's parameters in \p Call, or
+/// null (a member operator's first argument is its object).
+const Expr *argumentOf(const CallExpr *Call, unsigned Index) {
+  unsigned Shift = objectOf(Call) && isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  return Index + Shift < Call->getNumArgs() ? Call->getArg(Index + Shift)
+                                            : nullptr;
+}
+
+/// The calls in a definition, in the order the walk meets them (not those
+/// in lambdas, which may never run).
+class CallCollector : public ASTWalker {
+public:
+  std::vector<const CallExpr *> Calls;
+  bool enterStmt(Stmt *S) override { return !isa<LambdaExpr>(S); }
+  bool visitStmt(Stmt *S) override {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      Calls.push_back(Call);
+    return true;
+  }
+};
+
+} // namespace
+
+std::optional<OpCall> OpLowering::opOf(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD || !MD->isStatic() || !MD->getIdentifier() || MD->getName() != "call")
+    return std::nullopt;
+  const CXXRecordDecl *RD = MD->getParent();
+  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  if (!NS || !NS->getIdentifier() || NS->getName() != "_ops" ||
+      !RD->getIdentifier())
+    return std::nullopt;
+  const auto *Outer = dyn_cast<NamespaceDecl>(NS->getDeclContext());
+  if (!Outer || !Outer->getIdentifier() || Outer->getName() != "at" ||
+      !Outer->getDeclContext()->isTranslationUnit())
+    return std::nullopt;
+  OpCall Op;
+  // Where the headers define the strings out of line (Windows CUDA builds),
+  // the struct's name is the operator's, with its overload after a '_'.
+  Op.Name = stringMember(RD, "name").value_or("aten::" + RD->getName().str());
+  Op.Overload = stringMember(RD, "overload_name").value_or("");
+  Op.Schema = stringMember(RD, "schema_str").value_or("");
+  for (unsigned I = 0, N = MD->getNumParams(); I != N; ++I)
+    Op.Args.push_back(OpArg{OpArg::Argument, I, false});
+  return Op;
+}
+
+llvm::ArrayRef<OpCall> OpLowering::lower(const FunctionDecl *FD) {
+  if (!FD)
+    return {};
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  if (auto It = Memo.find(Key); It != Memo.end())
+    return It->second ? llvm::ArrayRef<OpCall>(*It->second)
+                      : llvm::ArrayRef<OpCall>();
+  auto Result = std::make_unique<std::vector<OpCall>>();
+  if (std::optional<OpCall> Op = opOf(FD)) {
+    Result->push_back(std::move(*Op));
+    return *(Memo[Key] = std::move(Result));
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def || !isInLibTorchNamespace(Def) ||
+      Depth >= MaxDepth)
+    return *(Memo[Key] = std::move(Result));
+
+  Memo[Key] = nullptr; // In progress: a recursive call runs nothing more.
+  ++Depth;
+  CallCollector Collector;
+  Collector.walk(Def->getBody());
+  for (const CallExpr *Call : Collector.Calls) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      continue;
+    if (std::optional<OpCall> Op = opOf(Callee)) {
+      for (unsigned I = 0; I < Op->Args.size(); ++I) {
+        const Expr *Arg = I < Call->getNumArgs() ? Call->getArg(I) : nullptr;
+        Op->Args[I] = Arg ? sourceOf(Arg, Def) : OpArg();
+      }
+      Result->push_back(std::move(*Op));
+      continue;
+    }
+    for (OpCall Op : lower(Callee)) {
+      for (OpArg &A : Op.Args) {
+        const Expr *From = A.Kind == OpArg::Object ? objectOf(Call)
+                           : A.Kind == OpArg::Argument
+                               ? argumentOf(Call, A.Index)
+                               : nullptr;
+        bool Derived = A.Derived;
+        A = From ? sourceOf(From, Def) : OpArg();
+        A.Derived |= Derived && A.Kind != OpArg::Other;
+      }
+      Result->push_back(std::move(Op));
+    }
+  }
+  --Depth;
+  return *(Memo[Key] = std::move(Result));
+}
+
+} // namespace clang::tidy::torchsync
