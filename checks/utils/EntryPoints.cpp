@@ -200,9 +200,17 @@ public:
   }
 
   /// `extern "C"`, defined, and visible outside the shared library (default
-  /// visibility under the command's -fvisibility, or exported for a DLL).
+  /// visibility under the command's -fvisibility, or exported for a DLL);
+  /// not a hook that a loader calls once: Python's module initialization
+  /// (`PyInit_<module>`, which PYBIND11_MODULE defines), JNI's
+  /// `JNI_OnLoad`/`JNI_OnUnload`, a constructor or destructor function.
   static bool isExportedC(const FunctionDecl *FD) {
-    if (!FD->isExternC() || FD->isMain() || !FD->isExternallyVisible())
+    if (!FD->isExternC() || FD->isMain() || !FD->isExternallyVisible() ||
+        FD->hasAttr<ConstructorAttr>() || FD->hasAttr<DestructorAttr>())
+      return false;
+    StringRef Name = FD->getName();
+    if (Name.starts_with("PyInit_") || Name == "JNI_OnLoad" ||
+        Name == "JNI_OnUnload")
       return false;
     return FD->hasAttr<DLLExportAttr>() ||
            FD->getLinkageAndVisibility().getVisibility() == DefaultVisibility;
