@@ -19,6 +19,7 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
+static constexpr char AssignId[] = "assign";
 
 BlockingTransferCheck::BlockingTransferCheck(StringRef Name,
                                              ClangTidyContext *Context)
@@ -33,6 +34,15 @@ void BlockingTransferCheck::registerCheckMatchers(MatchFinder *Finder) {
                             "::at::Tensor::cpu", "::at::Tensor::cuda",
                             "::at::Tensor::to", "::at::Tensor::copy_"))))
           .bind(CallId),
+      this);
+  // obs[i] = h, obs.narrow(0, k, 1) = h: LibTorch defines assignment to a
+  // tensor that is not a variable (a row, a slice) as copy_ into it
+  // (asTransfer finds the copy_ it runs).
+  Finder->addMatcher(
+      cxxOperatorCallExpr(
+          isExpansionInUserCode(), hasOverloadedOperatorName("="),
+          callee(cxxMethodDecl(ofClass(hasName("::at::Tensor")))))
+          .bind(AssignId),
       this);
 }
 
@@ -199,9 +209,55 @@ static constexpr char PinOnNote[] =
     "/*non_blocking=*/dev.is_cuda())' (no fix: the destination is not a "
     "variable that can be tested and used)";
 
+void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,
+                                            ASTContext &Ctx) {
+  DeviceInference &Devices = Sync.devices(Ctx);
+  // Assigning to a variable copies no data: no transfer.
+  std::optional<Transfer> T = asTransfer(Assign, Devices);
+  if (!T)
+    return;
+  Direction Dir = T->direction();
+  if (Dir == Direction::None)
+    return;
+  std::string Assumption = assumptionOf(*T, Ctx);
+  if (!Sync.reportsDevice(T->assumedDevice()))
+    return;
+  std::optional<HotReason> Hot = Sync.hotReason(Assign, Ctx);
+  if (!Hot)
+    return;
+  std::string Api = exprText(Assign, Ctx);
+  if (Api.size() > 60 || Api.find('\n') != std::string::npos)
+    Api = "operator=";
+  // No fix-it: assignment cannot say non_blocking, and a rewrite to copy_
+  // from pinned memory needs CUDA on every run (the message says how).
+  SyncReport Report = reportSync(*Hot);
+  if (Dir == Direction::DeviceToHost) {
+    Report.warning(Assign->getOperatorLoc(),
+                   "'%0' copies %1 to the host and waits for all queued GPU "
+                   "work%2 (%3); consider a non_blocking copy_() into pinned "
+                   "memory that the host reads after a CUDA event")
+        << Api
+        << (Assumption.empty() ? "CUDA tensor " : "") + quoted(T->Source, Ctx)
+        << Assumption << MemcpyAndSyncPath;
+    return;
+  }
+  Report.warning(Assign->getOperatorLoc(),
+                 "'%0' copies %1 to the GPU and waits for all queued GPU "
+                 "work%2 (%3); consider copy_() from pinned memory "
+                 "('pin_memory()') with non_blocking=true")
+      << Api
+      << (T->From == Device::CPU ? "host tensor " : "") + quoted(T->Source, Ctx)
+      << Assumption << MemcpyAndSyncPath;
+}
+
 void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>(CallId);
   ASTContext &Ctx = *Result.Context;
+  if (const auto *Assign =
+          Result.Nodes.getNodeAs<CXXOperatorCallExpr>(AssignId)) {
+    checkAssignment(Assign, Ctx);
+    return;
+  }
+  const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>(CallId);
   DeviceInference &Devices = Sync.devices(Ctx);
   StringRef Method = Call->getMethodDecl()->getName();
   std::optional<Transfer> T = asTransfer(Call, Devices);

@@ -24,6 +24,8 @@ public:
 private:
   /// The condition under which \p T is a copy, for the message.
   std::string assumptionOf(const Transfer &T, const ASTContext &Ctx);
+  /// `obs[i] = h`: a copy_ into a row or slice, spelled as an assignment.
+  void checkAssignment(const CXXOperatorCallExpr *Assign, ASTContext &Ctx);
 
   /// Decides whether a download may become non_blocking: only where the
   /// host does not touch the result before something waits for the GPU.

@@ -4,7 +4,8 @@
 // AST alone, and not on a check's options or on whole-program facts: how
 // function bodies use their variables (UseIndex), the operator-library entry
 // points (EntryPointIndex), what the guards decide about parameters
-// (DeviceGuards) and where each function is named (HotPath's call sites).
+// (DeviceGuards), where each function is named (HotPath's call sites) and
+// the ATen operators LibTorch's functions run (OpLowering).
 // Every check, every DeviceInference (the per-check one, the fresh ones of
 // assumeCuda and cudaOnEveryRun) and the whole-program summary of one
 // translation unit share one set, made on the first question and freed with
@@ -17,6 +18,7 @@
 
 #include "DeviceGuards.h"
 #include "EntryPoints.h"
+#include "Ops.h"
 #include "VariableUses.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -48,6 +50,7 @@ public:
   EntryPointIndex &entryPoints() { return Entries; }
   DeviceGuards &guards() { return Guards; }
   NameUseIndex &nameUses() { return Names; }
+  OpLowering &ops() { return Ops; }
   /// Whether a check reported what is wrong with the summary file in this
   /// translation unit (in an editor, TorchSyncCheck::reportProblemInFile).
   bool &summaryProblemsReported() { return ProblemsReported; }
@@ -62,6 +65,7 @@ private:
   EntryPointIndex Entries;
   DeviceGuards Guards;
   NameUseIndex Names;
+  OpLowering Ops;
   bool ProblemsReported = false;
 };
 

@@ -1,6 +1,8 @@
 //===--- Transfers.cpp - Copies between host and device -------------------===//
 
 #include "Transfers.h"
+#include "Ops.h"
+#include "SharedAnalyses.h"
 #include "TorchApi.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -48,14 +50,51 @@ bool Transfer::mayCopy() const {
          !(From == To && (From == Device::CPU || From == Device::CUDA));
 }
 
-std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
+/// The expression of the user's call that an operator argument comes from
+/// as it is (not something computed from it), or null.
+static const Expr *exprOf(const CallExpr *Call, const OpArg &A) {
+  if (A.Derived)
+    return nullptr;
+  if (A.Kind == OpArg::Object)
+    return receiverOf(Call);
+  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+  return A.Kind == OpArg::Argument && A.Index < Args.size() ? Args[A.Index]
+                                                            : nullptr;
+}
+
+/// A call that LibTorch defines as a copy into a tensor, whatever its
+/// spelling: `obs[i] = h` is `Tensor::operator=(const Tensor &) &&`, which
+/// runs `copy_(rhs)`. The one operator it runs is aten::copy_, of the call's
+/// own object and arguments.
+static bool loweredCopy(const CallExpr *Call, DeviceInference &DI,
+                        Transfer &T) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !isInLibTorchNamespace(Callee))
+    return false;
+  llvm::ArrayRef<OpCall> Ops =
+      SharedAnalyses::of(DI.context()).ops().lower(Callee);
+  if (Ops.size() != 1 || Ops[0].Name != "aten::copy_" || Ops[0].Args.size() < 2)
+    return false;
+  const Expr *Self = exprOf(Call, Ops[0].Args[0]);
+  const Expr *Src = exprOf(Call, Ops[0].Args[1]);
+  if (!Self || !Src)
+    return false;
+  T.IsCopy = true;
+  T.Source = Src;
+  T.Destination = Self;
+  T.To = DI.ofTensor(Self);
+  return true;
+}
+
+/// The transfer of `to`, `cpu`, `cuda` and `copy_` as the user wrote them.
+static bool spelledTransfer(const CallExpr *Call, DeviceInference &DI,
+                            Transfer &T) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
   if (!MD || !isTensorMethod(MD) || !MD->getDeclName().isIdentifier())
-    return std::nullopt;
+    return false;
   StringRef Name = MD->getName();
   const Expr *Recv = MC->getImplicitObjectArgument();
-  Transfer T;
   T.Source = Recv;
   if (Name == "cpu") {
     T.To = Device::CPU;
@@ -73,15 +112,22 @@ std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
     }
   } else if (Name == "copy_") {
     if (Call->getNumArgs() == 0)
-      return std::nullopt;
+      return false;
     // dst.copy_(src): the data moves from src's device to dst's.
     T.IsCopy = true;
     T.Source = Call->getArg(0);
     T.Destination = Recv;
     T.To = DI.ofTensor(Recv);
   } else {
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
+
+std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI) {
+  Transfer T;
+  if (!spelledTransfer(Call, DI, T) && !loweredCopy(Call, DI, T))
+    return std::nullopt;
   T.From = DI.ofTensor(T.Source);
   // In a whole-project run, a source of unknown device moved to a device
   // chosen at run time (or to an unknown one) is no copy as far as this

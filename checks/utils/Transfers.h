@@ -56,7 +56,9 @@ struct Transfer {
 };
 
 /// The transfer that \p Call makes, for `to`, `cpu`, `cuda` and `copy_` of
-/// a tensor; nullopt for any other call.
+/// a tensor, and for a call that LibTorch defines as a copy into a tensor
+/// (`obs[i] = h`: the one ATen operator it runs is aten::copy_, Ops.h);
+/// nullopt for any other call.
 std::optional<Transfer> asTransfer(const CallExpr *Call, DeviceInference &DI);
 
 } // namespace clang::tidy::torchsync

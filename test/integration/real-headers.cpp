@@ -27,7 +27,10 @@ int main() {
   torch::optim::SGD opt(model->parameters(), torch::optim::SGDOptions(0.1));
   auto data = torch::randn({64, 4});
   float total = 0;
+  auto obs = torch::zeros({8, 4}, torch::TensorOptions(device));
   for (int step = 0; step < 10; ++step) {
+    obs[step % 8] = torch::zeros(4);
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'obs[step % 8] = torch::zeros(4)' copies host tensor 'torch::zeros(4)' to the GPU and waits for all queued GPU work if 'obs[step % 8]' is on a CUDA device (chosen at run time){{.*}} [torchsync-blocking-transfer]
     auto batch = data.slice(0, step * 4, step * 4 + 4);
     auto x = batch.to(device);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'batch' to the GPU and waits for all queued GPU work when 'device' is a CUDA device{{.*}} [torchsync-blocking-transfer]

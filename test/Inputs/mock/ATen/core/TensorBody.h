@@ -6,7 +6,8 @@
 // operators...) and a subset of the generated method declarations, copied
 // verbatim from /usr/include/ATen/core/TensorBody.h (1.13.1); overloads taking
 // Dimname / SymInt / Storage types were dropped. Generated methods are
-// declared only (the real ones are inline and call at::_ops::<op>::call).
+// declared only (the real ones are inline and call at::_ops::<op>::call),
+// except copy_ and select, defined at the end as the real ones are.
 #include <ATen/core/Generator.h>
 #include <ATen/core/List.h>
 #include <ATen/core/TensorAccessor.h>
@@ -543,5 +544,32 @@ class TORCH_API Tensor: public TensorBase {
     return *this;
   }
 };
+
+// The operator structs of ATen/ops/<op>_ops.h and the inline definitions
+// that call them, as the real headers write them, for the methods whose
+// lowering to their ATen operator the tests follow (checks/utils/Ops.h).
+namespace _ops {
+struct TORCH_API copy_ {
+  using schema = at::Tensor & (at::Tensor &, const at::Tensor &, bool);
+  static constexpr const char* name = "aten::copy_";
+  static constexpr const char* overload_name = "";
+  static constexpr const char* schema_str = "copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)";
+  static at::Tensor & call(at::Tensor & self, const at::Tensor & src, bool non_blocking);
+};
+struct TORCH_API select_int {
+  using schema = at::Tensor (const at::Tensor &, int64_t, int64_t);
+  static constexpr const char* name = "aten::select";
+  static constexpr const char* overload_name = "int";
+  static constexpr const char* schema_str = "select.int(Tensor(a) self, int dim, int index) -> Tensor(a)";
+  static at::Tensor call(const at::Tensor & self, int64_t dim, int64_t index);
+};
+} // namespace _ops
+
+inline at::Tensor & Tensor::copy_(const at::Tensor & src, bool non_blocking) const {
+    return at::_ops::copy_::call(const_cast<Tensor&>(*this), src, non_blocking);
+}
+inline at::Tensor Tensor::select(int64_t dim, int64_t index) const {
+    return at::_ops::select_int::call(const_cast<Tensor&>(*this), dim, index);
+}
 
 } // namespace at

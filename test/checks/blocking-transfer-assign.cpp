@@ -1,0 +1,69 @@
+// RUN: %check_torchsync %s blocking-transfer %t
+#include <torch/torch.h>
+
+// Assignment to a tensor that is not a variable (a row, a slice) is
+// LibTorch's `Tensor::operator=(const Tensor &) &&`, which runs copy_:
+// the blocking copies of copy_, spelled as assignments. No fix-it: an
+// assignment cannot say non_blocking.
+
+// ---- Positives ---------------------------------------------------------------
+
+void rows(int n, torch::Device dev) {
+  auto obs = torch::zeros({8, 4}, torch::TensorOptions(torch::kCUDA));
+  auto rt = torch::zeros({8, 4}, dev);
+  auto host = torch::zeros({8, 4});
+  auto gpu = torch::ones({4}, torch::kCUDA);
+  for (int i = 0; i < n; ++i) {
+    torch::Tensor h = torch::zeros(4);
+    obs[i] = h;
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = h' copies host tensor 'h' to the GPU and waits for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider copy_() from pinned memory ('pin_memory()') with non_blocking=true [torchsync-blocking-transfer]
+    rt[i] = h;
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'rt[i] = h' copies host tensor 'h' to the GPU and waits for all queued GPU work if 'rt[i]' is on a CUDA device (chosen at run time) (cudaMemcpyAsync
+    host[i] = gpu;
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'host[i] = gpu' copies CUDA tensor 'gpu' to the host and waits for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a non_blocking copy_() into pinned memory that the host reads after a CUDA event [torchsync-blocking-transfer]
+    obs.select(0, i) = std::move(h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'obs.select(0, i) = std::move(h)' copies host tensor 'std::move(h)' to the GPU
+  }
+}
+
+// A parameter of unknown device: the assumption is spelled out.
+void unknownRows(torch::Tensor obs, int n) {
+  for (int i = 0; i < n; ++i)
+    obs[i] = torch::zeros(4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = torch::zeros(4)' copies host tensor 'torch::zeros(4)' to the GPU and waits for all queued GPU work if 'obs[i]' is a CUDA tensor
+}
+
+// ---- Negatives ---------------------------------------------------------------
+
+void silent(int n) {
+  auto host = torch::zeros({8, 4});
+  auto gpu = torch::zeros({8, 4}, torch::kCUDA);
+  auto row = torch::ones({4}, torch::kCUDA);
+  for (int i = 0; i < n; ++i) {
+    torch::Tensor h = torch::zeros(4);
+    host[i] = h;   // Host to host.
+    gpu[i] = row;  // Device to device.
+    torch::Tensor v;
+    v = h;         // A variable: it now names h, nothing is copied.
+    gpu[i] = 1.5;  // A fill (operator=(Scalar)), no tensor data moves.
+  }
+  host[0] = row;   // Not in a loop.
+}
+
+// ---- Macros and templates ----------------------------------------------------
+
+#define STORE(dst, i, src) dst[i] = src
+
+void viaMacro(int n) {
+  auto obs = torch::zeros({8, 4}, torch::kCUDA);
+  for (int i = 0; i < n; ++i)
+    STORE(obs, i, torch::zeros(4));
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'STORE(obs, i, torch::zeros(4))' copies host tensor 'torch::zeros(4)' to the GPU
+}
+
+template <typename T> void fill(torch::Tensor obs, int n) {
+  for (int i = 0; i < n; ++i)
+    obs[i] = torch::zeros(4, torch::TensorOptions().dtype<T>());
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = torch::zeros(4, torch::Tenso...' copies host tensor {{.*}} if 'obs[i]' is a CUDA tensor
+}
+template void fill<float>(torch::Tensor, int);
