@@ -1,6 +1,7 @@
 //===--- blocking-transfer pairs: copies between host and device ----------===//
 //
-// Purpose: C1 (blocking download), C5 (blocking upload), pageable
+// Purpose: C1 (blocking download), C5 (blocking upload, also spelled as an
+// assignment into a row: `obs[3] = h`), pageable
 // non_blocking upload (which debug mode cannot see) and the C2 look-alike
 // (to(kCPU, non_blocking=true) allocates pinned output: no wait).
 //
@@ -60,6 +61,29 @@ static std::vector<Pair> blockingTransferPairs() {
                Expect::NoSync, [](Ctx &C) {
                  return Outputs{C.in(0).pin_memory().to(torch::kCUDA, true) *
                                 C.in(1)};
+               }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "blocking-transfer";
+  P.Name = "h2d-row-assign";
+  P.Rows = "C5";
+  P.What = "assignment of a host tensor into a row of a CUDA tensor "
+           "(Tensor::operator= runs copy_)";
+  P.Inputs = [] {
+    return std::vector<at::Tensor>{torch::zeros({8, 1 << 19}, cudaOpts()),
+                                   torch::randn({1 << 19})};
+  };
+  P.Flagged = {"obs[3] = h;", Expect::Sync, [](Ctx &C) {
+                 auto Obs = C.in(0).clone();
+                 Obs[3] = C.in(1);
+                 return Outputs{Obs};
+               }};
+  P.Rewrite = {"obs[3].copy_(h.pin_memory(), /*non_blocking=*/true);",
+               Expect::NoSync, [](Ctx &C) {
+                 auto Obs = C.in(0).clone();
+                 Obs[3].copy_(C.in(1).pin_memory(), /*non_blocking=*/true);
+                 return Outputs{Obs};
                }};
   Out.push_back(P);
 
