@@ -71,7 +71,7 @@ static std::vector<Pair> blockingTransferPairs() {
   P.What = "assignment of a host tensor into a row of a CUDA tensor "
            "(Tensor::operator= runs copy_)";
   P.Inputs = [] {
-    return std::vector<at::Tensor>{torch::zeros({8, 1 << 19}, cudaOpts()),
+    return std::vector<at::Tensor>{torch::randn({8, 1 << 19}, cudaOpts()),
                                    torch::randn({1 << 19})};
   };
   P.Flagged = {"obs[3] = h;", Expect::Sync, [](Ctx &C) {
