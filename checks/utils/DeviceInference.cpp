@@ -703,9 +703,11 @@ Device DeviceInference::specImpl(const Expr *E) {
   QualType T = E->getType();
   if (isTensorType(T))
     return tensorImpl(E);
-  // dtype, layout, memory format, requires_grad: options that name no device.
+  // dtype (a ScalarType, or the TypeMeta of `t.dtype()`), layout, memory
+  // format, requires_grad: options that name no device.
   if (isEnumType(T, "c10::ScalarType") || isEnumType(T, "c10::Layout") ||
-      isEnumType(T, "c10::MemoryFormat") || T->isBooleanType())
+      isEnumType(T, "c10::MemoryFormat") || T->isBooleanType() ||
+      isClassType(T, "caffe2::TypeMeta"))
     return Device::None;
   if (Depth >= MaxDepth)
     return Device::Unknown;

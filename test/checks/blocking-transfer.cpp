@@ -43,6 +43,21 @@ void unknown(torch::Tensor t, torch::Device dev) {
   }
 }
 
+// A factory whose options name only a dtype (`t.dtype()`, a ScalarType) makes
+// a host tensor: a row of a CUDA tensor copied into it is a download.
+void dtypeOnlyOptions(int n) {
+  auto t = torch::randn({3, 8, 8}, torch::kCUDA);
+  for (int i = 0; i < n; ++i) {
+    auto grid = torch::full({3, 8, 8}, 0.5, t.dtype());
+    for (int k = 0; k < 3; ++k)
+      grid.narrow(0, k, 1).copy_(t[k]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'copy_(t[k])' copies CUDA tensor 't[k]' to the host and waits for all queued GPU work ({{.*}}); consider a non_blocking copy into pinned memory that the host reads after a CUDA event [torchsync-blocking-transfer]
+    auto half = torch::zeros({3, 8, 8}, torch::kHalf);
+    half.copy_(t);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'copy_(t)' copies CUDA tensor 't' to the host
+  }
+}
+
 // ---- Host to device, with the fix that keeps the meaning ------------------
 
 void h2d(torch::Tensor param) {

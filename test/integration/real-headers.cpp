@@ -28,7 +28,12 @@ int main() {
   auto data = torch::randn({64, 4});
   float total = 0;
   auto obs = torch::zeros({8, 4}, torch::TensorOptions(device));
+  auto frames = torch::randn({3, 4}, torch::kCUDA);
   for (int step = 0; step < 10; ++step) {
+    // Options that name only a dtype: a host tensor.
+    auto grid = torch::full({3, 4}, 0.5, frames.dtype());
+    grid.narrow(0, step % 3, 1).copy_(frames[step % 3]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'copy_(frames[step % 3])' copies CUDA tensor 'frames[step % 3]' to the host{{.*}} [torchsync-blocking-transfer]
     obs[step % 8] = torch::zeros(4);
     // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'obs[step % 8] = torch::zeros(4)' copies host tensor 'torch::zeros(4)' to the GPU and waits for all queued GPU work if 'obs[step % 8]' is on a CUDA device (chosen at run time){{.*}} [torchsync-blocking-transfer]
     auto batch = data.slice(0, step * 4, step * 4 + 4);

@@ -71,6 +71,24 @@ TEST(DeviceInferenceTest, FactoriesCopiesAndOps) {
   EXPECT_EQ(deviceOf(*AST, "unknown"), Device::Unknown);
 }
 
+TEST(DeviceInferenceTest, OptionsThatNameOnlyADtypeMakeHostTensors) {
+  std::unique_ptr<ASTUnit> AST = parse(R"cpp(
+    void f(torch::Tensor param) {
+      auto gpu = torch::randn({2}, torch::kCUDA);
+      auto like = torch::full({2}, 0.5, gpu.dtype());
+      auto half = torch::zeros({2}, torch::kHalf);
+      auto other = torch::zeros({2}, param.options());
+      sink(like); sink(half); sink(other);
+    }
+  )cpp");
+  ASSERT_TRUE(AST);
+  EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  EXPECT_EQ(deviceOf(*AST, "like"), Device::CPU);
+  EXPECT_EQ(deviceOf(*AST, "half"), Device::CPU);
+  // options() carry the device: param's, unknown.
+  EXPECT_EQ(deviceOf(*AST, "other"), Device::Unknown);
+}
+
 TEST(DeviceInferenceTest, DevicesChosenAtRunTime) {
   std::unique_ptr<ASTUnit> AST = parse(R"cpp(
     void f(torch::Device device, bool gpu) {
