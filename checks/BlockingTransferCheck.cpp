@@ -225,9 +225,8 @@ void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,
   std::optional<HotReason> Hot = Sync.hotReason(Assign, Ctx);
   if (!Hot)
     return;
+  // On one line, shortened with "..." (exprText).
   std::string Api = exprText(Assign, Ctx);
-  if (Api.size() > 60 || Api.find('\n') != std::string::npos)
-    Api = "operator=";
   // No fix-it: assignment cannot say non_blocking, and a rewrite to copy_
   // from pinned memory needs CUDA on every run (the message says how).
   SyncReport Report = reportSync(*Hot);

@@ -597,12 +597,13 @@ private:
   DeviceValue returnsOf(const FunctionDecl *FD) {
     llvm::SmallVector<const ReturnStmt *, 4> Returns =
         returnStatements(FD->getBody());
-    if (Returns.empty())
+    // A `return;` anywhere: nothing is known, and no value is looked at.
+    if (Returns.empty() || llvm::any_of(Returns, [](const ReturnStmt *R) {
+          return !R->getRetValue();
+        }))
       return DeviceValue();
     std::optional<DeviceValue> Joined;
     for (const ReturnStmt *R : Returns) {
-      if (!R->getRetValue())
-        return DeviceValue();
       DeviceValue V = valueOf(R->getRetValue());
       Joined = Joined ? joinValues(*Joined, V) : V;
     }

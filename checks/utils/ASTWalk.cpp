@@ -27,36 +27,21 @@ public:
   bool VisitStmt(Stmt *S) { return W.visitStmt(S); }
 
   bool TraverseDecl(Decl *D) {
-    if (!D || !W.enterDecl(D))
-      return true;
-    if (!Base::TraverseDecl(D))
-      return false;
-    W.leaveDecl(D);
-    return true;
+    return around(D, &ASTWalker::enterDecl, &ASTWalker::leaveDecl,
+                  [&] { return Base::TraverseDecl(D); });
   }
   bool TraverseTypeLoc(TypeLoc TL) {
-    if (!TL || !W.enterTypeLoc(TL))
-      return true;
-    if (!Base::TraverseTypeLoc(TL))
-      return false;
-    W.leaveTypeLoc(TL);
-    return true;
+    return around(TL, &ASTWalker::enterTypeLoc, &ASTWalker::leaveTypeLoc,
+                  [&] { return Base::TraverseTypeLoc(TL); });
   }
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
-    if (!NNS || !W.enterNestedNameSpecifierLoc(NNS))
-      return true;
-    if (!Base::TraverseNestedNameSpecifierLoc(NNS))
-      return false;
-    W.leaveNestedNameSpecifierLoc(NNS);
-    return true;
+    return around(NNS, &ASTWalker::enterNestedNameSpecifierLoc,
+                  &ASTWalker::leaveNestedNameSpecifierLoc,
+                  [&] { return Base::TraverseNestedNameSpecifierLoc(NNS); });
   }
   bool TraverseAttr(Attr *A) {
-    if (!A || !W.enterAttr(A))
-      return true;
-    if (!Base::TraverseAttr(A))
-      return false;
-    W.leaveAttr(A);
-    return true;
+    return around(A, &ASTWalker::enterAttr, &ASTWalker::leaveAttr,
+                  [&] { return Base::TraverseAttr(A); });
   }
   // Statements keep the data recursion: the hooks around each one.
   bool dataTraverseStmtPre(Stmt *S) { return W.enterStmt(S); }
@@ -66,6 +51,20 @@ public:
   }
 
 private:
+  /// The walker's hooks around RecursiveASTVisitor's traversal of \p Node
+  /// (none for a null one): enter, which may skip it, then leave unless the
+  /// walk stopped inside it.
+  template <typename Node, typename TraverseFn>
+  bool around(Node N, bool (ASTWalker::*Enter)(Node),
+              void (ASTWalker::*Leave)(Node), TraverseFn Traverse) {
+    if (!N || !(W.*Enter)(N))
+      return true;
+    if (!Traverse())
+      return false;
+    (W.*Leave)(N);
+    return true;
+  }
+
   ASTWalker &W;
 };
 

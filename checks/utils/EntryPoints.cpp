@@ -2,6 +2,7 @@
 
 #include "EntryPoints.h"
 #include "ASTWalk.h"
+#include "TorchApi.h"
 #include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -20,22 +21,6 @@ std::string recordName(const CXXRecordDecl *RD) {
   if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
     return Spec->getSpecializedTemplate()->getQualifiedNameAsString();
   return RD->getQualifiedNameAsString();
-}
-
-const Expr *stripTemporaries(const Expr *E) {
-  while (E) {
-    const Expr *Next = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
-      Next = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Next))
-      Next = B->getSubExpr();
-    else if (const auto *C = dyn_cast<ExprWithCleanups>(Next))
-      Next = C->getSubExpr();
-    if (Next == E)
-      return E;
-    E = Next;
-  }
-  return E;
 }
 
 /// The name of the enumerator an enum-typed constant expression evaluates
@@ -68,10 +53,10 @@ Registered registeredFunction(const Expr *E, const ASTContext &Ctx,
   Registered R;
   if (!E || Depth > 6)
     return R;
-  E = stripTemporaries(E);
+  E = ignoreTemporaries(E);
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_AddrOf)
-    E = stripTemporaries(U->getSubExpr());
+    E = ignoreTemporaries(U->getSubExpr());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl())) {
       R.Function = FD;
@@ -126,7 +111,7 @@ Registered registeredFunction(const Expr *E, const ASTContext &Ctx,
 /// For `m.def(...).impl(...)`, the variable the chain starts from.
 const ValueDecl *chainRoot(const Expr *E) {
   for (unsigned Steps = 0; E && Steps < 64; ++Steps) {
-    E = stripTemporaries(E);
+    E = ignoreTemporaries(E);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       return DRE->getDecl();
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
@@ -229,7 +214,7 @@ public:
         "torch::detail::TorchLibraryInit")
       return true;
     const auto *Init =
-        dyn_cast_or_null<CXXConstructExpr>(stripTemporaries(V->getInit()));
+        dyn_cast_or_null<CXXConstructExpr>(ignoreTemporaries(V->getInit()));
     if (!Init || Init->getNumArgs() < 4)
       return true;
     const FunctionDecl *InitFn = firstFunctionIn(Init->getArg(1));

@@ -32,14 +32,8 @@ std::optional<std::string> stringMember(const CXXRecordDecl *RD,
 /// `TensorBase` made a `Tensor`, an optional made from its value).
 const Expr *strip(const Expr *E) {
   for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
-    const Expr *Next = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
-      Next = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Next))
-      Next = B->getSubExpr();
-    else if (const auto *C = dyn_cast<ExprWithCleanups>(Next))
-      Next = C->getSubExpr();
-    else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Next))
+    const Expr *Next = ignoreTemporaries(E);
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Next))
       Next = Cast->getSubExpr();
     else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next);
              Construct && Construct->getNumArgs() == 1 &&
@@ -97,25 +91,6 @@ OpArg sourceOf(const Expr *E, const FunctionDecl *Def) {
   return OpArg();
 }
 
-/// The object of a member call (`x.f()`, `x[i]`), or null.
-const Expr *objectOf(const CallExpr *Call) {
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-    return MC->getImplicitObjectArgument();
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-      OC && isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()) &&
-      OC->getNumArgs() > 0)
-    return OC->getArg(0);
-  return nullptr;
-}
-
-/// Argument \p Index of the called function's parameters in \p Call, or
-/// null (a member operator's first argument is its object).
-const Expr *argumentOf(const CallExpr *Call, unsigned Index) {
-  unsigned Shift = objectOf(Call) && isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
-  return Index + Shift < Call->getNumArgs() ? Call->getArg(Index + Shift)
-                                            : nullptr;
-}
-
 /// The calls in a definition, in the order the walk meets them (not those
 /// in lambdas, which may never run).
 class CallCollector : public ASTWalker {
@@ -130,6 +105,14 @@ public:
 };
 
 } // namespace
+
+const Expr *argumentIn(const CallExpr *Call, const OpArg &A) {
+  if (A.Kind == OpArg::Object)
+    return receiverOf(Call);
+  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
+  return A.Kind == OpArg::Argument && A.Index < Args.size() ? Args[A.Index]
+                                                            : nullptr;
+}
 
 std::optional<OpCall> OpLowering::opOf(const FunctionDecl *FD) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
@@ -190,10 +173,7 @@ llvm::ArrayRef<OpCall> OpLowering::lower(const FunctionDecl *FD) {
     }
     for (OpCall Op : lower(Callee)) {
       for (OpArg &A : Op.Args) {
-        const Expr *From = A.Kind == OpArg::Object ? objectOf(Call)
-                           : A.Kind == OpArg::Argument
-                               ? argumentOf(Call, A.Index)
-                               : nullptr;
+        const Expr *From = argumentIn(Call, A);
         bool Derived = A.Derived;
         A = From ? sourceOf(From, Def) : OpArg();
         A.Derived |= Derived && A.Kind != OpArg::Other;

@@ -24,6 +24,8 @@
 #include <vector>
 
 namespace clang {
+class CallExpr;
+class Expr;
 class FunctionDecl;
 namespace tidy::torchsync {
 
@@ -60,6 +62,12 @@ struct OpCall {
   /// Where each argument of `at::_ops::<op>::call` comes from, in order.
   llvm::SmallVector<OpArg, 4> Args;
 };
+
+/// The expression of \p Call that \p A names: the object the function is
+/// called on, or the argument of its parameter \p A.Index; null for Other.
+/// (Where \p A is Derived, the operator receives something computed from
+/// it.)
+const Expr *argumentIn(const CallExpr *Call, const OpArg &A);
 
 /// The operators the calls of LibTorch functions run, for one translation
 /// unit (the declarations it holds), memoized per function.

@@ -93,18 +93,28 @@ static bool isTransparentClass(QualType T) {
          isClassType(T, "at::indexing::TensorIndex");
 }
 
+const Expr *ignoreTemporaries(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = B->getSubExpr();
+    else if (const auto *C = dyn_cast<ExprWithCleanups>(Next))
+      Next = C->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
 const Expr *ignoreWrappers(const Expr *E) {
   while (E) {
     const Expr *Prev = E;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *C = dyn_cast<ExprWithCleanups>(E))
-      E = C->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E);
-             F && isTransparentClass(F->getType()))
+    E = ignoreTemporaries(E);
+    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E);
+        F && isTransparentClass(F->getType()))
       E = F->getSubExpr();
     else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
              CE && !isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() >= 1 &&

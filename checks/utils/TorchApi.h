@@ -55,6 +55,10 @@ bool isInLibTorchNamespace(const Decl *D);
 /// True for `torch::nn::Module` and the classes derived from it.
 bool derivesFromModule(const CXXRecordDecl *RD);
 
+/// Strips parentheses, implicit casts, temporaries (materialized or bound)
+/// and cleanups.
+const Expr *ignoreTemporaries(const Expr *E);
+
 /// Strips the nodes that do not change which value an expression denotes:
 /// parentheses, implicit casts, temporaries, cleanups and the implicit copy,
 /// move and converting constructors of LibTorch value types.

@@ -50,18 +50,6 @@ bool Transfer::mayCopy() const {
          !(From == To && (From == Device::CPU || From == Device::CUDA));
 }
 
-/// The expression of the user's call that an operator argument comes from
-/// as it is (not something computed from it), or null.
-static const Expr *exprOf(const CallExpr *Call, const OpArg &A) {
-  if (A.Derived)
-    return nullptr;
-  if (A.Kind == OpArg::Object)
-    return receiverOf(Call);
-  llvm::ArrayRef<const Expr *> Args = userArgs(Call);
-  return A.Kind == OpArg::Argument && A.Index < Args.size() ? Args[A.Index]
-                                                            : nullptr;
-}
-
 /// A call that LibTorch defines as a copy into a tensor, whatever its
 /// spelling: `obs[i] = h` is `Tensor::operator=(const Tensor &) &&`, which
 /// runs `copy_(rhs)`. The one operator it runs is aten::copy_, of the call's
@@ -73,10 +61,13 @@ static bool loweredCopy(const CallExpr *Call, DeviceInference &DI,
     return false;
   llvm::ArrayRef<OpCall> Ops =
       SharedAnalyses::of(DI.context()).ops().lower(Callee);
-  if (Ops.size() != 1 || Ops[0].Name != "aten::copy_" || Ops[0].Args.size() < 2)
+  if (Ops.size() != 1 || Ops[0].Name != "aten::copy_" ||
+      Ops[0].Args.size() < 2 || Ops[0].Args[0].Derived ||
+      Ops[0].Args[1].Derived)
     return false;
-  const Expr *Self = exprOf(Call, Ops[0].Args[0]);
-  const Expr *Src = exprOf(Call, Ops[0].Args[1]);
+  // Self and src are the call's own object and arguments, as they are.
+  const Expr *Self = argumentIn(Call, Ops[0].Args[0]);
+  const Expr *Src = argumentIn(Call, Ops[0].Args[1]);
   if (!Self || !Src)
     return false;
   T.IsCopy = true;
