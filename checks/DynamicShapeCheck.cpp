@@ -13,8 +13,10 @@
 #include "utils/Dtypes.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/OpTable.h"
 #include "utils/Parents.h"
 #include "utils/Shapes.h"
+#include "utils/SharedAnalyses.h"
 #include "utils/TorchApi.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -26,10 +28,51 @@ namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
 static constexpr char ModuleCallId[] = "moduleCall";
+static constexpr char TableCallId[] = "tableCall";
+
+namespace {
+AST_MATCHER(FunctionDecl, isLibTorchFunction) {
+  return isInLibTorchNamespace(&Node);
+}
+} // namespace
 
 static constexpr llvm::StringLiteral ThrustPath =
     "cudaStreamSynchronize inside a thrust algorithm that returns its count "
     "to the host, which sync debug mode does not report";
+
+/// The LibTorch functions whose calls classify() reads by their spelling:
+/// the messages and fix-its of these ops depend on how they are called.
+static const StringRef SpelledOps[] = {
+    // D1, D2
+    "::at::nonzero", "::at::Tensor::nonzero", "::at::nonzero_out",
+    "::at::nonzero_outf", "::at::argwhere", "::at::Tensor::argwhere",
+    // D3
+    "::at::nonzero_numpy", "::at::Tensor::nonzero_numpy",
+    // D4
+    "::at::masked_select", "::at::Tensor::masked_select",
+    "::at::masked_select_out", "::at::masked_select_outf",
+    // D5
+    "::at::Tensor::index", "::at::index",
+    // D10
+    "::at::_unique", "::at::_unique2", "::at::unique_consecutive",
+    "::at::unique_dim", "::at::unique_dim_consecutive", "::at::_unique_out",
+    "::at::_unique2_out", "::at::unique_consecutive_out",
+    "::at::unique_dim_out", "::at::unique_dim_consecutive_out",
+    // D11
+    "::at::repeat_interleave", "::at::Tensor::repeat_interleave",
+    "::at::repeat_interleave_symint", "::at::Tensor::repeat_interleave_symint",
+    // D12, D13, D14
+    "::at::bincount", "::at::Tensor::bincount", "::at::bincount_out",
+    "::at::histc", "::at::Tensor::histc", "::at::histc_out", "::at::one_hot",
+    "::torch::nn::functional::one_hot",
+    // D15
+    "::at::ctc_loss", "::at::_ctc_loss", "::torch::nn::functional::ctc_loss",
+    "::torch::nn::CTCLossImpl::forward",
+    // D16, D17
+    "::at::combinations", "::at::Tensor::to_sparse",
+    "::at::Tensor::to_sparse_csr", "::at::Tensor::to_sparse_csc",
+    "::at::Tensor::to_sparse_bsr", "::at::Tensor::to_sparse_bsc",
+    "::at::Tensor::coalesce"};
 
 DynamicShapeCheck::DynamicShapeCheck(StringRef Name, ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context) {}
@@ -46,48 +89,22 @@ void DynamicShapeCheck::registerCheckMatchers(MatchFinder *Finder) {
   // F::one_hot(x), at::ctc_loss(lp, tg, il, tl), at::combinations(x),
   // x.to_sparse(), sp.coalesce()
   Finder->addMatcher(
-      callExpr(
-          isExpansionInUserCode(),
-          callee(functionDecl(anyOf(
-              hasAnyName(
-                  // D1, D2
-                  "::at::nonzero", "::at::Tensor::nonzero", "::at::nonzero_out",
-                  "::at::nonzero_outf", "::at::argwhere",
-                  "::at::Tensor::argwhere",
-                  // D3
-                  "::at::nonzero_numpy", "::at::Tensor::nonzero_numpy",
-                  // D4
-                  "::at::masked_select", "::at::Tensor::masked_select",
-                  "::at::masked_select_out", "::at::masked_select_outf",
-                  // D5
-                  "::at::Tensor::index", "::at::index",
-                  // D10
-                  "::at::_unique", "::at::_unique2", "::at::unique_consecutive",
-                  "::at::unique_dim", "::at::unique_dim_consecutive",
-                  "::at::_unique_out", "::at::_unique2_out",
-                  "::at::unique_consecutive_out", "::at::unique_dim_out",
-                  "::at::unique_dim_consecutive_out",
-                  // D11
-                  "::at::repeat_interleave", "::at::Tensor::repeat_interleave",
-                  "::at::repeat_interleave_symint",
-                  "::at::Tensor::repeat_interleave_symint",
-                  // D12, D13, D14
-                  "::at::bincount", "::at::Tensor::bincount",
-                  "::at::bincount_out", "::at::histc", "::at::Tensor::histc",
-                  "::at::histc_out", "::at::one_hot",
-                  "::torch::nn::functional::one_hot",
-                  // D15
-                  "::at::ctc_loss", "::at::_ctc_loss",
-                  "::torch::nn::functional::ctc_loss",
-                  "::torch::nn::CTCLossImpl::forward",
-                  // D16, D17
-                  "::at::combinations", "::at::Tensor::to_sparse",
-                  "::at::Tensor::to_sparse_csr", "::at::Tensor::to_sparse_csc",
-                  "::at::Tensor::to_sparse_bsr", "::at::Tensor::to_sparse_bsc",
-                  "::at::Tensor::coalesce"),
-              // D3: the one-argument overload only.
-              allOf(hasName("::at::where"), parameterCountIs(1))))))
+      callExpr(isExpansionInUserCode(),
+               callee(functionDecl(
+                   anyOf(hasAnyName(llvm::ArrayRef<StringRef>(SpelledOps)),
+                         // D3: the one-argument overload only.
+                         allOf(hasName("::at::where"), parameterCountIs(1))))))
           .bind(CallId),
+      this);
+  // Any other call of LibTorch's that is a spelling of an operator whose
+  // row in the operator table (OpTable.h) this check reports: a new row
+  // needs no matcher.
+  Finder->addMatcher(
+      callExpr(isExpansionInUserCode(),
+               callee(functionDecl(
+                   isLibTorchFunction(),
+                   unless(hasAnyName(llvm::ArrayRef<StringRef>(SpelledOps))))))
+          .bind(TableCallId),
       this);
 
   // torch::nn::CTCLoss ctc; ctc(log_probs, targets, input_lengths,
@@ -136,7 +153,8 @@ enum class OpKind {
   CtcLoss,          ///< ctc_loss, CTCLoss (D15)
   Combinations,     ///< combinations (D16)
   ToSparse,         ///< to_sparse* (D17)
-  Coalesce          ///< coalesce (D17)
+  Coalesce,         ///< coalesce (D17)
+  Table             ///< another spelling of an op of the operator table
 };
 
 /// One call whose output size is read from the device.
@@ -151,6 +169,8 @@ struct DynamicOp {
   std::string Api;
   /// histc: the range was left defaulted.
   bool DefaultRange = false;
+  /// Table: the operator's row.
+  const OpFact *Fact = nullptr;
 };
 
 } // namespace
@@ -674,6 +694,14 @@ static Description describe(const CallExpr *Call, const DynamicOp &Op, Device D,
     return {"reads the number of unique indices of " + Tensor +
                 " on the host to size its output",
             ThrustPath.str(), "coalescing once outside the loop"};
+  case OpKind::Table:
+    return {"runs " + Op.Fact->Name.str() +
+                ", which reads the size of its output from the values of " +
+                Tensor + " on the host",
+            Memcpy,
+            "a form whose output size is known on the host, or running it "
+            "less often (sync-catalog row " +
+                Op.Fact->Row.str() + ")"};
   }
   llvm_unreachable("unknown op");
 }
@@ -688,6 +716,13 @@ void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
     llvm::ArrayRef<const Expr *> Args = userArgs(Call);
     if (!Args.empty() && isTensorType(ignoreWrappers(Args[0])->getType()))
       Op = DynamicOp{OpKind::CtcLoss, Args[0], nullptr, "CTCLoss"};
+  } else if ((Call = Result.Nodes.getNodeAs<CallExpr>(TableCallId))) {
+    if (std::optional<OpWait> W = waitingOp(Call, "dynamic-shape",
+                                            SharedAnalyses::of(Ctx).ops(), Ctx);
+        W && W->Tensor) {
+      Op = DynamicOp{OpKind::Table, W->Tensor, nullptr, calledAs(Call, Ctx)};
+      Op->Fact = W->Fact;
+    }
   }
   if (!Op)
     return;

@@ -75,6 +75,10 @@ config.substitutions.append(("%real_pch_flags",
 config.substitutions.append(("%real_flags", real_flags))
 config.substitutions.append(("%examples", os.path.join(config.torchsync_src_root, "examples")))
 config.substitutions.append(("%src_root", config.torchsync_src_root))
+# ATen's native_functions.yaml and tags.yaml of LibTorch 2.11 (optional).
+if os.path.isfile(os.path.join(config.libtorch211_dir, "native_functions.yaml")):
+    config.available_features.add("aten-yaml")
+config.substitutions.append(("%libtorch211", config.libtorch211_dir))
 config.substitutions.append(("%obj_root", config.torchsync_obj_root))
 config.substitutions.append(("%clang_tidy_bin", config.clang_tidy))
 config.substitutions.append(("%python", config.python_executable))

@@ -10,6 +10,23 @@
 namespace clang::tidy::torchsync {
 namespace {
 
+struct CompiledFunction {
+  llvm::StringRef Function, Name, Overload, Schema;
+};
+
+// The operator table's rows for compiled functions (OpTable.h has the
+// rest of it).
+#define TORCHSYNC_OP_TABLE_SOURCE(Version, Digest)
+#define TORCHSYNC_OP(...)
+#define TORCHSYNC_COMPILED(Function, Name, Overload, Schema)                   \
+  CompiledFunction{Function, Name, Overload, Schema},
+const CompiledFunction Compiled[] = {
+#include "../ops/OpTable.inc"
+};
+#undef TORCHSYNC_OP_TABLE_SOURCE
+#undef TORCHSYNC_OP
+#undef TORCHSYNC_COMPILED
+
 /// How deep lowering follows definitions into definitions (LibTorch's
 /// wrappers are a few levels deep: `obs[i] = h` is three).
 constexpr unsigned MaxDepth = 16;
@@ -75,9 +92,16 @@ OpArg sourceOf(const Expr *E, const FunctionDecl *Def) {
     return Derived(sourceOf(ME->getBase(), Def));
   // `optTypeMetaToScalarType(options.dtype_opt())`: a function of one
   // object or argument (and constants).
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+  // `output_size.has_value() ? c10::make_optional(SymInt(*output_size)) :
+  // c10::nullopt`: a choice made from one object or argument.
+  llvm::SmallVector<const Expr *, 3> Parts;
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    Parts.append(Call->arg_begin(), Call->arg_end());
+  else if (const auto *Cond = dyn_cast<ConditionalOperator>(E))
+    Parts = {Cond->getCond(), Cond->getTrueExpr(), Cond->getFalseExpr()};
+  if (!Parts.empty()) {
     std::optional<OpArg> Only;
-    for (const Expr *Arg : Call->arguments()) {
+    for (const Expr *Arg : Parts) {
       OpArg A = sourceOf(Arg, Def);
       if (A.Kind == OpArg::Other)
         continue;
@@ -91,17 +115,35 @@ OpArg sourceOf(const Expr *E, const FunctionDecl *Def) {
   return OpArg();
 }
 
+/// True for the statements whose parts may not all run: the parts of a
+/// branch, a loop, `?:`, `&&` and `||`.
+bool branches(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return B->isLogicalOp();
+  return isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+             AbstractConditionalOperator, CXXTryStmt>(S);
+}
+
 /// The calls in a definition, in the order the walk meets them (not those
-/// in lambdas, which may never run).
+/// in lambdas, which may never run), and whether each is under a branch.
 class CallCollector : public ASTWalker {
 public:
-  std::vector<const CallExpr *> Calls;
-  bool enterStmt(Stmt *S) override { return !isa<LambdaExpr>(S); }
-  bool visitStmt(Stmt *S) override {
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      Calls.push_back(Call);
+  std::vector<std::pair<const CallExpr *, bool>> Calls;
+  bool enterStmt(Stmt *S) override {
+    if (isa<LambdaExpr>(S))
+      return false;
+    Branches += branches(S);
     return true;
   }
+  void leaveStmt(Stmt *S) override { Branches -= branches(S); }
+  bool visitStmt(Stmt *S) override {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      Calls.push_back({Call, Branches > 0});
+    return true;
+  }
+
+private:
+  unsigned Branches = 0;
 };
 
 } // namespace
@@ -112,6 +154,19 @@ const Expr *argumentIn(const CallExpr *Call, const OpArg &A) {
   llvm::ArrayRef<const Expr *> Args = userArgs(Call);
   return A.Kind == OpArg::Argument && A.Index < Args.size() ? Args[A.Index]
                                                             : nullptr;
+}
+
+std::optional<OpCall> compiledOp(llvm::StringRef QualifiedName) {
+  for (const CompiledFunction &C : Compiled)
+    if (C.Function == QualifiedName) {
+      OpCall Op;
+      Op.Name = C.Name.str();
+      Op.Overload = C.Overload.str();
+      Op.Schema = C.Schema.str();
+      Op.Args.push_back(OpArg{OpArg::Object, 0, false});
+      return Op;
+    }
+  return std::nullopt;
 }
 
 std::optional<OpCall> OpLowering::opOf(const FunctionDecl *FD) {
@@ -151,15 +206,19 @@ llvm::ArrayRef<OpCall> OpLowering::lower(const FunctionDecl *FD) {
     return *(Memo[Key] = std::move(Result));
   }
   const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def) || !Def || !isInLibTorchNamespace(Def) ||
-      Depth >= MaxDepth)
+  if (!FD->hasBody(Def) && isInLibTorchNamespace(FD)) {
+    if (std::optional<OpCall> Op = compiledOp(qualifiedName(FD)))
+      Result->push_back(std::move(*Op));
+    return *(Memo[Key] = std::move(Result));
+  }
+  if (!Def || !isInLibTorchNamespace(Def) || Depth >= MaxDepth)
     return *(Memo[Key] = std::move(Result));
 
   Memo[Key] = nullptr; // In progress: a recursive call runs nothing more.
   ++Depth;
   CallCollector Collector;
   Collector.walk(Def->getBody());
-  for (const CallExpr *Call : Collector.Calls) {
+  for (auto [Call, Conditional] : Collector.Calls) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       continue;
@@ -168,10 +227,12 @@ llvm::ArrayRef<OpCall> OpLowering::lower(const FunctionDecl *FD) {
         const Expr *Arg = I < Call->getNumArgs() ? Call->getArg(I) : nullptr;
         Op->Args[I] = Arg ? sourceOf(Arg, Def) : OpArg();
       }
+      Op->Conditional = Conditional;
       Result->push_back(std::move(*Op));
       continue;
     }
     for (OpCall Op : lower(Callee)) {
+      Op.Conditional |= Conditional;
       for (OpArg &A : Op.Args) {
         const Expr *From = argumentIn(Call, A);
         bool Derived = A.Derived;

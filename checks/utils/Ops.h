@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,6 +62,10 @@ struct OpCall {
   std::string Schema;
   /// Where each argument of `at::_ops::<op>::call` comes from, in order.
   llvm::SmallVector<OpArg, 4> Args;
+  /// True when some definition on the way runs it only on some paths: under
+  /// an `if`, a loop, a `switch`, `?:`, `&&` or `||` (a `TORCH_CHECK`'s
+  /// failure branch, a fast path).
+  bool Conditional = false;
 };
 
 /// The expression of \p Call that \p A names: the object the function is
@@ -68,6 +73,13 @@ struct OpCall {
 /// (Where \p A is Derived, the operator receives something computed from
 /// it.)
 const Expr *argumentIn(const CallExpr *Call, const OpArg &A);
+
+/// The operator a function that LibTorch's library defines (so that its
+/// definition cannot be followed) runs, by the operator table's rows for
+/// compiled functions (checks/ops/facts.yaml): `at::Tensor::item` ->
+/// aten::item, its object as the operator's first argument. Null for
+/// others.
+std::optional<OpCall> compiledOp(llvm::StringRef QualifiedName);
 
 /// The operators the calls of LibTorch functions run, for one translation
 /// unit (the declarations it holds), memoized per function.
@@ -78,9 +90,11 @@ public:
   /// definitions (in namespaces at, c10 and torch) down to the
   /// `at::_ops::<op>::call` they make, with each operator's arguments mapped
   /// back to the object and arguments of a call of \p FD. Every call in a
-  /// definition counts, whatever branch it is on. Empty for a function that
-  /// is not LibTorch's, or whose definition the translation unit does not
-  /// have (compiled into the library).
+  /// definition counts, whatever branch it is on (OpCall::Conditional says
+  /// which are on a branch). A function that LibTorch's library defines is
+  /// lowered by the table's rows for compiled functions (compiledOp:
+  /// `item<T>()`); any other is empty, as is a function that is not
+  /// LibTorch's.
   llvm::ArrayRef<OpCall> lower(const FunctionDecl *FD);
 
   /// The operator that \p FD runs when it is `at::_ops::<op>::call` itself

@@ -87,6 +87,11 @@ public:
   Scalar item() const;
   template <typename T> T item() const;
   Tensor compiled() const;
+  Tensor checked(bool fast) const {
+    if (!fast)
+      return nonzero();
+    return fast ? select(0, 1) : copy_(*this);
+  }
   Tensor ping() const;
   Tensor pong() const;
 };
@@ -119,7 +124,8 @@ namespace torch { using namespace at; }
 /// The operators the call in each function named \p Name or \p Name<N> of
 /// \p AST runs (the outermost call of a statement of its body), in the
 /// order of the functions, each printed as "aten::select.int(this, -, arg0)":
-/// the source of each argument, `~` before one derived from it.
+/// the source of each argument, `~` before one derived from it, and `?`
+/// before an operator run only on some paths.
 std::vector<std::vector<std::string>> opsOfEach(ASTUnit &AST,
                                                 llvm::StringRef Name) {
   // The main file's declarations only: matching all of a precompiled
@@ -145,7 +151,8 @@ std::vector<std::vector<std::string>> opsOfEach(ASTUnit &AST,
             (A.Kind == OpArg::Object     ? "this"
              : A.Kind == OpArg::Argument ? "arg" + std::to_string(A.Index)
                                          : "-"));
-      One.push_back(Op.Name + (Op.Overload.empty() ? "" : "." + Op.Overload) +
+      One.push_back((Op.Conditional ? "?" : "") + Op.Name +
+                    (Op.Overload.empty() ? "" : "." + Op.Overload) +
                     "(" + llvm::join(Args, ", ") + ")");
     }
     Result.push_back(std::move(One));
@@ -203,6 +210,17 @@ TEST(OpsTest, CompiledAndForeignFunctionsRunNothingKnown) {
   EXPECT_EQ(opsOf("int g(int); void f() { g(1); }"), Ops{});
 }
 
+TEST(OpsTest, OperatorsOnSomePathsOnlyAreConditional) {
+  EXPECT_EQ(opsOf("void f(at::Tensor t) { t.checked(true); }"),
+            (Ops{"?aten::nonzero(this)", "?aten::select.int(this, -, -)",
+                 "?aten::copy_(this, this, -)"}));
+  // item<T>() of the miniature is declared, not defined, for other types:
+  // compiled into the library, it is lowered by the operator table's row
+  // for at::Tensor::item (OpTable.h).
+  EXPECT_EQ(opsOf("void f(at::Tensor t) { t.item<float>(); }"),
+            Ops{"aten::item(this)"});
+}
+
 TEST(OpsTest, RecursionEnds) {
   EXPECT_EQ(opsOf("void f(at::Tensor t) { t.ping(); }"),
             Ops{"aten::recursive(this)"});
@@ -236,9 +254,9 @@ void f7(torch::Tensor t) { torch::nonzero(t); }
   EXPECT_EQ(Each[0], Ops{"aten::nonzero(this)"});
   EXPECT_EQ(Each[1], Ops{"aten::copy_(this, arg0, -)"});
   EXPECT_EQ(Each[2], Ops{"aten::select.int(this, -, arg0)"});
-  // item<T>() is compiled into the library (TensorMethods.cpp): nothing
-  // to follow.
-  EXPECT_EQ(Each[3], Ops{});
+  // item<T>() is compiled into the library (TensorMethods.cpp): the
+  // operator table's row for it says what it runs.
+  EXPECT_EQ(Each[3], Ops{"aten::item(this)"});
   // A Device converts to TensorOptions: the overload of to() that takes
   // options, and its dtype, layout, device and pinnedness come from them.
   EXPECT_EQ(Each[4], Ops{"aten::to.dtype_layout(this, ~arg0, ~arg0, ~arg0, "

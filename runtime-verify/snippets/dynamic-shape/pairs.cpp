@@ -1,8 +1,11 @@
 //===--- dynamic-shape pairs: output shapes that depend on values ---------===//
 //
-// Purpose: D5 bool-mask index, D1 nonzero (nonzero_static on 2.x), D4
-// masked_select().sum(), D11 repeat_interleave without output_size, and the
-// D6 look-alike (index_put_ of a host scalar under a mask is masked_fill_).
+// Purpose: D5 bool-mask index, D1 nonzero (nonzero_static on 2.x), D2
+// argwhere, D4 masked_select().sum(), D10 the unique family, D11
+// repeat_interleave without output_size, D12 bincount, D14 one_hot without
+// num_classes, D15 ctc_loss, and the D6 look-alike (index_put_ of a host
+// scalar under a mask is masked_fill_). The operator table
+// (checks/ops/facts.yaml) cites these pairs as the evidence of its rows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +98,168 @@ static std::vector<Pair> dynamicShapePairs() {
                  return Outputs{
                      torch::repeat_interleave(C.in(0), C.in(1), 0, 6144)};
                }};
+  Out.push_back(P);
+
+  // D10: the unique family. Their outputs have as many elements as there are
+  // distinct values (or runs), counted on the device and read on the host.
+  // The rewrites count the same thing on the device: the distinct values of
+  // a sorted copy, or the runs of the input, as a 0-dim tensor.
+  auto Small = [] {
+    return std::vector<at::Tensor>{
+        torch::randint(0, 512, {1 << 20}, cudaOpts(at::kLong))};
+  };
+  auto DistinctCount = [](const at::Tensor &X) {
+    auto S = std::get<0>(X.sort());
+    return (S.slice(0, 1) != S.slice(0, 0, -1)).sum() + 1;
+  };
+  auto RunCount = [](const at::Tensor &X) {
+    return (X.slice(0, 1) != X.slice(0, 0, -1)).sum() + 1;
+  };
+  auto CountOf = [](const at::Tensor &U) {
+    return torch::tensor(U.size(0), cudaOpts(at::kLong));
+  };
+
+  P = Pair();
+  P.Check = "dynamic-shape";
+  P.Name = "unique";
+  P.Rows = "D10";
+  P.What = "at::_unique2(x) (torch.unique): one output element per value";
+  P.Inputs = Small;
+  P.Flagged = {"auto u = std::get<0>(at::_unique2(x));", Expect::Sync,
+               [=](Ctx &C) {
+                 return Outputs{CountOf(std::get<0>(at::_unique2(C.in(0))))};
+               }};
+  P.Rewrite = {"count the distinct values of a sorted copy on the device",
+               Expect::NoSync,
+               [=](Ctx &C) { return Outputs{DistinctCount(C.in(0))}; }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "dynamic-shape";
+  P.Name = "unique-consecutive";
+  P.Rows = "D10";
+  P.What = "unique_consecutive(x): one output element per run";
+  P.Inputs = Small;
+  P.Flagged = {"auto u = std::get<0>(torch::unique_consecutive(x));",
+               Expect::Sync, [=](Ctx &C) {
+                 return Outputs{
+                     CountOf(std::get<0>(torch::unique_consecutive(C.in(0))))};
+               }};
+  P.Rewrite = {"count the runs on the device", Expect::NoSync,
+               [=](Ctx &C) { return Outputs{RunCount(C.in(0))}; }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "dynamic-shape";
+  P.Name = "unique-dim";
+  P.Rows = "D10";
+  P.What = "unique_dim(x, 0): thrust's unique returns its count to the host";
+  P.Inputs = Small;
+  P.Flagged = {"auto u = std::get<0>(torch::unique_dim(x, 0));", Expect::Sync,
+               [=](Ctx &C) {
+                 return Outputs{
+                     CountOf(std::get<0>(torch::unique_dim(C.in(0), 0)))};
+               }};
+  P.Rewrite = {"count the distinct values of a sorted copy on the device",
+               Expect::NoSync,
+               [=](Ctx &C) { return Outputs{DistinctCount(C.in(0))}; }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "dynamic-shape";
+  P.Name = "unique-dim-consecutive";
+  P.Rows = "D10";
+  P.What = "unique_dim_consecutive(x, 0): one output row per run";
+  P.Inputs = Small;
+  P.Flagged = {"auto u = std::get<0>(torch::unique_dim_consecutive(x, 0));",
+               Expect::Sync, [=](Ctx &C) {
+                 return Outputs{CountOf(
+                     std::get<0>(torch::unique_dim_consecutive(C.in(0), 0)))};
+               }};
+  P.Rewrite = {"count the runs on the device", Expect::NoSync,
+               [=](Ctx &C) { return Outputs{RunCount(C.in(0))}; }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "dynamic-shape";
+  P.Name = "argwhere";
+  P.Rows = "D2";
+  P.What = "argwhere(m): nonzero's indices, one row per true element";
+  P.Inputs = In;
+  P.Flagged = {
+      "auto idx = torch::argwhere(x > 0.3);", Expect::Sync, [](Ctx &C) {
+        return Outputs{torch::tensor(torch::argwhere(C.in(0) > 0.3).size(0),
+                                     cudaOpts(at::kLong))};
+      }};
+  P.Rewrite = {"auto n = (x > 0.3).sum();  // the count stays on the device",
+               Expect::NoSync,
+               [](Ctx &C) { return Outputs{(C.in(0) > 0.3).sum()}; }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "dynamic-shape";
+  P.Name = "bincount";
+  P.Rows = "D12";
+  P.What = "bincount(x): as many bins as the largest value, read on the host";
+  P.Inputs = Small;
+  P.Flagged = {"auto h = x.bincount({}, 512);", Expect::Sync,
+               [](Ctx &C) { return Outputs{C.in(0).bincount({}, 512)}; }};
+  P.Rewrite = {"zeros({512}).scatter_add_(0, x, ones_like(x))", Expect::NoSync,
+               [](Ctx &C) {
+                 return Outputs{
+                     torch::zeros({512}, cudaOpts(at::kLong))
+                         .scatter_add_(0, C.in(0), torch::ones_like(C.in(0)))};
+               }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "dynamic-shape";
+  P.Name = "one-hot";
+  P.Rows = "D14";
+  P.What = "one_hot(x) without num_classes reads the largest value";
+  P.Inputs = Small;
+  P.Flagged = {"auto o = torch::one_hot(x);", Expect::Sync, [](Ctx &C) {
+                 return Outputs{torch::one_hot(C.in(0).slice(0, 0, 4096))};
+               }};
+  P.Rewrite = {"auto o = torch::one_hot(x, 512);", Expect::NoSync, [](Ctx &C) {
+                 return Outputs{torch::one_hot(C.in(0).slice(0, 0, 4096), 512)};
+               }};
+  P.Note = "the inputs hold every value below 512 in their first 4096 "
+           "elements with near certainty; where they do not, the widths "
+           "differ and the outputs are reported unequal";
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "dynamic-shape";
+  P.Name = "ctc-loss";
+  P.Rows = "D15";
+  P.What = "ctc_loss with tensor lengths: the lengths are read on the host";
+  P.Inputs = [] {
+    auto LogProbs = torch::randn({50, 16, 20}, cudaOpts()).log_softmax(2);
+    auto Targets = torch::randint(1, 20, {16, 30}, cudaOpts(at::kLong));
+    auto InLen = torch::full({16}, 50, cudaOpts(at::kLong));
+    auto TgLen = torch::randint(10, 30, {16}, cudaOpts(at::kLong));
+    return std::vector<at::Tensor>{LogProbs, Targets, InLen, TgLen};
+  };
+  P.Flagged = {
+      "torch::ctc_loss(lp, tg, in_len, tg_len)", Expect::Sync, [](Ctx &C) {
+        return Outputs{torch::ctc_loss(C.in(0), C.in(1), C.in(2), C.in(3))};
+      }};
+  // No form of the native CUDA kernel avoids the wait (D15: it copies the
+  // target offsets to the device with a blocking copy even for host
+  // lengths); the rewrite keeps the lengths on the host, where they are
+  // known when the batch is made, and shows that it still waits.
+  P.Rewrite = {"torch::ctc_loss(lp, tg, in_len_vector, tg_len_vector)",
+               Expect::Sync, [](Ctx &C) {
+                 auto In = C.hoisted("in", [&] { return C.in(2).cpu(); });
+                 auto Tg = C.hoisted("tg", [&] { return C.in(3).cpu(); });
+                 std::vector<int64_t> InV(In.data_ptr<int64_t>(),
+                                          In.data_ptr<int64_t>() + In.numel());
+                 std::vector<int64_t> TgV(Tg.data_ptr<int64_t>(),
+                                          Tg.data_ptr<int64_t>() + Tg.numel());
+                 return Outputs{torch::ctc_loss(C.in(0), C.in(1), InV, TgV)};
+               }};
+  P.Note = "no sync-free form: the rewrite is expected to wait too";
   Out.push_back(P);
 
   P = Pair();

@@ -1,6 +1,7 @@
 //===--- host-read pairs: reading CUDA values on the host -----------------===//
 //
-// Purpose: B1 item(), B5 allclose(), B8 a 0-dim tensor index, and the G1
+// Purpose: B1 item(), B3 is_nonzero(), B4 equal(), B5 allclose(), B8 a 0-dim
+// tensor index, and the G1
 // look-alike (a reduction without dim returns a 0-dim CUDA tensor: no wait).
 //
 //===----------------------------------------------------------------------===//
@@ -49,6 +50,40 @@ static std::vector<Pair> hostReadPairs() {
   P.Rewrite = {
       "auto same = at::isclose(a, b).all();", Expect::NoSync,
       [](Ctx &C) { return Outputs{at::isclose(C.in(0), C.in(1)).all()}; }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "host-read";
+  P.Name = "equal";
+  P.Rows = "B4";
+  P.What = "equal() returns a bool on the host";
+  P.Inputs = [] {
+    auto A = torch::randn({1 << 20}, cudaOpts());
+    return std::vector<at::Tensor>{A, A.clone()};
+  };
+  P.Flagged = {"bool same = a.equal(b);", Expect::Sync, [](Ctx &C) {
+                 return Outputs{torch::tensor(C.in(0).equal(C.in(1)))};
+               }};
+  P.Rewrite = {"auto same = (a == b).all();  // shapes known equal",
+               Expect::NoSync,
+               [](Ctx &C) { return Outputs{(C.in(0) == C.in(1)).all()}; }};
+  Out.push_back(P);
+
+  P = Pair();
+  P.Check = "host-read";
+  P.Name = "is-nonzero";
+  P.Rows = "B3";
+  P.What = "is_nonzero() reads a one-element tensor on the host";
+  P.Inputs = [] {
+    return std::vector<at::Tensor>{torch::randn({1 << 20}, cudaOpts())};
+  };
+  P.Flagged = {
+      "bool any = (x > 3).any().is_nonzero();", Expect::Sync, [](Ctx &C) {
+        return Outputs{torch::tensor((C.in(0) > 3).any().is_nonzero())};
+      }};
+  P.Rewrite = {"auto any = (x > 3).any();  // stays on the device",
+               Expect::NoSync,
+               [](Ctx &C) { return Outputs{(C.in(0) > 3).any()}; }};
   Out.push_back(P);
 
   P = Pair();
