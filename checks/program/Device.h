@@ -32,9 +32,9 @@ enum class HostMemory : uint8_t { Unknown, Pageable, Pinned };
 
 // ---- Joins within a function ---------------------------------------------
 
-/// Joins the tensors a variable (or a `?:`) may hold: they must all agree,
-/// else Unknown (the joins are flow-insensitive: `t = t.cuda()` after a CPU
-/// initializer does not make a choice made at run time).
+/// Joins the tensors a variable (or a `?:`) may hold where it is read: they
+/// must all agree, else Unknown (a CPU initializer and a `t = t.cuda()` that
+/// both reach a read do not make a choice made at run time).
 Device joinAgreeing(Device A, Device B);
 /// Joins the devices a device spec (a Device or DeviceType variable, a
 /// `?:`, the `m->to(dev)` calls of a module) may name: equal values stay;

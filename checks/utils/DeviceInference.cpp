@@ -3,9 +3,11 @@
 #include "DeviceInference.h"
 #include "ASTWalk.h"
 #include "CallArgs.h"
+#include "Containers.h"
 #include "DataLoaders.h"
 #include "DeviceGuards.h"
 #include "Parents.h"
+#include "ReachingDefs.h"
 #include "SharedAnalyses.h"
 #include "TorchApi.h"
 #include "VariableUses.h"
@@ -144,6 +146,8 @@ bool isDeviceValueType(QualType T) {
   return isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType");
 }
 
+DeviceInference::~DeviceInference() = default;
+
 const Decl *DeviceInference::ownerOf(const VarDecl *V) const {
   const DeclContext *DC = V->getParentFunctionOrMethod();
   return DC ? cast<Decl>(DC) : nullptr;
@@ -275,6 +279,90 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
   return Result;
 }
 
+/// The assignment that gives a variable the value \p RHS: `v = RHS` or
+/// `v.set_(RHS)`.
+static const Stmt *assignmentOf(const Expr *RHS, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*RHS);
+  for (unsigned Steps = 0; Steps < 8; ++Steps) {
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    if (Parents.size() != 1)
+      return nullptr;
+    if (const auto *Call = Parents[0].get<CallExpr>())
+      return Call;
+    if (const auto *BO = Parents[0].get<BinaryOperator>())
+      return BO->isAssignmentOp() ? BO : nullptr;
+    if (!Parents[0].get<Expr>())
+      return nullptr;
+    Node = Parents[0];
+  }
+  return nullptr;
+}
+
+Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
+  const VariableUses *U = Uses.of(V);
+  const auto *Owner = dyn_cast_or_null<FunctionDecl>(ownerOf(V));
+  if (!U || U->Escapes || U->InLambda || U->Assigned.empty() || !Owner ||
+      V->isCXXForRangeDecl() || !isTensorType(V->getType()) ||
+      (!isa<ParmVarDecl>(V) && V->getType().isConstQualified()))
+    return ofVariable(V);
+  std::unique_ptr<ReachingDefs> &Flow = Flows[Owner];
+  if (!Flow)
+    Flow = std::make_unique<ReachingDefs>(Owner, Ctx);
+  llvm::SmallPtrSet<const Stmt *, 4> Sites;
+  llvm::DenseMap<const Stmt *, const Expr *> ValueAt;
+  for (const Expr *RHS : U->Assigned) {
+    const Stmt *Site = assignmentOf(RHS, Ctx);
+    if (!Site || !Flow->contains(Site))
+      return ofVariable(V); // An assignment whose place is not known.
+    Sites.insert(Site);
+    ValueAt[Site] = RHS;
+  }
+  std::optional<llvm::SmallVector<ReachingDefs::Def, 2>> Defs =
+      Flow->reaching(V, Sites, Use);
+  if (!Defs)
+    return ofVariable(V);
+  Device Result = Device::None;
+  for (const ReachingDefs::Def &D : *Defs) {
+    const void *Key = D.Site ? static_cast<const void *>(D.Site) : V;
+    if (!InProgress.insert(Key).second) {
+      ++CycleHits;
+      continue; // A cycle: `x = x + y` in a loop adds nothing new.
+    }
+    Device Value;
+    if (D.Site)
+      Value = tensorImpl(ValueAt[D.Site]);
+    else if (const auto *P = dyn_cast<ParmVarDecl>(V))
+      Value = ofParameter(P);
+    else
+      Value = V->getInit() ? tensorImpl(V->getInit()) : Device::None;
+    InProgress.erase(Key);
+    Result = joinAgreeing(Result, Value);
+  }
+  return Result;
+}
+
+Device DeviceInference::ofElement(const VarDecl *Container, int Index) {
+  std::unique_ptr<ContainerContents> &C = Contents[Container];
+  if (!C)
+    C = std::make_unique<ContainerContents>(contentsOf(Container, Ctx));
+  if (C->Unseen)
+    return Device::Unknown;
+  Device Result = Device::None;
+  for (const ContainerContents::Value &V : C->Values) {
+    if (Index >= 0 && V.Index != Index)
+      continue;
+    if (!InProgress.insert(V.E).second) {
+      ++CycleHits; // `xs.push_back(xs.back() * 2)` adds nothing new.
+      continue;
+    }
+    Device D = tensorImpl(V.E);
+    InProgress.erase(V.E);
+    Result = joinAgreeing(Result, D);
+  }
+  // Nothing put in it: what is read was not seen.
+  return Result == Device::None ? Device::Unknown : Result;
+}
+
 Device DeviceInference::ofRangeForVariable(const VarDecl *V,
                                            const Expr *Range) {
   (void)V;
@@ -283,6 +371,10 @@ Device DeviceInference::ofRangeForVariable(const VarDecl *V,
   const Expr *R = ignoreWrappers(Range);
   if (isTensorType(R->getType()))
     return tensorImpl(R); // Iterating a tensor yields its slices.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(R->IgnoreParenImpCasts()))
+    if (const auto *C = dyn_cast<VarDecl>(DRE->getDecl());
+        C && isTensorContainerType(C->getType()))
+      return ofElement(C, -1); // A local vector or array of tensors.
   if (const FunctionDecl *FD = calleeOf(R); FD && FD->getName() == "parameters")
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
         MD && derivesFromModule(MD->getParent()))
@@ -619,9 +711,11 @@ Device DeviceInference::tensorImpl(const Expr *E) {
   unsigned HitsBefore = CycleHits;
   Device Result = Device::Unknown;
 
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+  if (std::optional<ElementRead> Element = elementRead(E)) {
+    Result = ofElement(Element->Container, Element->Index);
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      Result = ofVariable(V);
+      Result = ofVariableAt(V, DRE);
     else if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
       Result = ofBinding(B);
   } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {

@@ -28,6 +28,8 @@ class FieldDecl;
 namespace tidy::torchsync {
 
 class DeviceGuards;
+class ReachingDefs;
+struct ContainerContents;
 
 /// Infers devices of tensor expressions within one translation unit. Results
 /// are memoized; create one per translation unit.
@@ -37,6 +39,7 @@ public:
   /// translation unit's shared ones (SharedAnalyses.h): a fresh inference
   /// costs only its own memos.
   explicit DeviceInference(ASTContext &Ctx);
+  ~DeviceInference();
 
   /// How the functions of this translation unit use their variables.
   UseIndex &uses() { return Uses; }
@@ -116,6 +119,16 @@ private:
   Device tensorImpl(const Expr *E);
   Device specImpl(const Expr *E);
   Device ofVariable(const VarDecl *V);
+  /// The device of tensor variable \p V where \p Use reads it: the join of
+  /// the definitions that reach that point (ReachingDefs.h), so that a host
+  /// tensor reassigned to its copy on a device has one device before the
+  /// assignment and another after it. ofVariable() where the point is not
+  /// known.
+  Device ofVariableAt(const VarDecl *V, const Expr *Use);
+  /// The device of an element of a local container variable: the join of
+  /// every value put in it (Containers.h); Unknown where a write is not
+  /// seen.
+  Device ofElement(const VarDecl *Container, int Index);
   /// The device of a tensor or device parameter, as far as it is known from
   /// outside the function's body.
   Device ofParameter(const ParmVarDecl *P);
@@ -154,6 +167,8 @@ private:
   llvm::DenseMap<const FieldDecl *, Device> MemberMemo;
   llvm::DenseSet<const void *> InProgress;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> BodyFacts;
+  llvm::DenseMap<const Decl *, std::unique_ptr<ReachingDefs>> Flows;
+  llvm::DenseMap<const VarDecl *, std::unique_ptr<ContainerContents>> Contents;
   unsigned Depth = 0;
   unsigned CycleHits = 0;
 };

@@ -46,6 +46,19 @@ std::string exprText(const Expr *E, const ASTContext &Ctx, unsigned MaxLen) {
                                            SM.getSpellingLoc(E->getEndLoc()));
     Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
   }
+  if (Text.empty()) {
+    // Made of a macro argument and the macro's body (`c[0]` in
+    // `#define FIRST(c) c[0]`): the body's text, with the parameter's
+    // name where an argument goes.
+    auto InBody = [&](SourceLocation L) {
+      while (L.isMacroID() && SM.isMacroArgExpansion(L))
+        L = SM.getImmediateExpansionRange(L).getBegin();
+      return SM.getSpellingLoc(L);
+    };
+    Range = CharSourceRange::getTokenRange(InBody(E->getBeginLoc()),
+                                           InBody(E->getEndLoc()));
+    Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  }
   // One line, single spaces.
   std::string Flat;
   bool Space = false;

@@ -1,8 +1,9 @@
 // RUN: %check_torchsync %s host-read %t
 // A CPU proof must see every write to a variable: a tensor written through
 // std::forward_as_tuple, std::tie, a non-const reference or pointer, an
-// out-parameter, a lambda that captures it by reference, std::swap or set_()
-// is not proven CPU, and a host read of it in a loop is reported.
+// out-parameter, a lambda that captures it by reference or std::swap is not
+// proven CPU, and a host read of it in a loop is reported; after set_() it is
+// on the device of its new storage.
 #include <torch/torch.h>
 #include <tuple>
 #include <utility>
@@ -96,8 +97,10 @@ void set_write() {
   for (int i = 0; i != 10; ++i) {
     auto t = torch::zeros(4);
     t.set_(d);
+    // set_ gives t the storage of d: where it is read, after set_, t is on
+    // the device of d.
     auto w = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 't.sum()' to the host
     (void)w;
   }
 }

@@ -1,0 +1,412 @@
+//===--- Containers.cpp - What a local container of tensors holds ---------===//
+
+#include "Containers.h"
+#include "ASTWalk.h"
+#include "Parents.h"
+#include "TorchApi.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace clang::tidy::torchsync {
+namespace {
+
+enum class Shape { None, Sequence, Tuple, Array };
+
+/// The kind of container \p T is, when it holds tensors.
+Shape shapeOf(QualType T) {
+  if (T.isNull() || T->isReferenceType())
+    return Shape::None;
+  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getCanonicalType()->getAsCXXRecordDecl());
+  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier())
+    return Shape::None;
+  llvm::StringRef Name = RD->getName();
+  const TemplateArgumentList &Args = RD->getTemplateArgs();
+  auto TensorArg = [&](unsigned I) {
+    return I < Args.size() && Args[I].getKind() == TemplateArgument::Type &&
+           isTensorType(Args[I].getAsType());
+  };
+  if (Name == "vector" || Name == "deque")
+    return TensorArg(0) ? Shape::Sequence : Shape::None;
+  if (Name == "array")
+    return TensorArg(0) ? Shape::Array : Shape::None;
+  if (Name == "pair")
+    return TensorArg(0) || TensorArg(1) ? Shape::Tuple : Shape::None;
+  if (Name == "tuple" && Args.size() == 1 &&
+      Args[0].getKind() == TemplateArgument::Pack)
+    for (const TemplateArgument &A : Args[0].pack_elements())
+      if (A.getKind() == TemplateArgument::Type && isTensorType(A.getAsType()))
+        return Shape::Tuple;
+  return Shape::None;
+}
+
+/// The local container variable \p E names, if any.
+const VarDecl *containerVariable(const Expr *E) {
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && shapeOf(V->getType()) != Shape::None ? V : nullptr;
+}
+
+/// The N of `std::get<N>(...)`, when \p FD is std::get with an integer
+/// template argument.
+std::optional<int> getIndex(const FunctionDecl *FD) {
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      FD->getName() != "get")
+    return std::nullopt;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 ||
+      (*Args)[0].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  return static_cast<int>((*Args)[0].getAsIntegral().getExtValue());
+}
+
+bool isWrapper(const Stmt *S) {
+  return isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+             CXXBindTemporaryExpr, ExprWithCleanups, CXXFunctionalCastExpr>(S);
+}
+
+/// True for a non-const lvalue reference type: what binds to it may be
+/// written through it later.
+bool writableReference(QualType T) {
+  return T->isLValueReferenceType() &&
+         !T.getNonReferenceType().isConstQualified();
+}
+
+class ContentsCollector {
+public:
+  ContentsCollector(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+
+  ContainerContents run() {
+    Shape S = shapeOf(V->getType());
+    const auto *Owner =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (S == Shape::None || isa<ParmVarDecl>(V) || !Owner ||
+        !Owner->hasBody() || V->isCXXForRangeDecl()) {
+      Out.Unseen = true;
+      return Out;
+    }
+    Tuple = S == Shape::Tuple;
+    addInitial(V->getInit());
+    struct Refs : ASTWalker {
+      const VarDecl *V;
+      llvm::SmallVector<const DeclRefExpr *, 8> Found;
+      bool visitStmt(Stmt *St) override {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(St);
+            DRE && DRE->getDecl() == V)
+          Found.push_back(DRE);
+        return true;
+      }
+    } R;
+    R.V = V;
+    R.walk(Owner->getBody());
+    for (const DeclRefExpr *DRE : R.Found)
+      if (!Out.Unseen)
+        containerUse(DRE);
+    return Out;
+  }
+
+private:
+  const VarDecl *V;
+  ASTContext &Ctx;
+  bool Tuple = false;
+  ContainerContents Out;
+  unsigned CopyDepth = 0;
+
+  void put(const Expr *E, int Index) {
+    Out.Values.push_back({Tuple ? Index : -1, E});
+  }
+
+  /// The parent of \p E that is not a wrapper, and the child of it that
+  /// leads to \p E.
+  DynTypedNode parent(const Expr *E, const Expr *&Child) {
+    DynTypedNode Node = DynTypedNode::create(*E);
+    Child = E;
+    for (unsigned Steps = 0; Steps < 16; ++Steps) {
+      DynTypedNodeList Parents = parentsOf(Node, Ctx);
+      if (Parents.size() != 1)
+        return DynTypedNode();
+      const auto *S = Parents[0].get<Stmt>();
+      if (!S || !isWrapper(S))
+        return Parents[0];
+      Child = cast<Expr>(S);
+      Node = Parents[0];
+    }
+    return DynTypedNode();
+  }
+
+  /// The values of an initializer or of a whole container assigned.
+  void addInitial(const Expr *Init) {
+    if (!Init)
+      return;
+    Init = Init->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Init)) {
+      unsigned Written = 0; // Not the defaulted allocator.
+      while (Written < CE->getNumArgs() &&
+             !isa<CXXDefaultArgExpr>(CE->getArg(Written)))
+        ++Written;
+      if (Written == 0)
+        return; // Empty.
+      if (Written == 1)
+        if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
+                CE->getArg(0)->IgnoreImplicit())) {
+          addInitial(IL->getSubExpr());
+          return;
+        }
+      if (const VarDecl *From = containerVariable(CE->getArg(0));
+          Written == 1 && From) {
+        copyFrom(From);
+        return;
+      }
+      // pair(a, b), tuple(a, b, c): element by element.
+      if (Tuple) {
+        for (unsigned I = 0; I < Written; ++I)
+          put(CE->getArg(I), static_cast<int>(I));
+        return;
+      }
+      Out.Unseen = true;
+      return;
+    }
+    if (const auto *IL = dyn_cast<InitListExpr>(Init)) {
+      if (IL->getNumInits() == 1 && !IL->getInit(0)->getType().isNull() &&
+          (shapeOf(IL->getInit(0)->getType()) != Shape::None ||
+           IL->getInit(0)->getType()->isConstantArrayType())) {
+        addInitial(IL->getInit(0)); // std::array's inner brace, a copy.
+        return;
+      }
+      for (unsigned I = 0; I < IL->getNumInits(); ++I)
+        put(IL->getInit(I), static_cast<int>(I));
+      return;
+    }
+    if (const VarDecl *From = containerVariable(Init)) {
+      copyFrom(From);
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(Init)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+          (FD->getName() == "make_tuple" || FD->getName() == "make_pair" ||
+           FD->getName() == "forward_as_tuple")) {
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          put(Call->getArg(I), static_cast<int>(I));
+        return;
+      }
+      if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+          FD->getName() == "move" && Call->getNumArgs() == 1) {
+        addInitial(Call->getArg(0));
+        return;
+      }
+    }
+    Out.Unseen = true; // A container from a call, a member, a parameter.
+  }
+
+  void copyFrom(const VarDecl *From) {
+    if (From == V || ++CopyDepth > 4) {
+      Out.Unseen |= From != V;
+      return;
+    }
+    ContainerContents Other = ContentsCollector(From, Ctx).run();
+    Out.Unseen |= Other.Unseen;
+    for (const ContainerContents::Value &Val : Other.Values)
+      Out.Values.push_back(Val);
+  }
+
+  /// A use of the container itself.
+  void containerUse(const DeclRefExpr *DRE) {
+    const Expr *Child = nullptr;
+    DynTypedNode P = parent(DRE, Child);
+    if (const auto *ME = P.get<MemberExpr>()) {
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        int Index = F->getName() == "first" ? 0 : 1;
+        elementUse(ME, Index);
+        return;
+      }
+      const Expr *MEChild = nullptr;
+      const auto *MC = parent(ME, MEChild).get<CXXMemberCallExpr>();
+      const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+      if (!MD || !MD->getIdentifier()) {
+        Out.Unseen = true;
+        return;
+      }
+      llvm::StringRef Name = MD->getName();
+      if (llvm::is_contained(
+              {"push_back", "emplace_back", "push_front", "emplace_front"},
+              Name) &&
+          MC->getNumArgs() == 1) {
+        put(MC->getArg(0), -1);
+      } else if ((Name == "insert" || Name == "emplace") &&
+                 MC->getNumArgs() == 2 &&
+                 isTensorType(MC->getArg(1)->getType())) {
+        put(MC->getArg(1), -1);
+      } else if (Name == "at" || Name == "front" || Name == "back") {
+        elementUse(MC, -1);
+      } else if (!MD->isConst() &&
+                 !llvm::is_contained({"size", "empty", "capacity", "reserve",
+                                      "clear", "pop_back", "pop_front",
+                                      "shrink_to_fit", "max_size"},
+                                     Name)) {
+        Out.Unseen = true; // begin(), data(), erase(), resize(), swap().
+      }
+      return;
+    }
+    if (const auto *OC = P.get<CXXOperatorCallExpr>()) {
+      if (OC->getOperator() == OO_Subscript && OC->getArg(0) == Child) {
+        elementUse(OC, -1);
+        return;
+      }
+      if (OC->getOperator() == OO_Equal && OC->getArg(0) == Child) {
+        addInitial(OC->getArg(1)); // The whole container replaced.
+        return;
+      }
+    }
+    if (const auto *Call = P.get<CallExpr>()) {
+      if (std::optional<int> N = getIndex(Call->getDirectCallee())) {
+        elementUse(Call, Tuple ? *N : -1);
+        return;
+      }
+    }
+    readOnly(P, Child);
+  }
+
+  /// A use of an element (\p A reads it).
+  void elementUse(const Expr *A, int Index) {
+    const Expr *Child = nullptr;
+    DynTypedNode P = parent(A, Child);
+    if (const auto *OC = P.get<CXXOperatorCallExpr>();
+        OC && OC->getOperator() == OO_Equal && OC->getArg(0) == Child) {
+      put(OC->getArg(1), Index);
+      return;
+    }
+    if (const auto *ME = P.get<MemberExpr>()) {
+      // A tensor method on the element: in place or not, it stays on its
+      // device, except set_, which gives it another storage.
+      const Expr *MEChild = nullptr;
+      const auto *MC = parent(ME, MEChild).get<CXXMemberCallExpr>();
+      const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+      if (MD && MD->getIdentifier() && MD->getName() == "set_" &&
+          MC->getNumArgs() == 1) {
+        put(MC->getArg(0), Index);
+        return;
+      }
+      if (!MC || !isTensorType(ME->getBase()->getType())) {
+        Out.Unseen = true;
+        return;
+      }
+      return;
+    }
+    readOnly(P, Child);
+  }
+
+  /// A use of the container or an element that must only read it: passed by
+  /// value or const reference, copied, returned.
+  void readOnly(DynTypedNode P, const Expr *Child) {
+    if (const auto *Call = P.get<CallExpr>()) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD) {
+        Out.Unseen = true;
+        return;
+      }
+      unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
+                                isa<CXXMethodDecl>(FD) &&
+                                !cast<CXXMethodDecl>(FD)->isStatic()
+                            ? 1
+                            : 0;
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        if (Call->getArg(I) != Child)
+          continue;
+        if (I < Offset) {
+          // The object of a member operator: a const one only reads.
+          if (!cast<CXXMethodDecl>(FD)->isConst())
+            Out.Unseen = true;
+          return;
+        }
+        unsigned Param = I - Offset;
+        if (Param >= FD->getNumParams() ||
+            writableReference(FD->getParamDecl(Param)->getType()))
+          Out.Unseen = true;
+        return;
+      }
+      Out.Unseen = true;
+      return;
+    }
+    if (const auto *CE = P.get<CXXConstructExpr>()) {
+      // A copy (or move) of it.
+      if (CE->getNumArgs() == 1 &&
+          CE->getConstructor()->isCopyOrMoveConstructor())
+        return;
+      Out.Unseen = true;
+      return;
+    }
+    if (const auto *D = P.get<VarDecl>()) {
+      // A range-for's hidden `auto &&__range = xs;`: its loop variable
+      // decides.
+      if (D->isImplicit())
+        for (const DynTypedNode &DS : parentsOf(*D, Ctx))
+          for (const DynTypedNode &FR : parentsOf(DS, Ctx))
+            if (FR.get<CXXForRangeStmt>()) {
+              readOnly(FR, Child);
+              return;
+            }
+      if (writableReference(D->getType()))
+        Out.Unseen = true;
+      return;
+    }
+    if (P.get<ReturnStmt>())
+      return;
+    if (const auto *FR = P.get<CXXForRangeStmt>()) {
+      if (writableReference(FR->getLoopVariable()->getType()))
+        Out.Unseen = true;
+      return;
+    }
+    Out.Unseen = true;
+  }
+};
+
+} // namespace
+
+bool isTensorContainerType(QualType T) {
+  return shapeOf(T.getNonReferenceType().getUnqualifiedType()) != Shape::None;
+}
+
+std::optional<ElementRead> elementRead(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = ignoreWrappers(E)->IgnoreImplicit();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+      if (const VarDecl *V = containerVariable(OC->getArg(0)))
+        return ElementRead{V, -1};
+    return std::nullopt;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() &&
+        llvm::is_contained({"at", "front", "back"}, MD->getName()))
+      if (const VarDecl *V = containerVariable(MC->getImplicitObjectArgument()))
+        return ElementRead{V, -1};
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (std::optional<int> N = getIndex(Call->getDirectCallee());
+        N && Call->getNumArgs() == 1)
+      if (const VarDecl *V = containerVariable(Call->getArg(0)))
+        return ElementRead{V, shapeOf(V->getType()) == Shape::Tuple ? *N : -1};
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        F && F->getIdentifier() &&
+        (F->getName() == "first" || F->getName() == "second"))
+      if (const VarDecl *V = containerVariable(ME->getBase()))
+        return ElementRead{V, F->getName() == "first" ? 0 : 1};
+  return std::nullopt;
+}
+
+ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx) {
+  return ContentsCollector(V, Ctx).run();
+}
+
+} // namespace clang::tidy::torchsync

@@ -1,0 +1,63 @@
+//===--- Containers.h - What a local container of tensors holds -*- C++ -*-===//
+//
+// Part of torchsync. The values a function puts in a local container of
+// tensors (std::vector, std::deque, std::array, std::tuple, std::pair) and
+// the reads of its elements (`xs[i]`, `xs.at(i)`, `xs.front()`,
+// `std::get<N>(t)`, `p.first`), so that device inference can give an
+// element the join of every value put in it. Flow-insensitive; a write the
+// analysis cannot see (a non-const reference to the container or to an
+// element handed out, an iterator written through, an initializer it does
+// not read) makes the contents unseen.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHSYNC_UTILS_CONTAINERS_H
+#define TORCHSYNC_UTILS_CONTAINERS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class QualType;
+class VarDecl;
+namespace tidy::torchsync {
+
+/// One element read: the container variable and the element's index (for a
+/// tuple or pair), or -1 (any element of a sequence).
+struct ElementRead {
+  const VarDecl *Container = nullptr;
+  int Index = -1;
+};
+
+/// \p E (after wrappers) reads an element of a local variable that is a
+/// container of tensors.
+std::optional<ElementRead> elementRead(const Expr *E);
+
+/// True for std::vector, std::deque and std::array of tensors, and for
+/// std::tuple and std::pair with a tensor element (cv, not references).
+bool isTensorContainerType(QualType T);
+
+/// What the function that owns a container variable puts in it.
+struct ContainerContents {
+  struct Value {
+    int Index = -1; ///< For a tuple or pair, the element; else -1.
+    const Expr *E = nullptr;
+  };
+  llvm::SmallVector<Value, 4> Values;
+  /// Some write is not seen, or the initializer is not read: the values
+  /// above are not all the values.
+  bool Unseen = false;
+};
+
+/// The values \p V holds: its initializer's elements and every value its
+/// function puts in it (`push_back`, `emplace_back`, `insert`,
+/// `xs[i] = x`, `std::get<N>(t) = x`, `p.first = x`, a copy of another
+/// container variable).
+ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx);
+
+} // namespace tidy::torchsync
+} // namespace clang
+
+#endif // TORCHSYNC_UTILS_CONTAINERS_H

@@ -1,0 +1,103 @@
+// RUN: %check_torchsync %s blocking-transfer,torchsync-host-read %t
+//
+// Elements of local containers (std::vector, std::array, std::tuple,
+// std::pair) take the join of every value put in them
+// (checks/utils/Containers.h); a write the analysis does not see makes them
+// unknown.
+#include <torch/torch.h>
+#include <array>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+// ---- Positives -------------------------------------------------------------
+
+void vector_of_host_tensors(torch::Device dev, int n) {
+  for (int step = 0; step < n; ++step) {
+    std::vector<torch::Tensor> xs;
+    xs.push_back(torch::zeros({4}));
+    xs.emplace_back(torch::ones({4}));
+    auto a = xs[0].to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' copies host tensor 'xs[0]' to the GPU
+    auto b = xs.back().to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'to(dev)' copies host tensor 'xs.back()' to the GPU
+    for (const auto &x : xs) {
+      auto c = x.to(dev);
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(dev)' copies host tensor 'x' to the GPU
+      (void)c;
+    }
+    (void)a; (void)b;
+  }
+}
+
+void tuple_and_pair(torch::Device dev, int n) {
+  for (int step = 0; step < n; ++step) {
+    auto batch = std::make_tuple(torch::rand({8, 4}), torch::randint(0, 3, {8}));
+    auto data = std::get<0>(batch).to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(dev)' copies host tensor 'std::get<0>(batch)' to the GPU
+    std::pair<torch::Tensor, torch::Tensor> p{torch::rand({8}), torch::rand({8})};
+    auto first = p.first.to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(dev)' copies host tensor 'p.first' to the GPU
+    (void)data; (void)first;
+  }
+}
+
+void element_read_on_the_host(int n) {
+  std::array<torch::Tensor, 2> acc{torch::zeros({1}).cuda(), torch::zeros({1}).cuda()};
+  for (int step = 0; step < n; ++step) {
+    float v = acc[1].item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'acc[1]' to the host
+    (void)v;
+  }
+}
+
+// In a macro, and in a template.
+#define FIRST_TO(c, d) c[0].to(d)
+void in_macro(torch::Device dev, int n) {
+  std::vector<torch::Tensor> xs{torch::zeros({2})};
+  for (int i = 0; i < n; ++i)
+    FIRST_TO(xs, dev);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'to()' copies host tensor 'c[0]' to the GPU
+}
+
+template <typename D> void templated(D dev, int n) {
+  std::vector<torch::Tensor> xs{torch::zeros({2})};
+  for (int i = 0; i < n; ++i)
+    xs[0].to(dev);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' copies host tensor 'xs[0]' to the GPU
+}
+void use_template() { templated(torch::Device(torch::kCUDA), 4); }
+
+// ---- Negatives -------------------------------------------------------------
+
+void fill(std::vector<torch::Tensor> &out);
+
+void unseen_writes(torch::Device dev, int n) {
+  for (int step = 0; step < n; ++step) {
+    std::vector<torch::Tensor> xs{torch::zeros({4})};
+    fill(xs); // may put anything in it: xs[0] is not known to be a host
+              // tensor, and a copy of it to 'dev' is not reported
+    auto a = xs[0].to(dev);
+    (void)a;
+  }
+}
+
+// Host tensors only, read on the host: nothing waits.
+void cpu_only(int n) {
+  std::vector<torch::Tensor> xs{torch::zeros({4}), torch::ones({4})};
+  auto pr = std::make_pair(torch::zeros({1}), torch::ones({1}));
+  for (int step = 0; step < n; ++step) {
+    float v = xs[1].sum().item<float>() + pr.second.item<float>();
+    (void)v;
+  }
+}
+
+// Mixed devices in one vector: unknown, not proven host.
+void mixed(int n) {
+  std::vector<torch::Tensor> xs{torch::zeros({4}), torch::ones({4}).cuda()};
+  for (int step = 0; step < n; ++step) {
+    float v = xs[0].sum().item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'item<float>()' copies the value of 'xs[0].sum()' to the host if 'xs[0].sum()' is a CUDA tensor
+    (void)v;
+  }
+}

@@ -1,0 +1,46 @@
+// RUN: %check_torchsync_real %s blocking-transfer,torchsync-dynamic-shape %t
+// The shapes of issue 25 on the real LibTorch headers (Debian libtorch-dev
+// 1.13): a variable reassigned to its copy on a device, elements of local
+// containers, and a spelling of an operator that no matcher names.
+#include <torch/torch.h>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+void step(torch::Device dev, int n) {
+  for (int i = 0; i < n; ++i) {
+    torch::Tensor h = torch::zeros({4});
+    h = h.to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' copies host tensor 'h' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device{{.*}} [torchsync-blocking-transfer]
+    std::vector<torch::Tensor> xs;
+    xs.push_back(torch::rand({4}));
+    auto a = xs[0].to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' copies host tensor 'xs[0]' to the GPU{{.*}} [torchsync-blocking-transfer]
+    auto batch = std::make_tuple(torch::rand({8, 4}), torch::randint(0, 3, {8}));
+    auto data = std::get<0>(batch).to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(dev)' copies host tensor 'std::get<0>(batch)' to the GPU{{.*}} [torchsync-blocking-transfer]
+    std::pair<torch::Tensor, torch::Tensor> p{torch::rand({8}), torch::rand({8})};
+    auto target = p.second.to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'to(dev)' copies host tensor 'p.second' to the GPU{{.*}} [torchsync-blocking-transfer]
+    (void)a; (void)data; (void)target;
+  }
+}
+
+void count(torch::Tensor a, torch::Tensor b, torch::Tensor c, int n) {
+  auto x = torch::randint(0, 8, {64}, torch::TensorOptions(torch::kCUDA).dtype(torch::kLong));
+  for (int i = 0; i < n; ++i)
+    at::_unique2_outf(x, true, false, false, a, b, c);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::_unique2_outf()' runs aten::_unique2, which reads the size of its output from the values of CUDA tensor 'x' on the host{{.*}} [torchsync-dynamic-shape]
+}
+
+// Host tensors only: silent.
+void cpu_only(int n) {
+  std::vector<torch::Tensor> xs{torch::zeros({4})};
+  torch::Tensor t = torch::randn({8});
+  t = t * 2;
+  for (int i = 0; i < n; ++i) {
+    auto u = xs[0] + t;
+    auto v = u.to(torch::kCPU);
+    (void)v;
+  }
+}
