@@ -66,6 +66,10 @@ printf '{"version": 1, "findings": []}\n' >"$BUILD/no-findings.json"
 P=$BUILD/programs
 run() { # run NAME COMMAND...: the program under the probe, reconciled with no findings
   local name=$1; shift
+  # TORCHSYNC_ACC_ONLY="rl_envs server": run only these programs.
+  if [ -n "${TORCHSYNC_ACC_ONLY:-}" ] && [[ " $TORCHSYNC_ACC_ONLY " != *" $name "* ]]; then
+    return
+  fi
   local dir=$BUILD/run-$name
   rm -rf "$dir" && mkdir -p "$dir"
   if [ ! -e "$1" ] && [ "$1" != python3 ]; then
@@ -100,6 +104,7 @@ else
   echo "=== pyext: not built"; failed+=(pyext)
 fi
 run server "$P/server/server" 2000
+run rl_envs "$P/rl_envs/rl_envs" 300
 # No CUDA at all: the probe is never loaded, so the trace is absent (exit 2).
 run cpu_only "$P/cpu_only/cpu_only" 50
 

@@ -268,8 +268,10 @@ def main(argv):
     ap.add_argument("--torchsync-arg", action="append",
                     help="pass this option to torchsync too (repeatable), e.g. --torchsync-arg=--no-cache")
     ap.add_argument("--program", action="append", help="score only this program (repeatable)")
-    ap.add_argument("--results", default=os.path.join(HERE, "results", "h100"),
-                    help="folder of the GPU results (gpu-run.sh)")
+    ap.add_argument("--results", action="append",
+                    help="folder of GPU results (gpu-run.sh; repeatable: a program's "
+                    "results come from the first folder that has them; default "
+                    "results/h100, then results/h200)")
     ap.add_argument("--findings-dir", help="read <program>.json findings here; run no torchsync")
     ap.add_argument("--save-findings", help="write each program's findings to DIR/<program>.json")
     ap.add_argument("--json", help="write the scores as JSON to this file")
@@ -279,9 +281,17 @@ def main(argv):
         names = args.program or sorted(
             d for d in os.listdir(HERE) if os.path.isfile(os.path.join(HERE, d, "labels.json")))
         programs = [load_program(n) for n in names]
+        folders = args.results or [os.path.join(HERE, "results", d) for d in ("h100", "h200")]
         env = {}
-        if os.path.exists(os.path.join(args.results, "env.json")):
-            env = read_json(os.path.join(args.results, "env.json"), "GPU environment")
+        for folder in folders:
+            if os.path.exists(os.path.join(folder, "env.json")):
+                env[folder] = read_json(os.path.join(folder, "env.json"), "GPU environment")
+
+        def results_of(name):
+            for folder in folders:
+                if os.path.exists(os.path.join(folder, name + ".json")):
+                    return folder
+            return folders[0]
         tmp = tempfile.mkdtemp(prefix="torchsync-accuracy.")
         try:
             if not args.findings_dir:
@@ -311,7 +321,7 @@ def main(argv):
                         json.dump(doc, f, indent=1)
                 findings = [f for f in doc.get("findings", [])
                             if f.get("severity", "warning") in ("warning", "error")]
-                observed = observed_sites(args.results, prog["name"])
+                observed = observed_sites(results_of(prog["name"]), prog["name"])
                 res = score_program(prog, findings, observed)
                 res["name"] = prog["name"]
                 res["problems"] = problems
@@ -322,16 +332,17 @@ def main(argv):
         print("score.py: error: %s" % e, file=sys.stderr)
         return 2
 
-    report(scored, env, args.results)
+    report(scored, env)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"version": 1, "gpu": env, "programs": scored}, f, indent=1)
     return 0
 
 
-def report(scored, env, results):
-    print("torchsync accuracy bench: %d programs; GPU results %s (%s, torch %s)" % (
-        len(scored), os.path.relpath(results, REPO), env.get("device", "?"), env.get("torch", "?")))
+def report(scored, env):
+    print("torchsync accuracy bench: %d programs; GPU results %s" % (len(scored), "; ".join(
+        "%s (%s, torch %s)" % (os.path.relpath(folder, REPO), e.get("device", "?"), e.get("torch", "?"))
+        for folder, e in env.items()) or "none"))
     print()
     print("%-16s %8s %7s %9s %5s %9s %6s  %-22s %s" % (
         "program", "findings", "correct", "hot-lines", "found", "precision", "recall",
