@@ -9,6 +9,7 @@
 #include "program/Serialization.h"
 #include "program/Summary.h"
 #include "utils/ASTWalk.h"
+#include "utils/Containers.h"
 #include "utils/DataLoaders.h"
 #include "utils/DeviceInference.h"
 #include "utils/EntryPoints.h"
@@ -301,6 +302,8 @@ public:
     F.ReturnsTensor = isTensorType(FD->getReturnType());
     if (F.ReturnsTensor && !F.Template)
       F.Returns = returnsOf(FD);
+    if (!F.Template)
+      F.ReturnElements = returnElementsOf(FD);
     Out.Functions.push_back(std::move(F));
     return true;
   }
@@ -608,6 +611,48 @@ private:
       Joined = Joined ? joinValues(*Joined, V) : V;
     }
     return *Joined;
+  }
+
+  /// For a function that returns a tuple or pair of tensors: the device
+  /// of each tensor element, joined over its returns (unknown for an
+  /// element of a return that is not built in place or from a local tuple
+  /// whose writes are all seen).
+  std::vector<std::pair<unsigned, DeviceValue>>
+  returnElementsOf(const FunctionDecl *FD) {
+    std::vector<std::pair<unsigned, DeviceValue>> Out;
+    llvm::SmallVector<unsigned, 4> Indices =
+        tensorElementIndices(FD->getReturnType());
+    if (Indices.empty() || !FD->hasBody())
+      return Out;
+    llvm::SmallVector<const ReturnStmt *, 4> Returns =
+        returnStatements(FD->getBody());
+    for (unsigned I : Indices) {
+      std::optional<DeviceValue> Joined;
+      bool Known = !Returns.empty();
+      for (const ReturnStmt *R : Returns) {
+        std::optional<llvm::SmallVector<std::pair<unsigned, const Expr *>, 4>>
+            Elements = returnedElements(R->getRetValue(), Ctx);
+        bool Found = false;
+        if (Elements)
+          for (const auto &[Index, Value] : *Elements) {
+            if (Index != I)
+              continue;
+            if (!isTensorType(Value->getType())) {
+              Found = false;
+              break;
+            }
+            Found = true;
+            DeviceValue V = valueOf(Value);
+            Joined = Joined ? joinValues(*Joined, V) : V;
+          }
+        if (!Found) {
+          Known = false;
+          break;
+        }
+      }
+      Out.emplace_back(I, Known && Joined ? *Joined : DeviceValue());
+    }
+    return Out;
   }
 
   ASTContext &Ctx;

@@ -36,7 +36,7 @@ FactKey FactKey::of(const ProgramFact &F) {
   FactKey K;
   K.Kind = F.Kind;
   K.Function = FunctionID::of(F.Usr);
-  K.Index = F.Kind == ProgramFact::Parameter ? F.Index : 0;
+  K.Index = F.Kind == ProgramFact::Hot ? 0 : F.Index;
   return K;
 }
 
@@ -61,6 +61,19 @@ namespace {
 
 std::string paramKey(llvm::StringRef Usr, unsigned Index) {
   return std::to_string(Index) + " " + Usr.str();
+}
+
+/// The key of what function Usr returns: Index 0 is its tensor, Index i its
+/// tuple's element i - 1. (USRs have no spaces or control characters.)
+std::string returnKey(llvm::StringRef Usr, unsigned Index) {
+  return Index ? Usr.str() + "\x1f" + std::to_string(Index) : Usr.str();
+}
+std::pair<llvm::StringRef, unsigned> splitReturnKey(llvm::StringRef Key) {
+  auto [Usr, Element] = Key.split('\x1f');
+  unsigned Index = 0;
+  if (!Element.empty() && Element.getAsInteger(10, Index))
+    Index = 0;
+  return {Usr, Index};
 }
 
 /// The fixpoints over the project's summaries (Index::resolve).
@@ -108,7 +121,7 @@ struct Resolver {
       return It->second;
     }
     if (F.Kind == ProgramFact::Returns) {
-      auto It = Returns.find(F.Usr);
+      auto It = Returns.find(returnKey(F.Usr, F.Index));
       return It == Returns.end() || It->second == Device::None ? Device::Unknown
                                                                : It->second;
     }
@@ -127,7 +140,7 @@ struct Resolver {
         auto It = Params.find(paramKey(F.Usr, F.Index));
         D = It == Params.end() ? Device::Unknown : It->second;
       } else {
-        auto It = Returns.find(F.Usr);
+        auto It = Returns.find(returnKey(F.Usr, F.Index));
         D = It == Returns.end() ? Device::Unknown : It->second;
       }
       if (D == Device::None)
@@ -213,9 +226,12 @@ struct Resolver {
                             ? Device::None
                             : Device::Unknown;
       }
-    for (const auto &Entry : Functions)
+    for (const auto &Entry : Functions) {
       if (Entry.second->ReturnsTensor)
         Returns[Entry.first()] = Device::None;
+      for (const auto &Element : Entry.second->ReturnElements)
+        Returns[returnKey(Entry.first(), Element.first + 1)] = Device::None;
+    }
     propagate();
     // What no call decided (only reached through cycles) is unknown; then
     // once more, with those known.
@@ -258,7 +274,11 @@ struct Resolver {
     } else if (F.Kind == ProgramFact::Returns) {
       auto It = Functions.find(F.Usr);
       if (It != Functions.end())
-        return std::make_pair("'" + F.Name + "' returns " + What,
+        return std::make_pair("'" + F.Name + "' returns " + What +
+                                  (F.Index ? " as element " +
+                                                 std::to_string(F.Index - 1) +
+                                                 " of its result"
+                                           : ""),
                               &It->second->Where);
     }
     return std::nullopt;
@@ -310,18 +330,21 @@ struct Resolver {
           }
         }
       for (const auto &Entry : Functions) {
-        if (!Entry.second->ReturnsTensor)
-          continue;
-        Device &L = Returns[Entry.first()];
-        // A virtual call may run an override: what this body returns is
-        // not what the call returns.
-        Device V = Entry.second->Virtual
-                       ? Device::Unknown
-                       : valueLevel(Entry.second->Returns, /*Final=*/false);
-        if (joinCallers(L, V) != L) {
-          L = V;
-          Moved = true;
-        }
+        auto Update = [&](std::string Key, const DeviceValue &Value) {
+          Device &L = Returns[Key];
+          // A virtual call may run an override: what this body returns is
+          // not what the call returns.
+          Device V = Entry.second->Virtual ? Device::Unknown
+                                           : valueLevel(Value, /*Final=*/false);
+          if (joinCallers(L, V) != L) {
+            L = V;
+            Moved = true;
+          }
+        };
+        if (Entry.second->ReturnsTensor)
+          Update(Entry.first().str(), Entry.second->Returns);
+        for (const auto &[Element, Value] : Entry.second->ReturnElements)
+          Update(returnKey(Entry.first(), Element + 1), Value);
       }
       if (!Moved)
         break;
@@ -401,7 +424,7 @@ FactsFile Resolver::exportFacts() const {
   std::map<std::string, std::set<std::string>> From;
   auto KeyOf = [](const ProgramFact &F) {
     return F.Kind == ProgramFact::Parameter ? "p" + paramKey(F.Usr, F.Index)
-                                            : "r " + F.Usr;
+                                            : "r " + returnKey(F.Usr, F.Index);
   };
   std::vector<std::pair<std::string, const DeviceValue *>> Values;
   for (const CallSummary *C : M.Calls)
@@ -416,12 +439,18 @@ FactsFile Resolver::exportFacts() const {
       From["r " + F.Usr].insert(F.Where.File);
       Values.emplace_back("r " + F.Usr, &F.Returns);
     }
+    for (const auto &[Element, Value] : F.ReturnElements) {
+      std::string Key = "r " + returnKey(F.Usr, Element + 1);
+      From[Key].insert(F.Where.File);
+      Values.emplace_back(Key, &Value);
+    }
   }
   for (const auto &[Key, R] : M.KeyedParams)
     From["p" + Key].insert(R->Where.File);
   for (auto &Entry : From) {
-    // "p<index> <usr>" or "r <usr>"; USRs have no spaces.
-    llvm::StringRef Usr = llvm::StringRef(Entry.first).split(' ').second;
+    // "p<index> <usr>" or "r <usr>[\x1f<element>]"; USRs have no spaces.
+    llvm::StringRef Usr =
+        splitReturnKey(llvm::StringRef(Entry.first).split(' ').second).first;
     auto It = M.Functions.find(Usr);
     if (It != M.Functions.end())
       Entry.second.insert(It->second->Where.File);
@@ -492,12 +521,14 @@ FactsFile Resolver::exportFacts() const {
   for (const auto &Entry : M.Returns) {
     ResolvedFact R;
     R.Fact.Kind = ProgramFact::Returns;
-    R.Fact.Usr = Entry.first().str();
-    auto It = M.Functions.find(Entry.first());
+    auto [Usr, Element] = splitReturnKey(Entry.first());
+    R.Fact.Usr = Usr.str();
+    R.Fact.Index = Element;
+    auto It = M.Functions.find(Usr);
     if (It != M.Functions.end())
       R.Fact.Name = It->second->Name;
     AddDevice(R);
-    const std::set<std::string> &Files = From["r " + R.Fact.Usr];
+    const std::set<std::string> &Files = From["r " + Entry.first().str()];
     R.From.assign(Files.begin(), Files.end());
     Out.Facts.push_back(std::move(R));
   }

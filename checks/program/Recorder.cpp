@@ -79,11 +79,13 @@ std::optional<Device> Recorder::parameterDevice(const ParmVarDecl *P) {
   return lookup(std::move(Fact));
 }
 
-std::optional<Device> Recorder::returnDevice(const FunctionDecl *F) {
+std::optional<Device> Recorder::returnDevice(const FunctionDecl *F,
+                                             std::optional<unsigned> Element) {
   if (M == Mode::Off || !F || F->isTemplateInstantiation())
     return std::nullopt;
   ProgramFact Fact;
   Fact.Kind = ProgramFact::Returns;
+  Fact.Index = Element ? *Element + 1 : 0;
   Fact.Usr = usrOf(F->getCanonicalDecl());
   Fact.Name = F->getNameAsString();
   return lookup(std::move(Fact));

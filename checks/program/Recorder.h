@@ -69,8 +69,10 @@ public:
   /// The device a caller passes for \p P (a tensor or device parameter),
   /// when the facts say; nullopt when they do not.
   std::optional<Device> parameterDevice(const ParmVarDecl *P);
-  /// The device of the tensor that \p F returns, when the facts say.
-  std::optional<Device> returnDevice(const FunctionDecl *F);
+  /// The device of the tensor that \p F returns, when the facts say; with
+  /// \p Element, of that element of the tuple or pair it returns.
+  std::optional<Device> returnDevice(const FunctionDecl *F,
+                                     std::optional<unsigned> Element = {});
 
   /// The device facts asked in AssumeCpu mode, in the order asked.
   const std::vector<ProgramFact> &consulted() const { return Consulted; }

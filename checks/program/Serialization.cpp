@@ -73,6 +73,13 @@ std::string summaryToJson(const Summary &S) {
                    {"entryPoint", F.EntryPoint}};
     if (F.ReturnsTensor)
       O["returns"] = valueToJson(F.Returns);
+    if (!F.ReturnElements.empty()) {
+      json::Array Elements;
+      for (const auto &[Element, Value] : F.ReturnElements)
+        Elements.push_back(
+            json::Object{{"element", Element}, {"value", valueToJson(Value)}});
+      O["returnElements"] = std::move(Elements);
+    }
     if (!F.Overrides.empty()) {
       json::Array Overrides;
       for (const std::string &U : F.Overrides)
@@ -172,6 +179,13 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
         F.ReturnsTensor = true;
         F.Returns = valueFromJson(R);
       }
+      if (const json::Array *Elements = O->getArray("returnElements"))
+        for (const json::Value &E : *Elements)
+          if (const json::Object *EO = E.getAsObject())
+            if (std::optional<int64_t> Element = EO->getInteger("element");
+                Element && *Element >= 0 && EO->get("value"))
+              F.ReturnElements.emplace_back(static_cast<unsigned>(*Element),
+                                            valueFromJson(EO->get("value")));
       S.Functions.push_back(std::move(F));
     }
   if (const json::Array *A = Root->getArray("calls"))
@@ -325,7 +339,10 @@ std::string factsToJson(const FactsFile &F) {
                    {"name", R.Fact.Name},
                    {"from", json::Array(R.From)},
                    {"notes", std::move(Notes)}};
-    if (R.Fact.Kind == ProgramFact::Parameter)
+    // A parameter's index; for a return, the tuple element + 1 (absent: the
+    // tensor returned whole).
+    if (R.Fact.Kind == ProgramFact::Parameter ||
+        (R.Fact.Kind == ProgramFact::Returns && R.Fact.Index))
       O["index"] = R.Fact.Index;
     if (R.Fact.Kind != ProgramFact::Hot)
       O["device"] = wireName(R.Device);

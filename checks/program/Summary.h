@@ -52,6 +52,11 @@ struct FunctionSummary {
   bool EntryPoint = false;
   bool ReturnsTensor = false;
   DeviceValue Returns;
+  /// For a function that returns a std::tuple or std::pair of tensors: the
+  /// device of each tensor element, by element index. Facts about them are
+  /// Returns facts whose Index is the element + 1 (Index 0: a tensor
+  /// returned whole).
+  std::vector<std::pair<unsigned, DeviceValue>> ReturnElements;
   /// For a virtual function: the USRs of the functions it overrides,
   /// directly or not (a hot call of one of them may dispatch here).
   std::vector<std::string> Overrides;

@@ -199,6 +199,14 @@ private:
         addInitial(Call->getArg(0));
         return;
       }
+      // What a function of the user's returns: its elements are facts of
+      // the program (Recorder::returnDevice).
+      if (FD && Tuple && !FD->isInStdNamespace() &&
+          !isInLibTorchNamespace(FD)) {
+        for (unsigned I : tensorElementIndices(V->getType()))
+          Out.Values.push_back({static_cast<int>(I), Call, Call});
+        return;
+      }
     }
     Out.Unseen = true; // A container from a call, a member, a parameter.
   }
@@ -407,6 +415,70 @@ std::optional<ElementRead> elementRead(const Expr *E) {
 
 ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx) {
   return ContentsCollector(V, Ctx).run();
+}
+
+llvm::SmallVector<unsigned, 4> tensorElementIndices(QualType T) {
+  llvm::SmallVector<unsigned, 4> Indices;
+  T = T.getNonReferenceType();
+  if (shapeOf(T.getUnqualifiedType()) != Shape::Tuple)
+    return Indices;
+  const auto *RD = cast<ClassTemplateSpecializationDecl>(
+      T.getCanonicalType()->getAsCXXRecordDecl());
+  const TemplateArgumentList &Args = RD->getTemplateArgs();
+  llvm::ArrayRef<TemplateArgument> Types =
+      RD->getName() == "tuple" ? Args[0].pack_elements() : Args.asArray();
+  for (unsigned I = 0; I < Types.size(); ++I)
+    if (Types[I].getKind() == TemplateArgument::Type &&
+        isTensorType(Types[I].getAsType()))
+      Indices.push_back(I);
+  return Indices;
+}
+
+std::optional<llvm::SmallVector<std::pair<unsigned, const Expr *>, 4>>
+returnedElements(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  llvm::SmallVector<std::pair<unsigned, const Expr *>, 4> Out;
+  E = E->IgnoreImplicit();
+  // A local tuple variable (or a copy of one) returned.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() == 1 &&
+      CE->getConstructor()->isCopyOrMoveConstructor())
+    E = CE->getArg(0)->IgnoreImplicit();
+  if (const VarDecl *V = containerVariable(E)) {
+    if (shapeOf(V->getType()) != Shape::Tuple)
+      return std::nullopt;
+    ContainerContents C = contentsOf(V, Ctx);
+    if (C.Unseen)
+      return std::nullopt;
+    for (const ContainerContents::Value &Val : C.Values) {
+      if (Val.From || Val.Index < 0)
+        return std::nullopt;
+      Out.push_back({static_cast<unsigned>(Val.Index), Val.E});
+    }
+    return Out;
+  }
+  llvm::ArrayRef<const Expr *> Args;
+  llvm::SmallVector<const Expr *, 4> Storage;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+        (FD->getName() != "make_tuple" && FD->getName() != "make_pair"))
+      return std::nullopt;
+    Storage.append(Call->arg_begin(), Call->arg_end());
+  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    for (const Expr *A : CE->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        Storage.push_back(A);
+  } else if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    Storage.append(IL->inits().begin(), IL->inits().end());
+  } else {
+    return std::nullopt;
+  }
+  Args = Storage;
+  for (unsigned I = 0; I < Args.size(); ++I)
+    Out.push_back({I, Args[I]});
+  return Out;
 }
 
 } // namespace clang::tidy::torchsync

@@ -19,6 +19,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class Expr;
 class QualType;
 class VarDecl;
@@ -44,6 +45,9 @@ struct ContainerContents {
   struct Value {
     int Index = -1; ///< For a tuple or pair, the element; else -1.
     const Expr *E = nullptr;
+    /// The value is element Index of what this call of a user function
+    /// returns (the whole-program facts may know its device).
+    const CallExpr *From = nullptr;
   };
   llvm::SmallVector<Value, 4> Values;
   /// Some write is not seen, or the initializer is not read: the values
@@ -56,6 +60,17 @@ struct ContainerContents {
 /// `xs[i] = x`, `std::get<N>(t) = x`, `p.first = x`, a copy of another
 /// container variable).
 ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx);
+
+/// The element indices of a std::tuple or std::pair type that hold a
+/// tensor; empty for any other type.
+llvm::SmallVector<unsigned, 4> tensorElementIndices(QualType T);
+
+/// The elements that \p E, a returned tuple or pair, holds: built in place
+/// (`std::make_tuple(a, b)`, `std::make_pair`, the element constructor, a
+/// braced list) or a local tuple variable whose contents are all seen (its
+/// values). Each with its element index; nullopt when not known.
+std::optional<llvm::SmallVector<std::pair<unsigned, const Expr *>, 4>>
+returnedElements(const Expr *E, ASTContext &Ctx);
 
 } // namespace tidy::torchsync
 } // namespace clang

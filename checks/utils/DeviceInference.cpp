@@ -218,6 +218,17 @@ bool DeviceInference::isUserMethodOrFunction(const FunctionDecl *FD) const {
          !Ctx.getSourceManager().isInSystemHeader(MD->getLocation());
 }
 
+Device DeviceInference::ofReturnedElement(const CallExpr *Call, int Element) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (Facts && FD && Element >= 0 &&
+      llvm::is_contained(tensorElementIndices(FD->getReturnType()),
+                         static_cast<unsigned>(Element)))
+    if (std::optional<Device> D =
+            Facts->returnDevice(FD, static_cast<unsigned>(Element)))
+      return *D;
+  return Device::Unknown;
+}
+
 Device DeviceInference::ofUserCall(const CallExpr *Call,
                                    const FunctionDecl *FD) {
   (void)Call;
@@ -355,7 +366,7 @@ Device DeviceInference::ofElement(const VarDecl *Container, int Index) {
       ++CycleHits; // `xs.push_back(xs.back() * 2)` adds nothing new.
       continue;
     }
-    Device D = tensorImpl(V.E);
+    Device D = V.From ? ofReturnedElement(V.From, V.Index) : tensorImpl(V.E);
     InProgress.erase(V.E);
     Result = joinAgreeing(Result, D);
   }
@@ -768,8 +779,20 @@ Device DeviceInference::tensorImpl(const Expr *E) {
     } else if (QName == "std::move" || QName == "std::forward") {
       Result = Call->getNumArgs() ? tensorImpl(Call->getArg(0)) : Result;
     } else if (QName == "std::get") {
-      if (Call->getNumArgs())
-        Result = ofCallInputs(ignoreWrappers(Call->getArg(0)));
+      const Expr *Of = Call->getNumArgs()
+                           ? ignoreWrappers(Call->getArg(0))->IgnoreImplicit()
+                           : nullptr;
+      const auto *Inner = dyn_cast_or_null<CallExpr>(Of);
+      const FunctionDecl *InnerFD = Inner ? Inner->getDirectCallee() : nullptr;
+      const TemplateArgumentList *N = FD->getTemplateSpecializationArgs();
+      if (InnerFD && !isInLibTorchNamespace(InnerFD) &&
+          !InnerFD->isInStdNamespace() && isUserMethodOrFunction(InnerFD) &&
+          N && N->size() && (*N)[0].getKind() == TemplateArgument::Integral)
+        // `std::get<0>(loader.next())`: what the user's function returns.
+        Result = ofReturnedElement(
+            Inner, static_cast<int>((*N)[0].getAsIntegral().getExtValue()));
+      else if (Of)
+        Result = ofCallInputs(Of);
     } else if (isa<CXXOperatorCallExpr>(Call) ||
                (FD && isInLibTorchNamespace(FD))) {
       // Tensor operators and ATen ops: the devices of their tensor inputs.

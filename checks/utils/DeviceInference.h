@@ -142,6 +142,9 @@ private:
   bool isUserMethodOrFunction(const FunctionDecl *FD) const;
   /// The device of what a user function (not LibTorch's) returns.
   Device ofUserCall(const CallExpr *Call, const FunctionDecl *FD);
+  /// The device of element \p Element of the tuple or pair that a call of
+  /// a user function returns, when whole-program facts say.
+  Device ofReturnedElement(const CallExpr *Call, int Element);
   /// The device of the tensors in a `torch::data` batch: an `Example<>`, a
   /// vector of them, a data loader, its iterator.
   Device ofBatch(const Expr *E, unsigned Depth = 0);

@@ -16,6 +16,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <map>
 #include <optional>
 #include <string>
 
@@ -232,6 +233,31 @@ TEST(IndexTest, SummariesRoundTrip) {
   ASSERT_EQ(Back->Calls.size(), 2u);
   EXPECT_EQ(Back->Calls[0].Args[0].second.Device, Device::Runtime);
   EXPECT_EQ(Back->Calls[1].Args[0].second.Deps.size(), 1u);
+}
+
+TEST(IndexTest, TupleElementsAreReturnsFactsOfTheirOwn) {
+  // 'load' returns a tuple: element 0 a host tensor, element 1 CUDA; a
+  // Returns fact's Index is the element + 1 (0: a tensor returned whole).
+  Summary S;
+  FunctionSummary Load = function("load");
+  DeviceValue Host, Cuda;
+  Host.Device = Device::CPU;
+  Cuda.Device = Device::CUDA;
+  Load.ReturnElements = {{0, Host}, {1, Cuda}};
+  S.Functions = {function("main"), Load};
+  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  ASSERT_EQ(Back->Functions[1].ReturnElements.size(), 2u);
+  EXPECT_EQ(Back->Functions[1].ReturnElements[1].first, 1u);
+  EXPECT_EQ(Back->Functions[1].ReturnElements[1].second.Device, Device::CUDA);
+
+  Facts F = resolve(std::move(*Back));
+  std::map<unsigned, Device> Elements;
+  for (const ResolvedFact &R : F.File.Facts)
+    if (R.Fact.Kind == ProgramFact::Returns && R.Fact.Usr == "load")
+      Elements[R.Fact.Index] = R.Device;
+  EXPECT_EQ(Elements, (std::map<unsigned, Device>{{1, Device::CPU},
+                                                  {2, Device::CUDA}}));
 }
 
 TEST(IndexTest, AnotherSummaryVersionIsRefused) {
@@ -460,13 +486,17 @@ TEST(IndexTest, ChangedCompileCommandsMakeAFileStale) {
 TEST(IndexTest, FunctionIDsAreHashedUsrs) {
   EXPECT_EQ(FunctionID::of("c:@F@step#"), FunctionID::of("c:@F@step#"));
   EXPECT_NE(FunctionID::of("c:@F@step#"), FunctionID::of("c:@F@stop#"));
-  // A parameter's index is part of its key; the other kinds have none.
+  // A parameter's index is part of its key, and so is a return's (the
+  // element of a returned tuple + 1); a hot fact has none.
   ProgramFact P0{ProgramFact::Parameter, "u", 0, "f"};
   ProgramFact P1{ProgramFact::Parameter, "u", 1, "f"};
   EXPECT_FALSE(FactKey::of(P0) == FactKey::of(P1));
-  ProgramFact R5{ProgramFact::Returns, "u", 5, "f"};
+  ProgramFact R2{ProgramFact::Returns, "u", 2, "f"};
   ProgramFact R0{ProgramFact::Returns, "u", 0, "f"};
-  EXPECT_TRUE(FactKey::of(R5) == FactKey::of(R0));
+  EXPECT_FALSE(FactKey::of(R2) == FactKey::of(R0));
+  ProgramFact H5{ProgramFact::Hot, "u", 5, "f"};
+  ProgramFact H0{ProgramFact::Hot, "u", 0, "f"};
+  EXPECT_TRUE(FactKey::of(H5) == FactKey::of(H0));
 }
 
 } // namespace
