@@ -146,8 +146,6 @@ bool isDeviceValueType(QualType T) {
   return isClassType(T, "c10::Device") || isEnumType(T, "c10::DeviceType");
 }
 
-DeviceInference::~DeviceInference() = default;
-
 const Decl *DeviceInference::ownerOf(const VarDecl *V) const {
   const DeclContext *DC = V->getParentFunctionOrMethod();
   return DC ? cast<Decl>(DC) : nullptr;
@@ -316,9 +314,7 @@ Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
       V->isCXXForRangeDecl() || !isTensorType(V->getType()) ||
       (!isa<ParmVarDecl>(V) && V->getType().isConstQualified()))
     return ofVariable(V);
-  std::unique_ptr<ReachingDefs> &Flow = Flows[Owner];
-  if (!Flow)
-    Flow = std::make_unique<ReachingDefs>(Owner, Ctx);
+  const ReachingDefs *Flow = &SharedAnalyses::of(Ctx).reachingDefs(Owner);
   llvm::SmallPtrSet<const Stmt *, 4> Sites;
   llvm::DenseMap<const Stmt *, const Expr *> ValueAt;
   for (const Expr *RHS : U->Assigned) {
@@ -353,9 +349,7 @@ Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
 }
 
 Device DeviceInference::ofElement(const VarDecl *Container, int Index) {
-  std::unique_ptr<ContainerContents> &C = Contents[Container];
-  if (!C)
-    C = std::make_unique<ContainerContents>(contentsOf(Container, Ctx));
+  const ContainerContents *C = &SharedAnalyses::of(Ctx).contents(Container);
   if (C->Unseen)
     return Device::Unknown;
   Device Result = Device::None;

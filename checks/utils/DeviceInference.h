@@ -28,8 +28,6 @@ class FieldDecl;
 namespace tidy::torchsync {
 
 class DeviceGuards;
-class ReachingDefs;
-struct ContainerContents;
 
 /// Infers devices of tensor expressions within one translation unit. Results
 /// are memoized; create one per translation unit.
@@ -39,7 +37,6 @@ public:
   /// translation unit's shared ones (SharedAnalyses.h): a fresh inference
   /// costs only its own memos.
   explicit DeviceInference(ASTContext &Ctx);
-  ~DeviceInference();
 
   /// How the functions of this translation unit use their variables.
   UseIndex &uses() { return Uses; }
@@ -170,8 +167,6 @@ private:
   llvm::DenseMap<const FieldDecl *, Device> MemberMemo;
   llvm::DenseSet<const void *> InProgress;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> BodyFacts;
-  llvm::DenseMap<const Decl *, std::unique_ptr<ReachingDefs>> Flows;
-  llvm::DenseMap<const VarDecl *, std::unique_ptr<ContainerContents>> Contents;
   unsigned Depth = 0;
   unsigned CycleHits = 0;
 };

@@ -30,6 +30,20 @@ SharedAnalyses &SharedAnalyses::of(ASTContext &Ctx) {
   return *Slot;
 }
 
+const ReachingDefs &SharedAnalyses::reachingDefs(const FunctionDecl *FD) {
+  std::unique_ptr<ReachingDefs> &Slot = Flows[FD];
+  if (!Slot)
+    Slot = std::make_unique<ReachingDefs>(FD, Ctx);
+  return *Slot;
+}
+
+const ContainerContents &SharedAnalyses::contents(const VarDecl *V) {
+  std::unique_ptr<ContainerContents> &Slot = Contents[V];
+  if (!Slot)
+    Slot = std::make_unique<ContainerContents>(contentsOf(V, Ctx));
+  return *Slot;
+}
+
 void SharedAnalyses::release(void *Shared) {
   auto *S = static_cast<SharedAnalyses *>(Shared);
   {

@@ -4,8 +4,10 @@
 // AST alone, and not on a check's options or on whole-program facts: how
 // function bodies use their variables (UseIndex), the operator-library entry
 // points (EntryPointIndex), what the guards decide about parameters
-// (DeviceGuards), where each function is named (HotPath's call sites) and
-// the ATen operators LibTorch's functions run (OpLowering).
+// (DeviceGuards), where each function is named (HotPath's call sites), the
+// ATen operators LibTorch's functions run (OpLowering), which definitions
+// of a variable reach each use (ReachingDefs) and what local containers
+// hold (ContainerContents).
 // Every check, every DeviceInference (the per-check one, the fresh ones of
 // assumeCuda and cudaOnEveryRun) and the whole-program summary of one
 // translation unit share one set, made on the first question and freed with
@@ -16,9 +18,11 @@
 #ifndef TORCHSYNC_UTILS_SHAREDANALYSES_H
 #define TORCHSYNC_UTILS_SHAREDANALYSES_H
 
+#include "Containers.h"
 #include "DeviceGuards.h"
 #include "EntryPoints.h"
 #include "Ops.h"
+#include "ReachingDefs.h"
 #include "VariableUses.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -26,7 +30,9 @@
 namespace clang {
 class ASTContext;
 class Decl;
+class FunctionDecl;
 class Stmt;
+class VarDecl;
 namespace tidy::torchsync {
 
 /// Every place a function is named (calls, address taken), by canonical
@@ -51,6 +57,11 @@ public:
   DeviceGuards &guards() { return Guards; }
   NameUseIndex &nameUses() { return Names; }
   OpLowering &ops() { return Ops; }
+  /// The reaching definitions of \p FD's variables, built on the first
+  /// question about it.
+  const ReachingDefs &reachingDefs(const FunctionDecl *FD);
+  /// What the local container variable \p V holds (contentsOf), read once.
+  const ContainerContents &contents(const VarDecl *V);
   /// Whether a check reported what is wrong with the summary file in this
   /// translation unit (in an editor, TorchSyncCheck::reportProblemInFile).
   bool &summaryProblemsReported() { return ProblemsReported; }
@@ -66,6 +77,8 @@ private:
   DeviceGuards Guards;
   NameUseIndex Names;
   OpLowering Ops;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReachingDefs>> Flows;
+  llvm::DenseMap<const VarDecl *, std::unique_ptr<ContainerContents>> Contents;
   bool ProblemsReported = false;
 };
 
