@@ -78,9 +78,21 @@ bool writableReference(QualType T) {
 
 class ContentsCollector {
 public:
-  ContentsCollector(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+  /// \p Active: the variables whose contents are being collected (the
+  /// copies that led here).
+  ContentsCollector(const VarDecl *V, ASTContext &Ctx,
+                    llvm::SmallPtrSetImpl<const VarDecl *> &Active)
+      : V(V), Ctx(Ctx), Active(Active) {}
 
   ContainerContents run() {
+    Active.insert(V);
+    ContainerContents Result = collect();
+    Active.erase(V);
+    return Result;
+  }
+
+private:
+  ContainerContents collect() {
     Shape S = shapeOf(V->getType());
     const auto *Owner =
         dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
@@ -109,12 +121,11 @@ public:
     return Out;
   }
 
-private:
   const VarDecl *V;
   ASTContext &Ctx;
+  llvm::SmallPtrSetImpl<const VarDecl *> &Active;
   bool Tuple = false;
   ContainerContents Out;
-  unsigned CopyDepth = 0;
 
   void put(const Expr *E, int Index) {
     Out.Values.push_back({Tuple ? Index : -1, E});
@@ -212,11 +223,11 @@ private:
   }
 
   void copyFrom(const VarDecl *From) {
-    if (From == V || ++CopyDepth > 4) {
-      Out.Unseen |= From != V;
+    // A copy of a container whose contents are being collected (itself,
+    // `a = b; b = a;`) adds nothing new: they are collected anyway.
+    if (Active.contains(From))
       return;
-    }
-    ContainerContents Other = ContentsCollector(From, Ctx).run();
+    ContainerContents Other = ContentsCollector(From, Ctx, Active).run();
     Out.Unseen |= Other.Unseen;
     for (const ContainerContents::Value &Val : Other.Values)
       Out.Values.push_back(Val);
@@ -414,7 +425,8 @@ std::optional<ElementRead> elementRead(const Expr *E) {
 }
 
 ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx) {
-  return ContentsCollector(V, Ctx).run();
+  llvm::SmallPtrSet<const VarDecl *, 4> Active;
+  return ContentsCollector(V, Ctx, Active).run();
 }
 
 llvm::SmallVector<unsigned, 4> tensorElementIndices(QualType T) {

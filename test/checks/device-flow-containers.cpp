@@ -68,6 +68,19 @@ template <typename D> void templated(D dev, int n) {
 }
 void use_template() { templated(torch::Device(torch::kCUDA), 4); }
 
+// Containers copied into each other: each holds what either was given.
+void copied_both_ways(torch::Device dev, int n) {
+  std::vector<torch::Tensor> a{torch::zeros({2})};
+  std::vector<torch::Tensor> b{torch::ones({2})};
+  for (int i = 0; i < n; ++i) {
+    a = b;
+    b = a;
+    auto x = a[0].to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to(dev)' copies host tensor 'a[0]' to the GPU
+    (void)x;
+  }
+}
+
 // ---- Negatives -------------------------------------------------------------
 
 void fill(std::vector<torch::Tensor> &out);
