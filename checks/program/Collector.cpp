@@ -624,34 +624,36 @@ private:
         tensorElementIndices(FD->getReturnType());
     if (Indices.empty() || !FD->hasBody())
       return Out;
+    // Per element: the join over every return, unknown where one return
+    // does not show that element as a tensor.
+    std::vector<std::optional<DeviceValue>> Joined(Indices.size());
+    std::vector<bool> Known(Indices.size(), true);
     llvm::SmallVector<const ReturnStmt *, 4> Returns =
         returnStatements(FD->getBody());
-    for (unsigned I : Indices) {
-      std::optional<DeviceValue> Joined;
-      bool Known = !Returns.empty();
-      for (const ReturnStmt *R : Returns) {
-        std::optional<llvm::SmallVector<std::pair<unsigned, const Expr *>, 4>>
-            Elements = returnedElements(R->getRetValue(), Ctx);
-        bool Found = false;
-        if (Elements)
-          for (const auto &[Index, Value] : *Elements) {
-            if (Index != I)
-              continue;
-            if (!isTensorType(Value->getType())) {
-              Found = false;
-              break;
-            }
-            Found = true;
-            DeviceValue V = valueOf(Value);
-            Joined = Joined ? joinValues(*Joined, V) : V;
-          }
-        if (!Found) {
-          Known = false;
-          break;
-        }
+    for (const ReturnStmt *R : Returns) {
+      std::optional<llvm::SmallVector<std::pair<unsigned, const Expr *>, 4>>
+          Elements = returnedElements(R->getRetValue(), Ctx);
+      if (!Elements) { // Not built where it is returned: nothing is known.
+        Known.assign(Indices.size(), false);
+        break;
       }
-      Out.emplace_back(I, Known && Joined ? *Joined : DeviceValue());
+      for (unsigned K = 0; K < Indices.size(); ++K) {
+        bool Seen = false;
+        for (const auto &[Index, Value] : *Elements) {
+          if (!Known[K] || Index != Indices[K])
+            continue;
+          Seen = isTensorType(Value->getType());
+          if (!Seen)
+            break;
+          DeviceValue V = valueOf(Value);
+          Joined[K] = Joined[K] ? joinValues(*Joined[K], V) : V;
+        }
+        Known[K] = Known[K] && Seen;
+      }
     }
+    for (unsigned K = 0; K < Indices.size(); ++K)
+      Out.emplace_back(Indices[K],
+                       Known[K] && Joined[K] ? *Joined[K] : DeviceValue());
     return Out;
   }
 

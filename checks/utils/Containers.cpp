@@ -51,19 +51,6 @@ const VarDecl *containerVariable(const Expr *E) {
   return V && shapeOf(V->getType()) != Shape::None ? V : nullptr;
 }
 
-/// The N of `std::get<N>(...)`, when \p FD is std::get with an integer
-/// template argument.
-std::optional<int> getIndex(const FunctionDecl *FD) {
-  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
-      FD->getName() != "get")
-    return std::nullopt;
-  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
-  if (!Args || Args->size() == 0 ||
-      (*Args)[0].getKind() != TemplateArgument::Integral)
-    return std::nullopt;
-  return static_cast<int>((*Args)[0].getAsIntegral().getExtValue());
-}
-
 bool isWrapper(const Stmt *S) {
   return isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
              CXXBindTemporaryExpr, ExprWithCleanups, CXXFunctionalCastExpr>(S);
@@ -282,7 +269,7 @@ private:
       }
     }
     if (const auto *Call = P.get<CallExpr>()) {
-      if (std::optional<int> N = getIndex(Call->getDirectCallee())) {
+      if (std::optional<int> N = stdGetIndex(Call->getDirectCallee())) {
         elementUse(Call, Tuple ? *N : -1);
         return;
       }
@@ -386,6 +373,17 @@ private:
 
 } // namespace
 
+std::optional<int> stdGetIndex(const FunctionDecl *FD) {
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      FD->getName() != "get")
+    return std::nullopt;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 ||
+      (*Args)[0].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  return static_cast<int>((*Args)[0].getAsIntegral().getExtValue());
+}
+
 bool isTensorContainerType(QualType T) {
   return shapeOf(T.getNonReferenceType().getUnqualifiedType()) != Shape::None;
 }
@@ -409,7 +407,7 @@ std::optional<ElementRead> elementRead(const Expr *E) {
     return std::nullopt;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    if (std::optional<int> N = getIndex(Call->getDirectCallee());
+    if (std::optional<int> N = stdGetIndex(Call->getDirectCallee());
         N && Call->getNumArgs() == 1)
       if (const VarDecl *V = containerVariable(Call->getArg(0)))
         return ElementRead{V, shapeOf(V->getType()) == Shape::Tuple ? *N : -1};

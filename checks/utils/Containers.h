@@ -21,6 +21,7 @@ namespace clang {
 class ASTContext;
 class CallExpr;
 class Expr;
+class FunctionDecl;
 class QualType;
 class VarDecl;
 namespace tidy::torchsync {
@@ -35,6 +36,9 @@ struct ElementRead {
 /// \p E (after wrappers) reads an element of a local variable that is a
 /// container of tensors.
 std::optional<ElementRead> elementRead(const Expr *E);
+
+/// The N of a call of `std::get<N>` (\p FD its callee), or nullopt.
+std::optional<int> stdGetIndex(const FunctionDecl *FD);
 
 /// True for std::vector, std::deque and std::array of tensors, and for
 /// std::tuple and std::pair with a tensor element (cv, not references).

@@ -288,25 +288,6 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
   return Result;
 }
 
-/// The assignment that gives a variable the value \p RHS: `v = RHS` or
-/// `v.set_(RHS)`.
-static const Stmt *assignmentOf(const Expr *RHS, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*RHS);
-  for (unsigned Steps = 0; Steps < 8; ++Steps) {
-    DynTypedNodeList Parents = parentsOf(Node, Ctx);
-    if (Parents.size() != 1)
-      return nullptr;
-    if (const auto *Call = Parents[0].get<CallExpr>())
-      return Call;
-    if (const auto *BO = Parents[0].get<BinaryOperator>())
-      return BO->isAssignmentOp() ? BO : nullptr;
-    if (!Parents[0].get<Expr>())
-      return nullptr;
-    Node = Parents[0];
-  }
-  return nullptr;
-}
-
 Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
   const VariableUses *U = Uses.of(V);
   const auto *Owner = dyn_cast_or_null<FunctionDecl>(ownerOf(V));
@@ -317,10 +298,9 @@ Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
   const ReachingDefs *Flow = &SharedAnalyses::of(Ctx).reachingDefs(Owner);
   llvm::SmallPtrSet<const Stmt *, 4> Sites;
   llvm::DenseMap<const Stmt *, const Expr *> ValueAt;
-  for (const Expr *RHS : U->Assigned) {
-    const Stmt *Site = assignmentOf(RHS, Ctx);
-    if (!Site || !Flow->contains(Site))
-      return ofVariable(V); // An assignment whose place is not known.
+  for (auto [RHS, Site] : llvm::zip_equal(U->Assigned, U->AssignedAt)) {
+    if (!Flow->contains(Site))
+      return ofVariable(V); // An assignment whose place is not followed.
     Sites.insert(Site);
     ValueAt[Site] = RHS;
   }
@@ -778,13 +758,11 @@ Device DeviceInference::tensorImpl(const Expr *E) {
                            : nullptr;
       const auto *Inner = dyn_cast_or_null<CallExpr>(Of);
       const FunctionDecl *InnerFD = Inner ? Inner->getDirectCallee() : nullptr;
-      const TemplateArgumentList *N = FD->getTemplateSpecializationArgs();
+      std::optional<int> N = stdGetIndex(FD);
       if (InnerFD && !isInLibTorchNamespace(InnerFD) &&
-          !InnerFD->isInStdNamespace() && isUserMethodOrFunction(InnerFD) &&
-          N && N->size() && (*N)[0].getKind() == TemplateArgument::Integral)
+          !InnerFD->isInStdNamespace() && isUserMethodOrFunction(InnerFD) && N)
         // `std::get<0>(loader.next())`: what the user's function returns.
-        Result = ofReturnedElement(
-            Inner, static_cast<int>((*N)[0].getAsIntegral().getExtValue()));
+        Result = ofReturnedElement(Inner, *N);
       else if (Of)
         Result = ofCallInputs(Of);
     } else if (isa<CXXOperatorCallExpr>(Call) ||

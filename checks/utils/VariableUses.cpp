@@ -443,6 +443,7 @@ public:
       VariableUses From = It->second;
       VariableUses &To = Vars[Var];
       To.Assigned.append(From.Assigned);
+      To.AssignedAt.append(From.AssignedAt);
       To.InPlace.append(From.InPlace);
       To.Writes.append(From.Writes);
       To.EscapePoints.append(From.EscapePoints);
@@ -518,6 +519,7 @@ private:
       return;
     case UseKind::Assign:
       U.Assigned.push_back(Value);
+      U.AssignedAt.push_back(Site);
       break;
     case UseKind::InPlace:
       if (const auto *E = dyn_cast_or_null<Expr>(Site))

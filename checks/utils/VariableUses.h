@@ -42,6 +42,9 @@ struct VariableUses {
   /// The values assigned as a whole (`v = e`, `t.set_(e)`), besides the
   /// initializer.
   llvm::SmallVector<const Expr *, 2> Assigned;
+  /// The statement that assigns each of them (`v = e`, `t.set_(e)`): the
+  /// place where the variable takes that value.
+  llvm::SmallVector<const Stmt *, 2> AssignedAt;
   /// The in-place changes: the calls (`t.add_(1)`, `v.push_back(x)`) or
   /// operators (`++i`, `t += 1`).
   llvm::SmallVector<const Expr *, 2> InPlace;
