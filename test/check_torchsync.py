@@ -64,8 +64,13 @@ def diagnostics(output):
 
 
 def filecheck(args, check_file, prefix, input_text, extra=()):
+    """FileCheck with the prefix and, under --libtorch-major=N, the same
+    prefix with -VN: expectations that hold for one LibTorch major version
+    (`CHECK-MESSAGES-V2:` beside the shared `CHECK-MESSAGES:`)."""
+    prefixes = [prefix] + ([prefix + "-V" + args.libtorch_major] if args.libtorch_major else [])
     cmd = [args.filecheck, "-input-file=-", check_file,
-           "-check-prefix=" + prefix, "-strict-whitespace"] + list(extra)
+           "-check-prefixes=" + ",".join(prefixes), "-allow-unused-prefixes",
+           "-strict-whitespace"] + list(extra)
     proc = subprocess.run(cmd, input=input_text, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, universal_newlines=True)
     if proc.returncode != 0:
@@ -168,6 +173,9 @@ def main():
                         help="clang-tidy --config string")
     parser.add_argument("-check-suffix", dest="suffix", default="",
                         help="use CHECK-MESSAGES-<SUFFIX> etc.")
+    parser.add_argument("--libtorch-major", default="",
+                        help="the major version of the LibTorch headers: CHECK-*-V<N> "
+                             "lines hold for it (and CHECK-* for every version)")
     parser.add_argument("-std", dest="std", default="c++17")
     parser.add_argument("input")
     parser.add_argument("check")
@@ -186,7 +194,9 @@ def main():
 
     with open(args.input, encoding="utf-8") as f:
         original = f.read()
-    has = lambda p: re.search(r"\b" + re.escape(p) + r":", original) is not None
+    version = "-V" + args.libtorch_major if args.libtorch_major else ""
+    has = lambda p: re.search(r"\b" + re.escape(p) + "(" + re.escape(version) + r")?:",
+                              original) is not None
     has_messages, has_notes, has_fixes = has(p_messages), has(p_notes), has(p_fixes)
     if has_messages and has_notes:
         fail("use either %s or %s, not both" % (p_messages, p_notes))

@@ -43,7 +43,7 @@ if torch_pch:
 def _pch_args(*pchs):
     return "".join(' --pch %s "%s"' % (p, flags) for p, flags in pchs if p)
 config.substitutions.append(("%check_torchsync_real",
-    common + "".join(" --include=" + d for d in real_includes) +
+    common + " --libtorch-major=1" + "".join(" --include=" + d for d in real_includes) +
     _pch_args((torch_pch, ""))))
 config.substitutions.append(("%check_torchsync", common + " --include=" + mock +
     _pch_args((mock_pch, ""),
@@ -75,6 +75,27 @@ config.substitutions.append(("%real_pch_flags",
 config.substitutions.append(("%real_flags", real_flags))
 config.substitutions.append(("%examples", os.path.join(config.torchsync_src_root, "examples")))
 config.substitutions.append(("%src_root", config.torchsync_src_root))
+# LibTorch 2.11's headers (test/CMakeLists.txt unpacks them where
+# ../shared/libtorch-2.11 is there): the real-header tests run on them too,
+# `%if libtorch-2.11 %{ ... %}`, with the same expectations as on 1.13
+# unless a test says why not.
+torch211_include = getattr(config, "torch211_include", "")
+if torch211_include and os.path.isfile(os.path.join(torch211_include, "torch", "csrc", "api",
+                                                     "include", "torch", "torch.h")):
+    config.available_features.add("libtorch-2.11")
+    real211_includes = [torch211_include,
+                        os.path.join(torch211_include, "torch", "csrc", "api", "include")]
+    if config.cuda_include:
+        real211_includes.append(config.cuda_include)
+    torch211_pch = _built(getattr(config, "torch211_pch", ""))
+    # First: %check_torchsync_real, above, is a prefix of it.
+    config.substitutions.insert(0, ("%check_torchsync_real211",
+        common + " --libtorch-major=2" + "".join(" --include=" + d for d in real211_includes) +
+        _pch_args((torch211_pch, ""))))
+    real211_flags = "-std=c++17" + "".join(" -isystem " + d for d in real211_includes)
+    config.substitutions.append(("%real211_pch_flags",
+        real211_flags + (" -include-pch " + torch211_pch if torch211_pch else "")))
+    config.substitutions.append(("%real211_flags", real211_flags))
 # ATen's native_functions.yaml and tags.yaml of LibTorch 2.11 (optional).
 if os.path.isfile(os.path.join(config.libtorch211_dir, "native_functions.yaml")):
     config.available_features.add("aten-yaml")

@@ -24,6 +24,16 @@ const Expr *argNamed(const CallExpr *Call,
   return nullptr;
 }
 
+unsigned writtenArgCount(const CallExpr *Call) {
+  unsigned N = 0;
+  for (const Expr *Arg : Call->arguments()) {
+    if (isa<CXXDefaultArgExpr>(Arg))
+      break;
+    ++N;
+  }
+  return N;
+}
+
 const Expr *inputTensor(const CallExpr *Call, llvm::StringRef Param) {
   if (const Expr *Recv = receiverOf(Call);
       Recv && !isa<CXXOperatorCallExpr>(Call))

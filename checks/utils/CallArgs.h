@@ -27,6 +27,12 @@ namespace tidy::torchsync {
 const Expr *argNamed(const CallExpr *Call,
                      std::initializer_list<llvm::StringRef> Names);
 
+/// How many arguments the call writes: its arguments up to the first one
+/// left to its default (a CXXDefaultArgExpr). LibTorch releases add
+/// defaulted parameters (2.x's `Library::impl(name, fn, rv = REGISTER)`), so
+/// a count of a call's arguments that names a form must not include them.
+unsigned writtenArgCount(const CallExpr *Call);
+
 /// The tensor an op works on: the object of a member call, else the
 /// argument for \p Param, else the first tensor argument; or null.
 const Expr *inputTensor(const CallExpr *Call, llvm::StringRef Param = "self");

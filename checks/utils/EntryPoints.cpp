@@ -2,6 +2,7 @@
 
 #include "EntryPoints.h"
 #include "ASTWalk.h"
+#include "CallArgs.h"
 #include "TorchApi.h"
 #include "UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -236,7 +237,7 @@ public:
       return true;
     std::string Class = recordName(MD->getParent());
     StringRef Name = MD->getName();
-    unsigned N = Call->getNumArgs();
+    unsigned N = writtenArgCount(Call);
     if (Class == "torch::Library" && (Name == "def" || Name == "impl") &&
         N >= 2) {
       // impl(name, key, fn) names the key in the middle.

@@ -36,6 +36,9 @@ static const ExplicitWait Waits[] = {
     // A5, A6: one event.
     {"at::cuda::CUDAEvent::synchronize", "", WaitKind::Event, Family::Torch,
      Handle::Receiver},
+    // The same class in 2.x (2.11's c10/cuda/CUDAEvent.h; at::cuda names it).
+    {"c10::cuda::CUDAEvent::synchronize", "", WaitKind::Event, Family::Torch,
+     Handle::Receiver},
     {"c10::Event::synchronize", "", WaitKind::Event, Family::Generic,
      Handle::Receiver},
     {"cudaEventSynchronize", "cudaEventSynchronize", WaitKind::Event,

@@ -260,9 +260,9 @@ bool readsPending(const CallExpr *Call, const Pending &P, DeviceInference &DI) {
 bool isExplicitWait(StringRef Name) {
   static const llvm::StringSet<> Others = {
       // Polls.
-      "at::cuda::CUDAEvent::query", "c10::cuda::CUDAStream::query",
-      "c10::Event::query", "c10::Stream::query", "cudaEventQuery",
-      "cudaStreamQuery", "cuEventQuery", "cuStreamQuery",
+      "at::cuda::CUDAEvent::query", "c10::cuda::CUDAEvent::query",
+      "c10::cuda::CUDAStream::query", "c10::Event::query", "c10::Stream::query",
+      "cudaEventQuery", "cudaStreamQuery", "cuEventQuery", "cuStreamQuery",
       // Always reads a value from the GPU (catalog F1).
       "torch::nn::utils::clip_grad_norm_"};
   return findExplicitWait(Name) || Others.contains(Name);

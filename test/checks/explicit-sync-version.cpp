@@ -1,9 +1,11 @@
 // RUN: %check_torchsync %s explicit-sync %t -check-suffix=V1
 // RUN: %check_torchsync %s explicit-sync %t -check-suffix=V2 -- -DTORCH_MOCK_VERSION_MAJOR=2 -DTORCH_MOCK_VERSION_MINOR=6
-// c10::Event::synchronize exists only in 2.x (catalog A6); memcpy_and_sync
+// c10::Event::synchronize exists only in 2.x (catalog A6); at::cuda::CUDAEvent
+// is c10::cuda::CUDAEvent there (2.11); memcpy_and_sync
 // takes a const source there (A8); 2.x's emptyCache() forwards to the
 // allocator object, which user code may call directly (A10).
 #include <torch/torch.h>
+#include <ATen/cuda/CUDAEvent.h>
 #include <c10/core/Event.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
@@ -33,6 +35,17 @@ void events(c10::Stream s) {
     ev.synchronize();
     // CHECK-MESSAGES-V2: :[[@LINE-1]]:8: warning: 'synchronize()' waits until event 'ev' has completed on the GPU (cudaEventSynchronize for a CUDA event); consider block(stream) for a device-side wait, or polling query() [torchsync-explicit-sync]
 #endif
+  }
+}
+
+void cuda_events(at::cuda::CUDAEvent &done) {
+  for (int step = 0; step < 10; ++step) {
+    done.record();
+    bool ready = done.query();
+    (void)ready;
+    done.synchronize();
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:10: warning: 'synchronize()' waits until event 'done' has completed on the GPU (cudaEventSynchronize)
+    // CHECK-MESSAGES-V2: :[[@LINE-2]]:10: warning: 'synchronize()' waits until event 'done' has completed on the GPU (cudaEventSynchronize)
   }
 }
 

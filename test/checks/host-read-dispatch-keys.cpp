@@ -1,4 +1,5 @@
 // RUN: %check_torchsync %s host-read %t
+// RUN: %check_torchsync %s host-read %t-v26 -- -DTORCH_MOCK_VERSION_MAJOR=2 -DTORCH_MOCK_VERSION_MINOR=6
 // A kernel registered only under CUDA dispatch keys receives CUDA tensors;
 // one registered only under CPU keys receives CPU tensors, and a sync on
 // them is free (DeviceGuards.h). Registered functions are hot.

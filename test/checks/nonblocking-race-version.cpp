@@ -4,6 +4,7 @@
 // c10::Event::synchronize (2.x only) is a wait. The 1.13 headers have none
 // of them: nothing to report there.
 #include <torch/torch.h>
+#include <ATen/cuda/CUDAEvent.h>
 
 #if TORCH_MOCK_2X
 
@@ -28,6 +29,17 @@ float generic_event() {
   c10::Event done(c10::DeviceType::CUDA);
   auto h = g.to(torch::kCPU, true);
   done.record(c10::Stream(c10::Stream::DEFAULT, c10::Device(c10::DeviceType::CUDA, 0)));
+  done.synchronize();
+  return h.item<float>();
+}
+
+// at::cuda::CUDAEvent is c10::cuda::CUDAEvent in 2.x (2.11): its
+// synchronize() is a wait too.
+float cuda_event() {
+  auto g = torch::randn({4}, torch::kCUDA);
+  at::cuda::CUDAEvent done;
+  auto h = g.to(torch::kCPU, true);
+  done.record();
   done.synchronize();
   return h.item<float>();
 }

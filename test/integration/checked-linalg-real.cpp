@@ -1,7 +1,9 @@
 // RUN: %check_torchsync_real %s checked-linalg %t -fix-notes
-// The real LibTorch headers (Debian libtorch-dev 1.13): the ops, their _out
-// forms, the at::Tensor methods and the torch::linalg wrappers resolve to
-// the declarations the matchers name, and the rewrites compile.
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s checked-linalg %t.211 -fix-notes %}
+// The real LibTorch headers (Debian's 1.13, and 2.11 where the tests have
+// them): the ops, their _out forms, the at::Tensor methods and the
+// torch::linalg wrappers resolve to the declarations the matchers name, and
+// the rewrites compile.
 #include <torch/torch.h>
 
 void step(int steps) {
@@ -19,31 +21,18 @@ void step(int steps) {
     auto Ai = A.inverse();
     // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'inverse()' checks for errors {{.*}}; consider 'at::linalg_inv_ex()'
     // CHECK-FIXES: auto Ai = std::get<0>(at::linalg_inv_ex(A));
-    auto L2 = torch::linalg::cholesky(A);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg::cholesky()' checks for errors {{.*}}; consider 'torch::linalg_cholesky_ex()'
-    // CHECK-FIXES: auto L2 = std::get<0>(torch::linalg_cholesky_ex(A));
-    auto X = torch::linalg::solve(A, B, /*left=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg::solve()' checks for errors {{.*}}; consider 'torch::linalg_solve_ex()'
-    // CHECK-FIXES: auto X = std::get<0>(torch::linalg_solve_ex(A, B, /*left=*/true));
     torch::linalg_inv_out(out, A);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::linalg_inv_out()' checks for errors {{.*}}; consider 'torch::linalg_inv_ex()'
     auto ldl = torch::linalg_ldl_factor(A);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::linalg_ldl_factor()' checks for errors {{.*}}; consider 'torch::linalg_ldl_factor_ex()'
-    auto ldl2 = torch::linalg::ldl_factor_ex(A, false, true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'torch::linalg::ldl_factor_ex()' with check_errors=true
-    // CHECK-FIXES: auto ldl2 = torch::linalg::ldl_factor_ex(A, false, false);
     auto lu = torch::_lu_with_info(A);
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::_lu_with_info()' with check_errors=true
     auto usv = A.svd();
     // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'svd()' checks for errors {{.*}} (it has no _ex variant)
     auto ci = A.cholesky_inverse();
     // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'cholesky_inverse()' checks for errors
-    auto ti = torch::linalg::tensorinv(A, 1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg::tensorinv()' checks for errors
     auto ls = torch::linalg_lstsq(A, B);
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_lstsq()' checks for errors
-    auto eh = torch::linalg::eigh(A, "L");
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg::eigh()' checks for errors
     auto e = torch::linalg_eig(A);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg_eig()' copies CUDA tensor 'A' to the host and computes on the CPU
     auto E = A.matrix_exp();
@@ -56,30 +45,56 @@ void step(int steps) {
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg_cond()' computes an SVD
     auto mn = torch::linalg_matrix_norm(A, 2);
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_matrix_norm()' computes an SVD
-    auto mn2 = torch::linalg::matrix_norm(A, "nuc", {-2, -1}, false, c10::nullopt);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::linalg::matrix_norm()' computes an SVD
     auto nn = torch::nuclear_norm(A);
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::nuclear_norm()' computes an SVD
     auto ts = torch::linalg_tensorsolve(A, B.sum(1));
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_tensorsolve()' computes 'linalg_solve()'
-    auto rk = torch::linalg::matrix_rank(A, 1e-5, false);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg::matrix_rank()' computes an SVD or eigendecomposition
     // Sync-free: the _ex variants, ops without a check, norms without an SVD.
     auto [L3, info] = torch::linalg_cholesky_ex(A);
     at::_assert_async(info.eq(0).all());
     auto lu2 = torch::linalg_lu_factor_ex(A);
-    auto d = torch::linalg::det(A);
     auto c1 = torch::linalg_cond(A, "fro");
     auto mf = torch::linalg_matrix_norm(A);
     auto pw = A.matrix_power(3);
     auto vn = torch::linalg_vector_norm(A);
-    (void)L; (void)U; (void)Ai; (void)L2; (void)X; (void)ldl; (void)ldl2;
-    (void)lu; (void)usv; (void)ci; (void)ti; (void)ls; (void)eh; (void)e;
-    (void)E; (void)P; (void)Am; (void)c; (void)mn; (void)mn2; (void)nn;
-    (void)ts; (void)rk; (void)L3; (void)lu2; (void)d; (void)c1; (void)mf;
-    (void)pw; (void)vn;
+    (void)L; (void)U; (void)Ai; (void)ldl; (void)lu; (void)usv; (void)ci;
+    (void)ls; (void)e; (void)E; (void)P; (void)Am; (void)c; (void)mn;
+    (void)nn; (void)ts; (void)L3; (void)lu2; (void)c1; (void)mf; (void)pw;
+    (void)vn;
   }
 }
+
+// The torch::linalg:: wrappers (torch/linalg.h) of LibTorch 1.x; 2.x has no
+// such header and spells them torch::linalg_*, as above.
+#if __has_include(<torch/linalg.h>)
+void linalg_namespace(int steps) {
+  torch::Device dev(torch::kCUDA);
+  auto A = torch::randn({4, 4}, dev);
+  auto B = torch::randn({4, 2}, dev);
+  for (int i = 0; i < steps; ++i) {
+    auto L2 = torch::linalg::cholesky(A);
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::cholesky()' checks for errors {{.*}}; consider 'torch::linalg_cholesky_ex()'
+    // CHECK-FIXES-V1: auto L2 = std::get<0>(torch::linalg_cholesky_ex(A));
+    auto X = torch::linalg::solve(A, B, /*left=*/true);
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:14: warning: 'torch::linalg::solve()' checks for errors {{.*}}; consider 'torch::linalg_solve_ex()'
+    // CHECK-FIXES-V1: auto X = std::get<0>(torch::linalg_solve_ex(A, B, /*left=*/true));
+    auto ldl2 = torch::linalg::ldl_factor_ex(A, false, true);
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:17: warning: 'torch::linalg::ldl_factor_ex()' with check_errors=true
+    // CHECK-FIXES-V1: auto ldl2 = torch::linalg::ldl_factor_ex(A, false, false);
+    auto ti = torch::linalg::tensorinv(A, 1);
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::tensorinv()' checks for errors
+    auto eh = torch::linalg::eigh(A, "L");
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::eigh()' checks for errors
+    auto mn2 = torch::linalg::matrix_norm(A, "nuc", {-2, -1}, false, c10::nullopt);
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:16: warning: 'torch::linalg::matrix_norm()' computes an SVD
+    auto rk = torch::linalg::matrix_rank(A, 1e-5, false);
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::matrix_rank()' computes an SVD or eigendecomposition
+    // Sync-free.
+    auto d = torch::linalg::det(A);
+    (void)L2; (void)X; (void)ldl2; (void)ti; (void)eh; (void)mn2; (void)rk; (void)d;
+  }
+}
+#endif
 
 void on_cpu(int steps) {
   auto A = torch::randn({4, 4});

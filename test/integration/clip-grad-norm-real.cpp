@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s clip-grad-norm %t
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s clip-grad-norm %t.211 %}
 // The real LibTorch headers (Debian libtorch-dev 1.13): every overload of
 // torch::nn::utils::clip_grad_norm_ is matched at the user's call and not
 // inside clip_grad.h, and the device-side rewrite compiles.

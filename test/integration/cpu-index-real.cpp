@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s cpu-index %t
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s cpu-index %t.211 %}
 // The real LibTorch 1.13 headers (Debian libtorch-dev): indexing with CPU
 // indices, index_put_ values, bernoulli_, narrow, index_fill_, masked_fill_
 // and where resolve to the declarations the matchers name; the E16 and E17

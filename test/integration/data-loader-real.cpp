@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s blocking-transfer %t
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s blocking-transfer %t.211 %}
 // The real LibTorch 1.13 headers (Debian libtorch-dev): the batches of a
 // torch::data data loader over MNIST (Normalize, Stack) are host tensors, and
 // the device is chosen at run time from a flag, so the per-batch copies are

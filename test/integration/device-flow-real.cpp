@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s blocking-transfer,torchsync-dynamic-shape %t
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s blocking-transfer,torchsync-dynamic-shape %t.211 %}
 // The shapes of issue 25 on the real LibTorch headers (Debian libtorch-dev
 // 1.13): a variable reassigned to its copy on a device, elements of local
 // containers, and a spelling of an operator that no matcher names.

@@ -1,6 +1,8 @@
 // RUN: %check_torchsync_real %s dynamic-shape %t -fix-notes
-// The real LibTorch 1.13 headers (Debian libtorch-dev): the dynamic-shape
-// matchers must find the same declarations as on the mock headers.
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s dynamic-shape %t.211 -fix-notes %}
+// The real LibTorch headers (Debian's 1.13, and 2.11 where the tests have
+// them): the dynamic-shape matchers must find the same declarations as on
+// the mock headers.
 #include <torch/torch.h>
 
 namespace F = torch::nn::functional;
@@ -15,7 +17,9 @@ void step(torch::Tensor labels, torch::Tensor lengths) {
   for (int i = 0; i < 10; ++i) {
     auto mask = x > 0;
     auto a = mask.nonzero();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'nonzero()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider mask arithmetic that keeps the shape (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:19: warning: 'nonzero()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider mask arithmetic that keeps the shape (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
+    // LibTorch 2.x has nonzero_static (since 2.1).
+    // CHECK-MESSAGES-V2: :[[@LINE-3]]:19: warning: 'nonzero()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'nonzero_static(/*size=*/N, /*fill_value=*/-1)' with a host-side bound N on the count (the result is padded with -1 or truncated to N rows), or mask arithmetic that keeps the shape [torchsync-dynamic-shape]
     auto b = torch::argwhere(x);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::argwhere()' reads the number of nonzero elements of CUDA tensor 'x'
     auto c = torch::where(mask);

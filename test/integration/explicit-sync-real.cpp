@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s explicit-sync %t
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s explicit-sync %t.211 %}
 // The real LibTorch 1.13 headers (Debian libtorch-dev) and the CUDA toolkit's
 // runtime and driver headers: the canonical names the check matches must be
 // the declarations these headers declare (and the `_v2` names cuda.h's macros

@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s hidden-host-read %t
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s hidden-host-read %t.211 %}
 // The real LibTorch headers (Debian libtorch-dev 1.13): searchsorted with a
 // sorter, segment_reduce with lengths, mode, weighted and smoothed
 // cross_entropy and LBFGS::step are matched at the user's call, not inside

@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s host-data-tensor %t -fix-notes
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s host-data-tensor %t.211 -fix-notes %}
 // The real LibTorch 1.13 headers: torch::tensor (variable_factories.h, a
 // TensorDataContainer argument) and at::tensor (ATen/ops/tensor.h) must be
 // matched as on the mock headers, and the fixed code must compile.

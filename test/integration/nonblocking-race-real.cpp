@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s nonblocking-race %t -fix-notes
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s nonblocking-race %t.211 -fix-notes %}
 // The real LibTorch 1.13 headers (Debian libtorch-dev): the to() overloads
 // and copy_ are the declarations the check matches, the reads (data_ptr,
 // accessor, item, operator<<) and waits (CUDAEvent::synchronize,

@@ -1,4 +1,5 @@
 // RUN: %check_torchsync_real %s host-read %t
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s host-read %t.211 %}
 // Operator libraries on the real LibTorch 1.13 headers: registrations make
 // their functions hot (EntryPoints.h) and guards decide the devices of their
 // parameters (DeviceGuards.h), as on the mock headers.

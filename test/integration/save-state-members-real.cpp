@@ -1,6 +1,9 @@
 // RUN: %check_torchsync_real %s host-read %t
 // RUN: %check_torchsync_real %s blocking-transfer %t-members -check-suffix=MEMBERS
 // RUN: %check_torchsync_real %s cpu-index %t-index -check-suffix=INDEX
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s host-read %t.211 %}
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s blocking-transfer %t-members.211 -check-suffix=MEMBERS %}
+// RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s cpu-index %t-index.211 -check-suffix=INDEX %}
 // The real LibTorch 1.13 headers (Debian libtorch-dev):
 // - torch::save of modules and optimizers in the training loop (the shape of
 //   pytorch/examples cpp/dcgan): every parameter and state tensor is copied

@@ -97,10 +97,20 @@ class Library final {
   Library& def(NameOrSchema&& raw_name_or_schema, Func&& raw_f) & {
     return *this;
   }
+#if TORCH_MOCK_2X
+  // 2.x: a defaulted third parameter, as in 2.11's torch/library.h.
+  enum class _RegisterOrVerify { REGISTER, VERIFY };
+  template <typename Name, typename Func>
+  Library& impl(Name name, Func&& raw_f,
+                _RegisterOrVerify rv = _RegisterOrVerify::REGISTER) & {
+    return *this;
+  }
+#else
   template <typename Name, typename Func>
   Library& impl(Name name, Func&& raw_f) & {
     return *this;
   }
+#endif
   template <typename Name, typename Dispatch, typename Func>
   Library& impl(Name name, Dispatch&& key, Func&& raw_f) & {
     return *this;

@@ -13,7 +13,13 @@
 #include <cstdint>
 #include <utility>
 
+// 2.x (2.11 at least) defines it in c10/cuda/CUDAEvent.h as
+// c10::cuda::CUDAEvent, which at::cuda names too.
+#if TORCH_MOCK_2X
+namespace c10 { namespace cuda {
+#else
 namespace at { namespace cuda {
+#endif
 
 /*
 * CUDAEvents are movable not copyable wrappers around CUDA's events.
@@ -155,4 +161,10 @@ private:
 };
 
 } // namespace cuda
+#if TORCH_MOCK_2X
+} // namespace c10
+namespace at { namespace cuda {
+using c10::cuda::CUDAEvent;
+} // namespace cuda
+#endif
 } // namespace at
