@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(clang-19 clang-tools-19 clang-tidy-19 clang-format-19 libclang-19-dev llvm-19-dev llvm-19-tools
           libtorch-dev cmake ninja-build python3 python3-jsonschema python3-yaml git binutils
-          libclang-rt-19-dev lld-19 neovim libgtest-dev)
+          libclang-rt-19-dev lld-19 neovim libgtest-dev python3-dev pybind11-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
