@@ -85,6 +85,11 @@ struct RuntimeVerdict {
   std::string Verdict;
   int64_t Syncs = 0;
   int64_t BlockedNs = 0;
+  /// Syncs at the finding's line that the verifier could not tell apart
+  /// from another finding's there (its report's "shared"): counted once,
+  /// in neither finding's Syncs.
+  int64_t SharedSyncs = 0;
+  int64_t SharedBlockedNs = 0;
   std::optional<std::string> Explanation;
   /// Every measured field under its SARIF property name (verdict, syncs,
   /// blockedNs, kinds, explanation, executions, ...).

@@ -230,7 +230,14 @@ std::string resultMessage(const Finding &F) {
       R.Verdict == "confirmed"
           ? llvm::formatv("confirmed: {0} syncs, {1} ms blocked", R.Syncs,
                           milliseconds(R.BlockedNs))
-                .str()
+                    .str() +
+                (R.SharedSyncs
+                     ? llvm::formatv(", and {0} syncs ({1} ms) that another "
+                                     "finding on the line may have made",
+                                     R.SharedSyncs,
+                                     milliseconds(R.SharedBlockedNs))
+                           .str()
+                     : std::string())
       : R.Verdict == "refuted"
           ? "refuted: the line ran and no sync was attributed to it"
       : R.Verdict == "not-reached"

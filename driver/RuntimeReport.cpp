@@ -167,6 +167,12 @@ RuntimeVerdict verdictOf(const json::Object &E, llvm::StringRef Verdict) {
       {"verdict", R.Verdict}, {"syncs", R.Syncs}, {"blockedNs", R.BlockedNs}};
   if (const json::Value *Kinds = E.get("kinds"))
     R.Properties["kinds"] = *Kinds;
+  if (const json::Object *Shared = E.getObject("shared")) {
+    R.SharedSyncs = Shared->getInteger("count").value_or(0);
+    R.SharedBlockedNs = Shared->getInteger("blocked_ns").value_or(0);
+    R.Properties["sharedSyncs"] = R.SharedSyncs;
+    R.Properties["sharedBlockedNs"] = R.SharedBlockedNs;
+  }
   if (std::optional<llvm::StringRef> Why = E.getString("explanation")) {
     R.Explanation = Why->str();
     R.Properties["explanation"] = *Why;

@@ -7,8 +7,9 @@ findings cover, recomputed without a GPU from a stored observation.
         (on the GPU machine) stores every sync site the probe saw in user
         code: a `torchsync-verify run` JSON report made with NO findings
         lists each of them as "unpredicted" (path, line, count, blocked
-        time, kinds, CUDA calls, function, calling line); with gcov JSON of
-        the same run, also how often each user line ran.
+        time, kinds, CUDA calls, function, calling line, and the functions
+        the line called, which tell apart findings that share a line); with
+        gcov JSON of the same run, also how often each user line ran.
 
     coverage.py score --findings FINDINGS.json --observed OBSERVED.json
                       [--root SRC_CHECKOUT] [--format text|json]
@@ -110,7 +111,12 @@ def cmd_observe(args):
 
 def events_of(sites):
     """One pseudo-event per stored sync (reconcile counts events): each
-    site's kinds in their counts, its whole blocked time on its first."""
+    site's kinds in their counts; its callees (the functions its line
+    called, which tell apart the syncs of findings that share a line) in
+    their counts, each one's blocked time on its first sync. A site stored
+    without callees (an observation made before they were recorded) has its
+    whole blocked time on its first sync and no callee: at a line with
+    several findings its syncs are shared."""
     events = []
     for s in sites:
         user = {"path": s["path"], "line": s["line"], "function": s.get("function", "")}
@@ -119,10 +125,17 @@ def events_of(sites):
         for kind, n in sorted(s.get("kinds", {}).items()):
             kinds += [kind] * n
         kinds += ["?"] * (s["count"] - len(kinds))
-        for i, kind in enumerate(kinds[:s["count"]]):
-            events.append({"user": user, "callers": callers, "kind": kind,
-                           "api": (s.get("apis") or [""])[0],
-                           "blocked_ns": s["blocked_ns"] if i == 0 else 0, "stack": []})
+        callees = [(c.get("callee", ""), c["count"], c["blocked_ns"])
+                   for c in s.get("callees") or []]
+        if sum(n for _, n, _ in callees) != s["count"]:
+            callees = [("", s["count"], s["blocked_ns"])]
+        i = 0
+        for callee, n, ns in callees:
+            for j in range(n):
+                events.append({"user": user, "callers": callers, "kind": kinds[i],
+                               "api": (s.get("apis") or [""])[0], "callee": callee,
+                               "blocked_ns": ns if j == 0 else 0, "stack": []})
+                i += 1
     return events
 
 
@@ -133,8 +146,8 @@ def score(findings_doc, observed, root):
     if observed.get("lines"):
         coverage = {path: {int(n): c for n, c in v.items()}
                     for path, v in observed["lines"].items()}
-    found, unpredicted, _, _ = vp.reconcile(findings, events_of(observed["sites"]), [],
-                                            coverage, root)
+    found, unpredicted, _, _, _ = vp.reconcile(findings, events_of(observed["sites"]), [],
+                                               coverage, root)
     left = {(u["path"], u["line"]) for u in unpredicted}
     total_n = sum(s["count"] for s in observed["sites"])
     total_ns = sum(s["blocked_ns"] for s in observed["sites"])
@@ -148,9 +161,11 @@ def score(findings_doc, observed, root):
         "commit": observed.get("commit"), "status": observed.get("status"),
         "findings": len(findings),
         "confirmed": sum(1 for f in found if f["verdict"] == "confirmed"),
-        "verdicts": [{"check": f["check"], "path": f["path"], "line": f["line"],
-                      "verdict": f["verdict"], "count": f["count"],
-                      "blocked_ns": f["blocked_ns"]} for f in found],
+        "verdicts": [dict({"check": f["check"], "path": f["path"], "line": f["line"],
+                           "verdict": f["verdict"], "count": f["count"],
+                           "blocked_ns": f["blocked_ns"]},
+                          **({"shared": f["shared"]["count"]} if f.get("shared") else {}))
+                     for f in found],
         "sites": len(observed["sites"]), "sites_covered": len(covered),
         "count": total_n, "count_covered": cov_n,
         "blocked_ns": total_ns, "blocked_ns_covered": cov_ns,
@@ -187,8 +202,9 @@ def render(r, source_line=None):
                r["outside_user_code"].get("count", 0),
                r["outside_user_code"].get("blocked_ns", 0) / 1e6)]
     for v in r["verdicts"]:
-        out.append("  finding %s:%d %s: %s (%d syncs, %.1f ms)" % (
-            v["path"], v["line"], v["check"], v["verdict"], v["count"], v["blocked_ns"] / 1e6))
+        out.append("  finding %s:%d %s: %s (%d syncs, %.1f ms%s)" % (
+            v["path"], v["line"], v["check"], v["verdict"], v["count"], v["blocked_ns"] / 1e6,
+            "; %d shared with findings of its line" % v["shared"] if v.get("shared") else ""))
     for m in r["missed"]:
         text = source_line(m["path"], m["line"]) if source_line else ""
         function = m["function"].split("<", 1)[0]  # no template arguments
@@ -264,8 +280,10 @@ def cmd_check(args):
         if not (os.path.exists(rep) and os.path.exists(obs)):
             continue
         gpu = read_json(rep)
+        # column and message: the operation of findings that share a line.
         findings = {"findings": [
-            {k: f[k] for k in ("check", "path", "line", "endLine", "fingerprint")
+            {k: f[k] for k in ("check", "path", "line", "endLine", "column", "fingerprint",
+                               "message")
              if k in f} for f in gpu["findings"]]}
         r = score(findings, read_json(obs), os.path.join(prepare.SRC, p["checkout"]))
         want = [(f["path"], f["line"], f["count"], f["blocked_ns"]) for f in gpu["findings"]]

@@ -18,9 +18,14 @@ the finding's line..endLine):
   refuted       no sync there, and line coverage (--coverage) says it ran
   not-reached   no sync there, and line coverage says it never ran
   not-observed  no sync there, and no coverage to tell which of the two
-Line coverage comes from gcov JSON files (--coverage) or, for a program built
-with GCC's --coverage, from its build folder (--gcov-data). A finding that is
-not confirmed may carry an explanation (--explanations).
+Where several findings share a line, each sync goes to the one whose
+operation (the call its column points at) is the function the user line
+called on the way to the sync; a sync that this cannot tell apart is shared
+by them, counted once. Line coverage comes from gcov JSON files (--coverage)
+or, for a program built with GCC's --coverage, from its build folder
+(--gcov-data), the counts of a source compiled into several objects added
+up. A finding that is not confirmed may carry an explanation
+(--explanations).
 Syncs attributed to user lines that no finding covers are "unpredicted",
 grouped by file:line. The format of the JSON report is docs/verify-format.md.
 """
@@ -190,7 +195,10 @@ def slim_stack(frames, path, n):
                for fr in frames):
         raise ToolError("trace %s: line %d: a stack frame is not {\"module\": ..., "
                         "\"offset\": ...}" % (path, n))
-    return [{"module": sys.intern(fr.get("module", "")), "offset": fr.get("offset")}
+    # "symbol" (the probe's dladdr name, demangled) names the function of a
+    # frame that addr2line does not read: the LibTorch call a user line made.
+    return [{"module": sys.intern(fr.get("module", "")), "offset": fr.get("offset"),
+             "symbol": sys.intern(fr["symbol"]) if isinstance(fr.get("symbol"), str) else ""}
             for fr in frames]
 
 
@@ -526,8 +534,13 @@ def relative_to_root(path, root, excludes=()):
 
 
 def attribute(events, root, excludes, symbolizer, base_dir):
-    """Adds to each event "user": {path, line, function} (or None) and
-    "callers": the user lines of its outer frames."""
+    """Adds to each event "user": {path, line, function} (or None),
+    "callers": the user lines of its outer frames, and "callee": the
+    function that the user frame called on the way to the sync (qualified,
+    without return type and parameters; "" when unknown): the inlined
+    function just inside it in addr2line's chain, else the outermost
+    function of the next inner frame, by addr2line for a module that may
+    hold user code and by the probe's dladdr symbol for the others."""
     modules = {}
 
     def module_of(fr):
@@ -558,22 +571,189 @@ def attribute(events, root, excludes, symbolizer, base_dir):
             rel_cache[file] = relative_to_root(full, root, excludes)
         return rel_cache[file]
 
+    names = {}
     for e in events:
-        user, callers = None, []
+        user, callers, inner, callee = None, [], "", ""
         for fr in e["stack"]:
             mod = module_of(fr)
-            if not may_hold_user_code(mod):
+            chain = symbolizer.chain(mod, parse_offset(fr.get("offset"))) \
+                if may_hold_user_code(mod) else []
+            if not chain:
+                # LibTorch, CUDA, or a module without debug info here: the
+                # function dladdr found for the address, when it is exported.
+                if user is None:
+                    inner = fr.get("symbol", "")
                 continue
-            for func, file, line in symbolizer.chain(mod, parse_offset(fr.get("offset"))):
+            for func, file, line in chain:
                 r = rel(file)
                 if r is None:
+                    if user is None:
+                        inner = func
                     continue
                 if user is None:
                     user = {"path": r, "line": line, "function": func}
+                    callee = inner
                 else:
                     callers.append("%s:%d" % (r, line))
         e["user"] = user
         e["callers"] = callers
+        if callee not in names:
+            names[callee] = function_name(callee)
+        e["callee"] = names[callee]
+
+
+# ---------------------------------------------------------------- call names
+#
+# Where several findings share a line (`torch::multinomial(p, 1).item<int64_t>()`
+# with a finding for each call, two `.to(device)` in one statement), a sync
+# goes to the finding whose operation is the function that the user line
+# called on the way to it (attribute()'s "callee"): the finding that points at
+# `item<int64_t>` and the callee `long at::Tensor::item<long>() const` are
+# both "item".
+
+# An operator's name, which holds characters that are structure elsewhere.
+OPERATOR_NAME = re.compile(
+    r"\boperator\b\s*(?:\(\s*\)|\[\s*\]|->\*?|(?:new|delete)\b(?:\s*\[\s*\])?|"
+    r"\"\"\s*[A-Za-z_]\w*|[-+*/%^&|~!=<>,]+|[A-Za-z_][\w:<>,*& ]*?(?=\s*\())")
+ANONYMOUS = re.compile(r"\((?:anonymous namespace)\)")
+# What demangled names may end with that is not part of the name.
+NAME_SUFFIXES = re.compile(r"\s*\[(?:clone|abi:)[^\]]*\]")
+IDENTIFIER = re.compile(r"~?[A-Za-z_]\w*")
+# What a finding's column points at: a (qualified) function or operator name.
+SOURCE_CALL = re.compile(r"(?:::\s*)?(?:[A-Za-z_]\w*\s*::\s*)*"
+                         r"(operator\b\s*(?:\(\s*\)|\[\s*\]|[-+*/%^&|~!=<>]+)|~?[A-Za-z_]\w*)")
+SOURCE_OPERATOR = re.compile(r"\[|\(|[-+*/%^&|~!=<>]+")
+# Words a column may point at that name no call.
+NOT_CALLS = frozenset(("if", "else", "for", "while", "do", "switch", "case", "return", "auto",
+                       "const", "static", "sizeof", "throw", "try", "catch"))
+
+
+def masked(text):
+    """text with operator names and "(anonymous namespace)" blanked out (same
+    length), so that its brackets and spaces are the name's structure."""
+    text = ANONYMOUS.sub(lambda m: "A" * len(m.group(0)), text)
+    return OPERATOR_NAME.sub(lambda m: "O" * len(m.group(0)), text)
+
+
+def function_name(signature):
+    """A demangled function's qualified name, without its return type,
+    parameters and qualifiers: 'long at::Tensor::item<long>() const' is
+    'at::Tensor::item<long>'. A name without parameters is kept as it is."""
+    text = NAME_SUFFIXES.sub("", signature or "").strip()
+    shape = masked(text)
+    depth, start = 0, 0
+    for i, c in enumerate(shape):
+        if c in "<({[":
+            if c == "(" and depth == 0 and i > start:
+                return text[start:i].strip()
+            depth += 1
+        elif c in ">)}]":
+            depth = max(0, depth - 1)
+        elif c == " " and depth == 0:
+            start = i + 1
+    return text[start:].strip()
+
+
+def operator_name(text):
+    """'operator <<' as 'operator<<', 'operator  new[]' as 'operator new[]'."""
+    rest = text[len("operator"):].strip()
+    if re.match(r"[A-Za-z_]", rest):
+        return "operator " + re.sub(r"\s+", " ", rest)
+    return "operator" + re.sub(r"\s+", "", rest)
+
+
+def base_name(name):
+    """The unqualified name of a function without its template arguments:
+    'at::Tensor::item<long>' is 'item', 'at::operator<<' is 'operator<<';
+    LibTorch's operator entry points 'at::_ops::multinomial::call' (and
+    ::redispatch) are named after their operator, overload name included
+    ('at::_ops::to_device::call' is 'to_device')."""
+    name = function_name(name)
+    shape = masked(name)
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(shape):
+        c = shape[i]
+        if c in "<({[":
+            depth += 1
+        elif c in ">)}]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and shape.startswith("::", i):
+            parts.append(name[start:i].strip())
+            start = i = i + 2
+            continue
+        i += 1
+    parts.append(name[start:].strip())
+    last = parts[-1]
+    if len(parts) >= 3 and parts[-3] == "_ops" and last in ("call", "redispatch"):
+        return parts[-2]
+    op = OPERATOR_NAME.match(last)
+    if op:
+        return operator_name(op.group(0))
+    template = masked(last).find("<")
+    return last[:template].strip() if template > 0 else last
+
+
+def finding_operations(f, line_text):
+    """The names of the call a finding is about: the (qualified) name its
+    column points at in the source line (bytes: columns count bytes), and
+    the call its message opens with ('item<float>()' copies ...). A finding
+    whose message opens with a statement ('if' condition depends on ...)
+    has only the first; one whose source cannot be read, only the second."""
+    names = set()
+    column = f.get("column")
+    if line_text is not None and type(column) is int and 0 < column <= len(line_text):
+        text = line_text[column - 1:].decode("utf-8", "replace")
+        # A column at the member access rather than the member's name.
+        text = re.sub(r"^(?:\.|->)\s*(?=[A-Za-z_])", "", text)
+        m = SOURCE_CALL.match(text)
+        if m:
+            name = m.group(1)
+            names.add(operator_name(name) if name.startswith("operator") else name)
+        else:
+            m = SOURCE_OPERATOR.match(text)
+            if m:
+                names.add({"[": "operator[]", "(": "operator()"}.get(m.group(0),
+                                                                    "operator" + m.group(0)))
+    m = re.match(r"'([^']+)'", f.get("message") or "")
+    if m:
+        quoted = m.group(1).strip()
+        if quoted.startswith("operator"):
+            names.add(operator_name(quoted))
+        elif "(" in quoted:
+            head = re.split(r"\.|->", quoted.split("(", 1)[0])[-1].strip()
+            name = base_name(head)
+            if IDENTIFIER.fullmatch(name):
+                names.add(name)
+    return {n for n in names if n and n not in NOT_CALLS}
+
+
+def read_source_bytes(root, path, cache):
+    """The lines of a source file as bytes, or None."""
+    if path not in cache:
+        try:
+            with open(os.path.join(root, path), "rb") as f:
+                cache[path] = f.read().splitlines()
+        except OSError:
+            cache[path] = None
+    return cache[path]
+
+
+def owners_of(event, candidates, operations):
+    """The findings among candidates (several, all at the sync's line) that
+    the sync belongs to: the one whose operation is the sync's callee. Where
+    that is not one finding the sync cannot be told apart, and it belongs to
+    all that may have made it: the candidates whose operation is the callee
+    (several findings of one operation: two .to() on a line, two checks of
+    one call) and those whose operation is not known; when none names the
+    callee, or the callee is unknown, all of them."""
+    callee = event.get("callee") or ""
+    if not callee:
+        return candidates
+    name = base_name(callee)
+    named = [i for i in candidates if name in operations(i)]
+    if not named:
+        return candidates
+    return [i for i in candidates if i in named or not operations(i)]
 
 
 # ---------------------------------------------------------------- reconciling
@@ -688,12 +868,27 @@ def blocked(events):
     return sum(int(e.get("blocked_ns", 0)) for e in events)
 
 
+def callees_of(events):
+    """How a place's syncs divide among the functions its line called:
+    [{callee, count, blocked_ns}], most syncs first; callee "" when unknown."""
+    groups = collections.defaultdict(list)
+    for e in events:
+        groups[e.get("callee") or ""].append(e)
+    return [{"callee": c, "count": len(evs), "blocked_ns": blocked(evs)}
+            for c, evs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+
+
 def reconcile(findings, events, explanations, coverage, root):
-    """The report's findings, unpredicted and outside_user_code parts.
+    """The report's findings, unpredicted, outside_user_code and shared parts.
 
     A sync at a line within a finding's line..endLine belongs to that
     finding; one at a line that no finding names exactly belongs to the
-    findings whose statement spans its line."""
+    findings whose statement spans its line. Where that makes several
+    findings, the sync goes to the one whose operation is the sync's callee
+    (owners_of); a sync that this cannot tell apart is shared: it is counted
+    once, in a shared group, and not in the findings' own counts. Every sync
+    is counted once: in one finding, one shared group, one unpredicted place
+    or outside user code."""
     by_place = collections.defaultdict(list)
     outside = []
     for e in events:
@@ -709,34 +904,69 @@ def reconcile(findings, events, explanations, coverage, root):
         spans.append(statement_span(read_source_lines(root, f["path"], sources) if f["path"]
                                     else None, first, last))
         exact.update((f["path"], n) for n in range(first, last + 1))
-    predicted = set()
-    used_explanations = set()
-    out = []
-    for f, (start, end) in zip(findings, spans):
+    # The findings each place's syncs may belong to.
+    candidates = collections.defaultdict(list)
+    for i, (f, (start, end)) in enumerate(zip(findings, spans)):
         first, last = finding_lines(f)
-        mine = []
         for line in range(start, end + 1):
             key = (f["path"], line)
-            if key not in by_place:
-                continue
-            if first <= line <= last or key not in exact:
-                mine.extend(by_place[key])
-                predicted.add(key)
+            if key in by_place and (first <= line <= last or key not in exact):
+                candidates[key].append(i)
+    texts, operations = {}, {}
+
+    def operations_of(i):
+        if i not in operations:
+            f = findings[i]
+            lines = read_source_bytes(root, f["path"], texts) if f["path"] else None
+            n = f.get("line", 0)
+            operations[i] = finding_operations(f, lines[n - 1] if lines and
+                                               0 < n <= len(lines) else None)
+        return operations[i]
+
+    mine = [[] for _ in findings]
+    shared = {}
+    for key, among in candidates.items():
+        for e in by_place[key]:
+            owners = among if len(among) == 1 else owners_of(e, among, operations_of)
+            if len(owners) == 1:
+                mine[owners[0]].append(e)
+            else:
+                shared.setdefault((key, tuple(owners)), []).append(e)
+    shared_of = collections.defaultdict(list)
+    shared_with = collections.defaultdict(set)
+    groups = []
+    for ((path, line), owners), evs in shared.items():
+        for i in owners:
+            shared_of[i].extend(evs)
+            shared_with[i].update(j for j in owners if j != i)
+        groups.append({"path": path, "line": line, "findings": list(owners),
+                       "count": len(evs), "blocked_ns": blocked(evs), "kinds": kinds_of(evs),
+                       "callees": callees_of(evs)})
+    groups.sort(key=lambda g: (-g["count"], g["path"], g["line"], g["findings"]))
+    used_explanations = set()
+    out = []
+    for i, (f, (start, end)) in enumerate(zip(findings, spans)):
+        first, last = finding_lines(f)
+        own = mine[i]
         r = {"check": f["check"], "path": f["path"], "line": first,
              "fingerprint": f.get("fingerprint", ""), "message": f.get("message", ""),
              "statement": [start, end],
-             "count": len(mine), "blocked_ns": blocked(mine), "kinds": kinds_of(mine)}
+             "count": len(own), "blocked_ns": blocked(own), "kinds": kinds_of(own)}
         if "endLine" in f:
             r["endLine"] = last
         if f.get("column"):
             r["column"] = f["column"]
+        if shared_of[i]:
+            evs = shared_of[i]
+            r["shared"] = {"count": len(evs), "blocked_ns": blocked(evs), "kinds": kinds_of(evs),
+                           "with": sorted(shared_with[i])}
         if coverage is not None:
             lines = coverage.get(f["path"], {})
             # gcov counts a multi-line statement on one of its lines.
             known = [lines[n] for n in range(first, last + 1) if n in lines] or \
                 [lines[n] for n in range(start, end + 1) if n in lines]
             r["executions"] = max(known) if known else None
-        if mine:
+        if own or shared_of[i]:
             r["verdict"] = "confirmed"
         elif coverage is None or r.get("executions") is None:
             r["verdict"] = "not-observed"
@@ -752,19 +982,19 @@ def reconcile(findings, events, explanations, coverage, root):
         out.append(r)
     unpredicted = []
     for (path, line), evs in by_place.items():
-        if (path, line) in predicted:
+        if (path, line) in candidates:
             continue
         funcs = collections.Counter(e["user"]["function"] for e in evs)
         callers = collections.Counter(c for e in evs for c in e["callers"][:1])
         u = {"path": path, "line": line, "count": len(evs), "blocked_ns": blocked(evs),
              "kinds": kinds_of(evs), "apis": sorted({e.get("api", "") for e in evs}),
-             "function": funcs.most_common(1)[0][0]}
+             "function": funcs.most_common(1)[0][0], "callees": callees_of(evs)}
         if callers:
             u["called_from"] = callers.most_common(1)[0][0]
         unpredicted.append(u)
     unpredicted.sort(key=lambda u: (-u["count"], u["path"], u["line"]))
     stale = [e for e in explanations if id(e) not in used_explanations]
-    return out, unpredicted, outside, stale
+    return out, unpredicted, outside, stale, groups
 
 
 def summarize(findings):
@@ -857,23 +1087,48 @@ def gcda_files(folder):
             if n.endswith(".gcda")]
 
 
+# The length of the gcda paths given to one gcov call, well below the
+# kernel's limit on a command line.
+GCOV_BATCH_CHARS = 64 * 1024
+
+
 def run_gcov(gcov, folder, tmpdir):
-    """gcov JSON files for the counters the program left in folder."""
-    gcdas = gcda_files(folder)
+    """gcov JSON files for the counters the program left in folder: one per
+    .gcda, so that a source compiled into several objects (a library's and
+    a program's) keeps the counts of each; load_coverage adds them up.
+
+    gcov names a JSON file after its .gcda's base name (util.cpp.gcda of
+    two object folders both give util.cpp.gcov.json.gz, and the second
+    overwrote the first): --preserve-paths names it after the whole path
+    instead, and --hash-filenames puts a hash of that path in its place, so
+    that a deep build folder cannot make a name longer than the file system
+    takes. With --json-format gcov writes and forgets each input before it
+    reads the next, so one call for many of them gives each object's own
+    counts; the calls are cut in batches only to keep command lines short."""
+    gcdas = sorted(os.path.abspath(g) for g in gcda_files(folder))
     if not gcdas:
         raise ToolError("no .gcda files under %s after the run: was the program built "
                         "with --coverage, and did it exit normally?" % folder)
     out = os.path.join(tmpdir, "gcov")
     os.makedirs(out)
-    try:
-        proc = subprocess.run([gcov, "--json-format"] + [os.path.abspath(g) for g in gcdas],
-                              cwd=out, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              universal_newlines=True)
-    except OSError as e:
-        raise ToolError("cannot run %s: %s" % (gcov, e.strerror))
-    if proc.returncode != 0:
-        raise ToolError("%s failed (exit %d): %s" % (gcov, proc.returncode,
-                                                     proc.stderr.strip()[:300]))
+    batches, size = [[]], 0
+    for g in gcdas:
+        if batches[-1] and size + len(g) > GCOV_BATCH_CHARS:
+            batches.append([])
+            size = 0
+        batches[-1].append(g)
+        size += len(g) + 1
+    for batch in batches:
+        try:
+            proc = subprocess.run([gcov, "--json-format", "--preserve-paths",
+                                   "--hash-filenames"] + batch,
+                                  cwd=out, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  universal_newlines=True)
+        except OSError as e:
+            raise ToolError("cannot run %s: %s" % (gcov, e.strerror))
+        if proc.returncode != 0:
+            raise ToolError("%s failed (exit %d): %s" % (gcov, proc.returncode,
+                                                         proc.stderr.strip()[:300]))
     return [os.path.join(out, n) for n in sorted(os.listdir(out)) if ".json" in n]
 
 
@@ -945,20 +1200,33 @@ def render_text(report):
     if report.get("steps"):
         lines.append(steps_text(report["steps"]))
     lines.append("")
-    lines.append("findings: %d; %d confirmed, %d refuted, %d not reached, %d not observed; "
+    only_shared = sum(1 for f in report["findings"]
+                      if f["verdict"] == "confirmed" and not f["count"])
+    lines.append("findings: %d; %d confirmed%s, %d refuted, %d not reached, %d not observed; "
                  "%d of the unconfirmed explained, %d unexplained" % (
-                     len(report["findings"]), s["confirmed"], s["refuted"], s["not-reached"],
+                     len(report["findings"]), s["confirmed"],
+                     " (%d only by shared syncs)" % only_shared if only_shared else "",
+                     s["refuted"], s["not-reached"],
                      s["not-observed"], s["explained"], s["unexplained"]))
     if report["findings"]:
         rows = [("verdict", "syncs", "blocked ms", "ran", "check", "place")]
+        # Findings that share a line are told apart by their columns.
+        lines_shared = collections.Counter((f["path"], f["line"]) for f in report["findings"])
         notes = []
         for f in report["findings"]:
             verdict = f["verdict"] + (" (explained)" if "explanation" in f else "")
+            if f["verdict"] == "confirmed" and not f["count"]:
+                verdict += " (shared)"
             ran = f.get("executions")
             place = "%s:%d" % (f["path"], f["line"])
+            if f.get("column") and lines_shared[(f["path"], f["line"])] > 1:
+                place += ":%d" % f["column"]
             if f["statement"] != [f["line"], f.get("endLine", f["line"])]:
                 place += " (statement %d-%d)" % tuple(f["statement"])
-            rows.append((verdict, f["count"], ms(f["blocked_ns"]) if f["count"] else "-",
+            syncs = str(f["count"])
+            if f.get("shared"):
+                syncs += " +%d shared" % f["shared"]["count"]
+            rows.append((verdict, syncs, ms(f["blocked_ns"]) if f["count"] else "-",
                          "-" if ran is None else ran, f["check"], place))
             if "explanation" in f:
                 notes.append("  %s:%d %s: %s" % (f["path"], f["line"], f["check"],
@@ -978,6 +1246,25 @@ def render_text(report):
         for u in un:
             rows.append((u["count"], ms(u["blocked_ns"]), kinds_text(u["kinds"]),
                          (u["function"] or "?")[:50], "%s:%d" % (u["path"], u["line"])))
+        lines += ["  " + l for l in table(rows)]
+    groups = report.get("shared") or []
+    if groups:
+        lines.append("shared syncs (several findings on one line, and the call they came "
+                     "from does not tell whose): %d at %d place%s" % (
+                         sum(g["count"] for g in groups), len(groups),
+                         "" if len(groups) == 1 else "s"))
+        rows = [("syncs", "blocked ms", "kinds", "callee", "place", "findings")]
+        for g in groups:
+            named = [report["findings"][i] for i in g["findings"]]
+            # The callee of most of them, and how many others there are.
+            callee = (g["callees"][0]["callee"] or "?") if g["callees"] else "?"
+            if len(g["callees"]) > 1:
+                callee = "%s (+%d)" % (callee[:50], len(g["callees"]) - 1)
+            rows.append((g["count"], ms(g["blocked_ns"]), kinds_text(g["kinds"]), callee[:58],
+                         "%s:%d" % (g["path"], g["line"]),
+                         ", ".join("%s %d%s" % (f["check"], f["line"],
+                                                ":%d" % f["column"] if f.get("column") else "")
+                                   for f in named)))
         lines += ["  " + l for l in table(rows)]
     o = report["outside_user_code"]
     lines.append("syncs outside user code (no frame under the root): %d, %s ms blocked%s" % (
@@ -1224,7 +1511,8 @@ def cmd_run(args, write_atomically, stdout=None, quiet=False):
         if tmpdir:
             shutil.rmtree(tmpdir, ignore_errors=True)
 
-    found, unpredicted, outside, stale = reconcile(findings, events, explanations, coverage, root)
+    found, unpredicted, outside, stale, shared = reconcile(findings, events, explanations,
+                                                           coverage, root)
     report = {"version": FORMAT_VERSION, "tool": {"name": TOOL, "version": VERSION},
               "root": root, "program": prog, "trace": trace_info,
               "coverage": coverage is not None, "findings": found,
@@ -1233,7 +1521,7 @@ def cmd_run(args, write_atomically, stdout=None, quiet=False):
                                     "kinds": kinds_of(outside),
                                     "cut_stacks": sum(1 for e in outside
                                                       if len(e["stack"]) >= PROBE_MAX_FRAMES)},
-              "stale_explanations": stale}
+              "stale_explanations": stale, "shared": shared}
     steps = step_times(notes, getattr(args, "warmup_steps", None))
     if steps:
         report["steps"] = steps

@@ -1,14 +1,16 @@
 // Writes probe-format JSON lines (runtime-verify/probe/Probe.h) for calls the
 // test program makes, with the frames the probe would record: return
-// addresses from backtrace(), relative to dladdr's module base. Only the
-// trace is synthetic; the addresses are this program's own. A trace path
-// ending in .dedup.jsonl gets the probe's deduplicated form (each unique stack
-// once as a "stack" record, the syncs naming it by "stack_id", progress
-// records); any other, the inline form ("stack" in each sync).
+// addresses from backtrace(), relative to dladdr's module base, with
+// dladdr's demangled symbol name. Only the trace is synthetic; the addresses
+// are this program's own. A trace path ending in .dedup.jsonl gets the
+// probe's deduplicated form (each unique stack once as a "stack" record, the
+// syncs naming it by "stack_id", progress records); any other, the inline
+// form ("stack" in each sync).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <cxxabi.h>
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <vector>
@@ -18,15 +20,33 @@ static unsigned Seq;
 static bool Dedup;
 static std::vector<std::vector<void *>> Stacks;
 
+// The probe's "symbol": dladdr's name of the frame's function, demangled;
+// empty when it is not exported.
+static void writeSymbol(const char *Name) {
+  int Status = 0;
+  char *Demangled = Name ? abi::__cxa_demangle(Name, nullptr, nullptr, &Status) : nullptr;
+  const char *Text = Status == 0 && Demangled ? Demangled : (Name ? Name : "");
+  std::fputc('"', Out);
+  for (const char *C = Text; *C; ++C) {
+    if (*C == '"' || *C == '\\')
+      std::fputc('\\', Out);
+    std::fputc(*C, Out);
+  }
+  std::fputc('"', Out);
+  std::free(Demangled);
+}
+
 static void writeFrames(void **Buf, int N) {
   // Frame 0 is recordSync: the probe skips its own frames the same way.
   for (int I = 1; I < N; ++I) {
     Dl_info Info{};
     dladdr(Buf[I], &Info);
-    std::fprintf(Out, "%s{\"module\":\"%s\",\"offset\":\"0x%zx\",\"symbol\":\"\"}",
+    std::fprintf(Out, "%s{\"module\":\"%s\",\"offset\":\"0x%zx\",\"symbol\":",
                  I > 1 ? "," : "", Info.dli_fname ? Info.dli_fname : "",
                  reinterpret_cast<size_t>(Buf[I]) -
                      reinterpret_cast<size_t>(Info.dli_fbase));
+    writeSymbol(Info.dli_sname);
+    std::fputc('}', Out);
   }
 }
 
