@@ -33,8 +33,26 @@ from make_findings import neutral  # noqa: E402
 def sources_of(build, root, folder):
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
-    prefix = os.path.join(root, folder) + os.sep
+    prefix = os.path.normpath(os.path.join(root, folder)) + os.sep
     return sorted(e["file"] for e in entries if os.path.realpath(e["file"]).startswith(prefix))
+
+
+def with_headers_211(build, include):
+    """A compile database (in a temporary folder) like build's, with
+    Debian's LibTorch include folder replaced by LibTorch 2.11's and the CUDA
+    toolkit's headers, which 2.11's c10/cuda headers include."""
+    api = os.path.join(include, "torch", "csrc", "api", "include")
+    if not os.path.isfile(os.path.join(api, "torch", "torch.h")):
+        sys.exit("findings: no LibTorch 2.11 headers in %s (build torchsync first)" % include)
+    flags = "-isystem %s -isystem %s -isystem /usr/local/cuda/include" % (include, api)
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
+        entries = json.load(f)
+    for e in entries:
+        e["command"] = e["command"].replace("-isystem /usr/include/torch/csrc/api/include", flags)
+    out = tempfile.mkdtemp(prefix="torchsync-public-211.")
+    with open(os.path.join(out, "compile_commands.json"), "w", encoding="utf-8") as f:
+        json.dump(entries, f, indent=1)
+    return out
 
 
 def main(argv):
@@ -48,8 +66,15 @@ def main(argv):
     ap.add_argument("--build", default=os.path.join(HERE, "build"))
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--only", action="append")
+    ap.add_argument("--headers", choices=("1.13", "2.11"), default="1.13",
+                    help="the LibTorch headers to parse with: the build's (Debian's 1.13), or "
+                    "2.11's, which torchsync's build unpacks (build/test/libtorch-2.11), in "
+                    "their place: what the GPU machine builds the programs against")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
+    if args.headers == "2.11":
+        args.build = with_headers_211(args.build, os.path.join(
+            repo, "build", "test", "libtorch-2.11", "include"))
     for p in prepare.PROGRAMS:
         if args.only and p["name"] not in args.only:
             continue

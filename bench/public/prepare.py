@@ -43,6 +43,14 @@ REPOS = {
         "paths": ["tutorials/intermediate/language_model",
                   "tutorials/intermediate/deep_residual_network", "LICENSE"],
     },
+    # Issue 25: an independent reinforcement-learning trainer (PPO on C++
+    # CartPole environments that a thread pool steps; toml++ vendored).
+    "ppo-libtorch": {
+        "repo": "AidanShipperley/PPO-LibTorch",
+        "commit": "9f5c46b9ea214d62b70c9a7969ca1e73e364c03f",
+        "paths": ["PPO", "Distributions", "Environments", "Utils", "driver.cpp",
+                  "third_party/tomlplusplus", "LICENSE"],
+    },
     # A dependency of cpp/dcgan (a header it includes); outside every root,
     # so the verifier never counts it as user code.
     "_deps/argparse": {
@@ -75,6 +83,13 @@ PROGRAMS = [
      "dir": "tutorials/intermediate/deep_residual_network",
      "cwd": "pytorch-cpp/build/tutorials/intermediate/deep_residual_network", "args": [],
      "data": ["cifar10:pytorch-cpp/data/cifar10"]},
+    # It reads ./PPOConfig.toml: the repository's recommended CartPole
+    # settings with CUDA on and fewer steps (ppo_config). Its deterministic
+    # mode wants cuBLAS's workspace setting, as PyTorch's docs say, or it
+    # warns on every matrix product.
+    {"name": "ppo-libtorch", "checkout": "ppo-libtorch", "dir": ".",
+     "cwd": "ppo-libtorch", "args": [], "data": ["ppo-config:ppo-libtorch"],
+     "env": {"CUBLAS_WORKSPACE_CONFIG": ":4096:8"}},
 ]
 
 
@@ -150,7 +165,49 @@ def ptb(folder, rng):
     assert at == PTB_WORDS
 
 
-MAKERS = {"mnist": mnist, "cifar10": cifar10, "ptb": ptb}
+# PPO-LibTorch's Environments/CartPoleRecommendedSettings.toml at the pinned
+# commit, with two values changed: use_cuda (false upstream) and
+# total_timesteps (100000 upstream: 390 updates, about 20 minutes under the
+# probe; 8192 is 32 updates of 8 environments x 32 steps).
+PPO_CONFIG = """# PPO Configuration File for CartPole (bench/public/prepare.py)
+
+[environment]
+obs_size = 4
+action_size = 1
+max_episode_steps = 500
+
+[general]
+seed = 2
+total_timesteps = 8192
+use_cuda = true
+torch_deterministic = true
+checkpoint_updates = 50
+
+[ppo]
+learning_rate = 0.001
+num_envs = 8
+num_steps = 32
+anneal_lr = true
+use_gae = true
+gamma = 0.98
+gae_lambda = 0.95
+num_minibatches = 4
+update_epochs = 10
+norm_adv = true
+clip_coef = 0.2
+clip_vloss = true
+ent_coef = 0.0
+vf_coef = 0.5
+max_grad_norm = 0.5
+"""
+
+
+def ppo_config(folder, rng):
+    with open(os.path.join(folder, "PPOConfig.toml"), "w") as f:
+        f.write(PPO_CONFIG)
+
+
+MAKERS = {"mnist": mnist, "cifar10": cifar10, "ptb": ptb, "ppo-config": ppo_config}
 
 
 def cmd_data(args):
@@ -173,7 +230,9 @@ def cmd_data(args):
 
 def cmd_list(args):
     for p in PROGRAMS:
-        print("%s\t%s\t%s\t%s" % (p["name"], p["checkout"], p["cwd"], " ".join(p["args"])))
+        env = " ".join("%s=%s" % kv for kv in sorted(p.get("env", {}).items()))
+        print("%s\t%s\t%s\t%s\t%s" % (p["name"], p["checkout"], p["cwd"], " ".join(p["args"]),
+                                      env))
 
 
 def main(argv):

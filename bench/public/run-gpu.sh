@@ -61,12 +61,16 @@ echo '{"findings": [], "root": ".", "tool": {"name": "torchsync", "version": "(a
 REPORTS=$WORK/reports
 rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 # name cap_seconds, in the order they run
+# ONLY="name ..." runs those programs alone (each within its cap).
 for spec in examples-mnist:120 pytorch-cpp-language-model:120 examples-dcgan:90 \
-            pytorch-cpp-deep-residual-network:600; do
+            pytorch-cpp-deep-residual-network:600 ppo-libtorch:240; do
   name=${spec%%:*} cap=${spec##*:}
+  if [ -n "${ONLY:-}" ] && ! grep -qw -- "$name" <<< "$ONLY"; then continue; fi
   line=$(python3 "$HERE/prepare.py" list | awk -F'\t' -v n="$name" '$1 == n')
   checkout=$(cut -f2 <<< "$line") cwd=$WORK/run/$(cut -f3 <<< "$line")
   read -r -a args <<< "$(cut -f4 <<< "$line")"
+  # The environment the program's entry asks for (prepare.py: "env").
+  read -r -a envs <<< "$(cut -f5 <<< "$line")"
   left=$((DEADLINE_S - (SECONDS - T0) - 30))
   timeout=$(( cap < left ? cap : left ))
   if [ ! -x "$PB/$name" ]; then echo "=== $name: not built, skipped"; continue; fi
@@ -74,7 +78,7 @@ for spec in examples-mnist:120 pytorch-cpp-language-model:120 examples-dcgan:90 
   echo "=== $name: timeout $timeout s, in $cwd: $PB/$name ${args[*]}"
   root=$HERE/src/$checkout findings=$HERE/results/$name.findings.json
   trace=$WORK/$name.trace.jsonl
-  (cd "$cwd" && "${VERIFY[@]}" run --root "$root" --findings "$findings" --probe "$PROBE" \
+  (cd "$cwd" && env ${envs[@]+"${envs[@]}"} "${VERIFY[@]}" run --root "$root" --findings "$findings" --probe "$PROBE" \
      --gcov-data "$PB" --keep-trace "$trace" --timeout "$timeout" \
      --format=json -o "$REPORTS/$name.report.json" -- "$PB/$name" ${args[@]+"${args[@]}"}) \
      > "$WORK/$name.program.log" 2>&1
@@ -83,7 +87,10 @@ for spec in examples-mnist:120 pytorch-cpp-language-model:120 examples-dcgan:90 
   # The counters of this run (the verifier removed the old ones before it).
   gdir=$WORK/$name.gcov
   rm -rf "$gdir" && mkdir -p "$gdir"
-  (cd "$gdir" && find "$PB" -name '*.gcda' -exec gcov --json-format {} + > /dev/null 2>&1)
+  # One JSON file per object (--preserve-paths: a source built into two
+  # objects keeps both; runtime-verify/tools/verify_program.py's run_gcov).
+  (cd "$gdir" && find "$PB" -name '*.gcda' -exec gcov --json-format --preserve-paths \
+     --hash-filenames {} + > /dev/null 2>&1)
   cov=()
   for f in "$gdir"/*.gcov.json.gz; do [ -e "$f" ] && cov+=(--coverage "$f"); done
   [ -f "$trace" ] || { echo "=== $name: no trace"; continue; }
