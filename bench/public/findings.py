@@ -34,7 +34,10 @@ def sources_of(build, root, folder):
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
     prefix = os.path.normpath(os.path.join(root, folder)) + os.sep
-    return sorted(e["file"] for e in entries if os.path.realpath(e["file"]).startswith(prefix))
+    # Not the CUDA files (.cu): nvcc's command lines, and in these programs
+    # kernels and their launchers, with no host wait.
+    return sorted(e["file"] for e in entries if os.path.realpath(e["file"]).startswith(prefix)
+                  and not e["file"].endswith(".cu"))
 
 
 def with_headers_211(build, include):

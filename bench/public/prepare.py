@@ -4,7 +4,8 @@ their sources are checked out and how their data is replaced.
 
     prepare.py checkout [--mirrors DIR]   sources into bench/public/src/
     prepare.py data RUN_DIR               random data files under RUN_DIR
-    prepare.py list                       one line per program (name, cwd, args)
+    prepare.py list                       one line per program (name, checkout, cwd,
+                                          args apart by \\x1f, env)
 
 The third-party code never enters git: `checkout` extracts the pinned
 commits (`git archive`) from local mirrors of the upstream repositories
@@ -21,8 +22,10 @@ on the GPU machine too.
 """
 
 import argparse
+import json
 import os
 import random
+import shutil
 import struct
 import subprocess
 import sys
@@ -50,6 +53,13 @@ REPOS = {
         "commit": "9f5c46b9ea214d62b70c9a7969ca1e73e364c03f",
         "paths": ["PPO", "Distributions", "Environments", "Utils", "driver.cpp",
                   "third_party/tomlplusplus", "LICENSE"],
+    },
+    # Issue 25: a batch-inference program (RWKV-7 decoding with custom CUDA
+    # kernels); its `benchmark` target needs only LibTorch and CUDA.
+    "rwkv-lightning": {
+        "repo": "Alic-Li/rwkv_lightning_libtorch",
+        "commit": "ee16cb8aa25ec7eab85c3c91deb7e884d8f1502e",
+        "paths": ["src", "LICENSE"],
     },
     # A dependency of cpp/dcgan (a header it includes); outside every root,
     # so the verifier never counts it as user code.
@@ -90,6 +100,17 @@ PROGRAMS = [
     {"name": "ppo-libtorch", "checkout": "ppo-libtorch", "dir": ".",
      "cwd": "ppo-libtorch", "args": [], "data": ["ppo-config:ppo-libtorch"],
      "env": {"CUBLAS_WORKSPACE_CONFIG": ":4096:8"}},
+    # Batch mode of its benchmark: 8 prompts prefilled, then decoded step by
+    # step (sampled on the GPU, read on the host, fed back). Weights of the
+    # RWKV-7 0.1B shapes with random values (rwkv_weights); the vocabulary is
+    # the repository's own file, copied beside them.
+    {"name": "rwkv-lightning-benchmark", "checkout": "rwkv-lightning", "dir": "src",
+     "cwd": "rwkv-lightning",
+     "args": ["--weights", "rwkv/rwkv7-0.1b-random.st", "--vocab",
+              "rwkv/rwkv_vocab_v20230424.txt", "--batch-prompts-text",
+              "User: simulate SpaceX mars landing using python\\n\\nAssistant: <think",
+              "--batch-size", "8", "--batch-steps", "512", "--batch-temp", "1.0"],
+     "data": ["rwkv-weights:rwkv-lightning/rwkv"]},
 ]
 
 
@@ -207,7 +228,67 @@ def ppo_config(folder, rng):
         f.write(PPO_CONFIG)
 
 
-MAKERS = {"mnist": mnist, "cifar10": cifar10, "ptb": ptb, "ppo-config": ppo_config}
+# RWKV-7 0.1B (what rwkv_lightning's convert_safetensors.py writes): width
+# 768 in 12 heads of 64, 12 layers, a vocabulary of 65536, feed-forward 3072,
+# low-rank widths 64 (decay, a), 32 (v, from layer 1) and 128 (gate).
+RWKV_C, RWKV_L, RWKV_H, RWKV_V, RWKV_F = 768, 12, 12, 65536, 3072
+
+
+def rwkv_tensors():
+    C, F = RWKV_C, RWKV_F
+    yield "emb.weight", [RWKV_V, C]
+    for n in ("blocks.0.ln0.weight", "blocks.0.ln0.bias", "ln_out.weight", "ln_out.bias"):
+        yield n, [C]
+    yield "head.weight", [RWKV_V, C]
+    for i in range(RWKV_L):
+        b, att, ffn = "blocks.%d." % i, "blocks.%d.att." % i, "blocks.%d.ffn." % i
+        for n in ("ln1.weight", "ln1.bias", "ln2.weight", "ln2.bias"):
+            yield b + n, [C]
+        for n in ("x_r", "x_w", "x_k", "x_v", "x_a", "x_g", "w0", "a0", "k_k", "k_a"):
+            yield att + n, [1, 1, C]
+        for n, r in (("w", 64), ("a", 64), ("g", 128)) + ((("v", 32),) if i else ()):
+            yield att + n + "1", [r, C]
+            yield att + n + "2", [C, r]
+        if i:
+            yield att + "v0", [1, 1, C]
+        yield att + "r_k", [RWKV_H, C // RWKV_H]
+        for n in ("receptance", "key", "value", "output"):
+            yield att + n + ".weight", [C, C]
+        yield att + "ln_x.weight", [C]
+        yield att + "ln_x.bias", [C]
+        yield ffn + "x_k", [1, 1, C]
+        yield ffn + "key.weight", [F, C]
+        yield ffn + "value.weight", [C, F]
+
+
+def rwkv_weights(folder, rng):
+    """A safetensors file (8-byte little-endian header length, a JSON header
+    of F16 tensors with their shapes and data offsets, the data) of random
+    half floats below 2^-3 in magnitude (no inf or NaN: the exponent field
+    of each high byte is kept below 12), and the repository's vocabulary."""
+    header, offset = {}, 0
+    for name, shape in rwkv_tensors():
+        n = 2
+        for d in shape:
+            n *= d
+        header[name] = {"dtype": "F16", "shape": shape, "data_offsets": [offset, offset + n]}
+        offset += n
+    text = json.dumps(header, separators=(",", ":")).encode()
+    capped = bytes((b & 0x83) | ((((b >> 2) & 0x1F) % 12) << 2) for b in range(256))
+    chunk = 1 << 23  # randbytes takes at most 2^31 bits at a time; even
+    with open(os.path.join(folder, "rwkv7-0.1b-random.st"), "wb") as f:
+        f.write(struct.pack("<Q", len(text)))
+        f.write(text)
+        for at in range(0, offset, chunk):
+            data = bytearray(rng.randbytes(min(chunk, offset - at)))
+            data[1::2] = bytes(data[1::2]).translate(capped)
+            f.write(data)
+    shutil.copy(os.path.join(SRC, "rwkv-lightning", "src", "infer", "rwkv_vocab_v20230424.txt"),
+                folder)
+
+
+MAKERS = {"mnist": mnist, "cifar10": cifar10, "ptb": ptb, "ppo-config": ppo_config,
+          "rwkv-weights": rwkv_weights}
 
 
 def cmd_data(args):
@@ -231,8 +312,9 @@ def cmd_data(args):
 def cmd_list(args):
     for p in PROGRAMS:
         env = " ".join("%s=%s" % kv for kv in sorted(p.get("env", {}).items()))
-        print("%s\t%s\t%s\t%s\t%s" % (p["name"], p["checkout"], p["cwd"], " ".join(p["args"]),
-                                      env))
+        # The arguments apart by the unit separator: one may hold spaces.
+        print("%s\t%s\t%s\t%s\t%s" % (p["name"], p["checkout"], p["cwd"],
+                                      "\x1f".join(p["args"]), env))
 
 
 def main(argv):

@@ -63,12 +63,13 @@ rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 # name cap_seconds, in the order they run
 # ONLY="name ..." runs those programs alone (each within its cap).
 for spec in examples-mnist:120 pytorch-cpp-language-model:120 examples-dcgan:90 \
-            pytorch-cpp-deep-residual-network:600 ppo-libtorch:240; do
+            pytorch-cpp-deep-residual-network:600 ppo-libtorch:240 \
+            rwkv-lightning-benchmark:240; do
   name=${spec%%:*} cap=${spec##*:}
   if [ -n "${ONLY:-}" ] && ! grep -qw -- "$name" <<< "$ONLY"; then continue; fi
   line=$(python3 "$HERE/prepare.py" list | awk -F'\t' -v n="$name" '$1 == n')
   checkout=$(cut -f2 <<< "$line") cwd=$WORK/run/$(cut -f3 <<< "$line")
-  read -r -a args <<< "$(cut -f4 <<< "$line")"
+  IFS=$'\x1f' read -r -a args <<< "$(cut -f4 <<< "$line")"
   # The environment the program's entry asks for (prepare.py: "env").
   read -r -a envs <<< "$(cut -f5 <<< "$line")"
   left=$((DEADLINE_S - (SECONDS - T0) - 30))
