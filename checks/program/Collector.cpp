@@ -302,8 +302,10 @@ public:
     F.ReturnsTensor = isTensorType(FD->getReturnType());
     if (F.ReturnsTensor && !F.Template)
       F.Returns = returnsOf(FD);
-    if (!F.Template)
+    if (!F.Template) {
       F.ReturnElements = returnElementsOf(FD);
+      F.OutParams = outParamsOf(FD);
+    }
     Out.Functions.push_back(std::move(F));
     return true;
   }
@@ -573,14 +575,18 @@ private:
   /// The device of a tensor or device expression: known, or CPU resting on
   /// whole-program facts (parameters, user functions' returns), or unknown.
   DeviceValue valueOf(const Expr *E) {
-    auto Evaluate = [&](DeviceInference &DI) {
+    return valueOf([&](DeviceInference &DI) {
       QualType T = E->getType();
       if (isTensorType(T))
         return DI.ofTensor(E);
       if (isExampleType(T))
         return DI.ofBatchTensors(E); // The tensors of a data-loader batch.
       return DI.ofDeviceSpec(E);
-    };
+    });
+  }
+
+  /// The device that \p Evaluate gives, as valueOf(const Expr *) says it.
+  DeviceValue valueOf(llvm::function_ref<Device(DeviceInference &)> Evaluate) {
     Device D = Evaluate(Devices);
     DeviceValue V;
     // Chosen at run time stays that across files: CUDA on some runs, the
@@ -655,6 +661,42 @@ private:
       Out.emplace_back(Indices[K],
                        Known[K] && Joined[K] ? *Joined[K] : DeviceValue());
     return Out;
+  }
+
+  /// What the function leaves in each of its out-parameters that its body
+  /// writes: a tensor, each tensor element of a tuple or pair, or the
+  /// elements of a sequence (DeviceInference::ofOutParameter).
+  std::vector<OutParamSummary> outParamsOf(const FunctionDecl *FD) {
+    std::vector<OutParamSummary> Outs;
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *P = FD->getParamDecl(I);
+      QualType T = P->getType();
+      if (!isOutParameterType(T))
+        continue;
+      // Element -1 and fact element 0: the tensor, or every element of a
+      // sequence; a tuple's element e is fact element e + 1.
+      llvm::SmallVector<int, 4> Elements{-1};
+      if (llvm::SmallVector<unsigned, 4> Indices =
+              tensorElementIndices(T.getNonReferenceType());
+          !Indices.empty())
+        Elements.assign(Indices.begin(), Indices.end());
+      for (int Element : Elements) {
+        // Never written there: the caller keeps what it passed, no fact.
+        if (Devices.ofOutParameter(FD, I, Element) == Device::None)
+          continue;
+        OutParamSummary Out;
+        Out.Param = I;
+        Out.Element = static_cast<unsigned>(Element + 1);
+        Out.Name = P->getNameAsString();
+        Out.Where = placeOf(P->getLocation());
+        Out.Value = valueOf([&](DeviceInference &DI) {
+          Device D = DI.ofOutParameter(FD, I, Element);
+          return D == Device::None ? Device::Unknown : D;
+        });
+        Outs.push_back(std::move(Out));
+      }
+    }
+    return Outs;
   }
 
   ASTContext &Ctx;

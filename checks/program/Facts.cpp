@@ -18,9 +18,12 @@ std::string encodeFacts(const std::vector<ProgramFact> &Facts) {
     std::replace(Name.begin(), Name.end(), ';', '_');
     const char *Kind = F.Kind == ProgramFact::Hot         ? "hot"
                        : F.Kind == ProgramFact::Parameter ? "param"
-                                                          : "returns";
-    Parts.push_back(std::string(Kind) + " " + std::to_string(F.Index) + " " +
-                    Name + " " + F.Usr);
+                       : F.Kind == ProgramFact::Returns   ? "returns"
+                                                          : "out";
+    std::string Index = std::to_string(F.Index);
+    if (F.Kind == ProgramFact::Out)
+      Index += ":" + std::to_string(F.Element);
+    Parts.push_back(std::string(Kind) + " " + Index + " " + Name + " " + F.Usr);
   }
   return llvm::join(Parts, "|");
 }
@@ -41,9 +44,13 @@ std::vector<ProgramFact> decodeFacts(llvm::StringRef Text) {
       F.Kind = ProgramFact::Parameter;
     else if (Fields[0] == "returns")
       F.Kind = ProgramFact::Returns;
+    else if (Fields[0] == "out")
+      F.Kind = ProgramFact::Out;
     else
       continue;
-    if (Fields[1].getAsInteger(10, F.Index))
+    auto [Index, Element] = Fields[1].split(':');
+    if (Index.getAsInteger(10, F.Index) ||
+        (F.Kind == ProgramFact::Out && Element.getAsInteger(10, F.Element)))
       continue;
     F.Name = Fields[2].str();
     F.Usr = Fields[3].str();

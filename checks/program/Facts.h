@@ -1,8 +1,9 @@
 //===--- Facts.h - Facts about the program outside a file -------*- C++ -*-===//
 //
 // Part of torchsync. What one translation unit cannot see and a
-// whole-program run decides: a function is hot, a parameter or a returned
-// tensor may be on another device than the CPU; and the condition of a
+// whole-program run decides: a function is hot, a parameter, a returned
+// tensor or what a function leaves in an out-parameter may be on another
+// device than the CPU; and the condition of a
 // finding over them; the facts a whole-project run resolved. Plain data, and
 // the text form of the note that carries a finding's condition from the
 // checks to the driver.
@@ -26,20 +27,29 @@ struct ProgramFact {
   enum KindType {
     Hot,       ///< Function Usr is hot.
     Parameter, ///< Parameter Index of function Usr may be non-CPU.
-    Returns    ///< What function Usr returns may be non-CPU.
+    Returns,   ///< What function Usr returns may be non-CPU.
+    Out ///< What function Usr leaves in its out-parameter Index (a non-const
+        ///< lvalue reference to a tensor or a container of tensors) may be
+        ///< non-CPU.
   };
   KindType Kind = Hot;
   std::string Usr;
   unsigned Index = 0;
   /// The function's name, for messages.
   std::string Name;
+  /// For Out: 0 for the tensor itself (or any element of a sequence),
+  /// element + 1 for an element of a tuple or pair (as a Returns fact's
+  /// Index). 0 for the other kinds.
+  unsigned Element = 0;
 
   bool operator==(const ProgramFact &O) const {
-    return Kind == O.Kind && Usr == O.Usr && Index == O.Index;
+    return Kind == O.Kind && Usr == O.Usr && Index == O.Index &&
+           Element == O.Element;
   }
 };
 
-/// Encodes facts as one line ("hot 0 <name> <usr>|param 1 <name> <usr>|..."),
+/// Encodes facts as one line ("hot 0 <name> <usr>|param 1 <name> <usr>|
+/// out 0:2 <name> <usr>|..."; an out fact's index is "<param>:<element>"),
 /// and back: the lists of a condition note, and the facts a per-file
 /// summary's device values depend on.
 std::string encodeFacts(const std::vector<ProgramFact> &Facts);
@@ -88,7 +98,7 @@ struct FactNote {
 /// One resolved fact.
 struct ResolvedFact {
   ProgramFact Fact;
-  /// For Parameter and Returns: CPU, CUDA or Unknown.
+  /// For Parameter, Returns and Out: CPU, CUDA or Unknown.
   torchsync::Device Device = torchsync::Device::Unknown;
   std::vector<FactNote> Notes;
   /// The files it comes from (absolute paths, keys of FactsFile::Files).

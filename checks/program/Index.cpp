@@ -37,6 +37,7 @@ FactKey FactKey::of(const ProgramFact &F) {
   K.Kind = F.Kind;
   K.Function = FunctionID::of(F.Usr);
   K.Index = F.Kind == ProgramFact::Hot ? 0 : F.Index;
+  K.Element = F.Kind == ProgramFact::Out ? F.Element : 0;
   return K;
 }
 
@@ -53,8 +54,8 @@ FactKey Index::KeyInfo::getTombstoneKey() {
 }
 
 unsigned Index::KeyInfo::getHashValue(const FactKey &K) {
-  return static_cast<unsigned>(
-      llvm::hash_combine(static_cast<int>(K.Kind), K.Function.raw(), K.Index));
+  return static_cast<unsigned>(llvm::hash_combine(
+      static_cast<int>(K.Kind), K.Function.raw(), K.Index, K.Element));
 }
 
 namespace {
@@ -74,6 +75,13 @@ std::pair<llvm::StringRef, unsigned> splitReturnKey(llvm::StringRef Key) {
   if (!Element.empty() && Element.getAsInteger(10, Index))
     Index = 0;
   return {Usr, Index};
+}
+
+/// The key of what function Usr leaves in its out-parameter Param (Element:
+/// ProgramFact::Element).
+std::string outKey(llvm::StringRef Usr, unsigned Param, unsigned Element) {
+  return std::to_string(Param) + ":" + std::to_string(Element) + " " +
+         Usr.str();
 }
 
 /// The fixpoints over the project's summaries (Index::resolve).
@@ -101,6 +109,8 @@ struct Resolver {
   /// The first call site that passes each parameter.
   std::map<std::string, const CallSummary *> FirstCall;
   llvm::StringMap<Device> Returns;
+  /// What functions leave in their out-parameters, by outKey.
+  std::map<std::string, Device> Outs;
 
   std::vector<Summary> Summaries;
   /// The functions each dispatch table holds, and the calls made through
@@ -112,20 +122,32 @@ struct Resolver {
     return HotBy.count(Usr) || Registered.count(Usr);
   }
 
-  Device factLevel(const ProgramFact &F) const {
+  /// The level of a device fact as the fixpoint has it so far: None where
+  /// it is not decided yet, Unknown where the project has no such fact (not
+  /// a function of the project, a parameter never passed, an out-parameter
+  /// never written).
+  Device currentLevel(const ProgramFact &F) const {
     if (F.Kind == ProgramFact::Parameter) {
       auto It = Params.find(paramKey(F.Usr, F.Index));
-      // Not a function of the project, or never called.
-      if (It == Params.end() || It->second == Device::None)
-        return Device::Unknown;
-      return It->second;
+      return It == Params.end() ? Device::Unknown : It->second;
     }
     if (F.Kind == ProgramFact::Returns) {
       auto It = Returns.find(returnKey(F.Usr, F.Index));
-      return It == Returns.end() || It->second == Device::None ? Device::Unknown
-                                                               : It->second;
+      return It == Returns.end() ? Device::Unknown : It->second;
+    }
+    if (F.Kind == ProgramFact::Out) {
+      auto It = Outs.find(outKey(F.Usr, F.Index, F.Element));
+      return It == Outs.end() ? Device::Unknown : It->second;
     }
     return Device::Unknown;
+  }
+
+  Device factLevel(const ProgramFact &F) const {
+    if (F.Kind == ProgramFact::Hot)
+      return Device::Unknown;
+    // Not a function of the project, or never called.
+    Device L = currentLevel(F);
+    return L == Device::None ? Device::Unknown : L;
   }
 
   /// A value resting on facts is CPU while they all are; any CUDA one makes
@@ -135,14 +157,7 @@ struct Resolver {
       return V.Device == Device::None ? Device::Unknown : V.Device;
     Device L = Device::CPU;
     for (const ProgramFact &F : V.Deps) {
-      Device D;
-      if (F.Kind == ProgramFact::Parameter) {
-        auto It = Params.find(paramKey(F.Usr, F.Index));
-        D = It == Params.end() ? Device::Unknown : It->second;
-      } else {
-        auto It = Returns.find(returnKey(F.Usr, F.Index));
-        D = It == Returns.end() ? Device::Unknown : It->second;
-      }
+      Device D = currentLevel(F);
       if (D == Device::None)
         D = Final ? Device::Unknown
                   : Device::CPU; // Not decided yet: the fixpoint goes on.
@@ -231,6 +246,8 @@ struct Resolver {
         Returns[Entry.first()] = Device::None;
       for (const auto &Element : Entry.second->ReturnElements)
         Returns[returnKey(Entry.first(), Element.first + 1)] = Device::None;
+      for (const OutParamSummary &P : Entry.second->OutParams)
+        Outs[outKey(Entry.first(), P.Param, P.Element)] = Device::None;
     }
     propagate();
     // What no call decided (only reached through cycles) is unknown; then
@@ -239,6 +256,9 @@ struct Resolver {
       if (Entry.second == Device::None)
         Entry.second = Device::Unknown;
     for (auto &Entry : Returns)
+      if (Entry.second == Device::None)
+        Entry.second = Device::Unknown;
+    for (auto &Entry : Outs)
       if (Entry.second == Device::None)
         Entry.second = Device::Unknown;
     propagate();
@@ -258,7 +278,8 @@ struct Resolver {
 
   /// The note that says where a device fact at level L (Cuda or Cpu) comes
   /// from: the call that passes a CUDA tensor (the first call, for a host
-  /// tensor), or the function that returns it.
+  /// tensor), the function that returns it, or the out-parameter it is
+  /// written to.
   std::optional<std::pair<std::string, const SummaryPlace *>>
   deviceNote(const ProgramFact &F, Device L) const {
     const char *What = L == Device::CUDA ? "a CUDA tensor" : "a host tensor";
@@ -280,6 +301,19 @@ struct Resolver {
                                                  " of its result"
                                            : ""),
                               &It->second->Where);
+    } else if (F.Kind == ProgramFact::Out) {
+      auto It = Functions.find(F.Usr);
+      if (It == Functions.end())
+        return std::nullopt;
+      for (const OutParamSummary &P : It->second->OutParams)
+        if (P.Param == F.Index && P.Element == F.Element)
+          return std::make_pair(
+              "'" + F.Name + "' writes " + What + " to " +
+                  (F.Element
+                       ? "element " + std::to_string(F.Element - 1) + " of "
+                       : "") +
+                  "its parameter '" + P.Name + "'",
+              &P.Where);
     }
     return std::nullopt;
   }
@@ -345,6 +379,17 @@ struct Resolver {
           Update(Entry.first().str(), Entry.second->Returns);
         for (const auto &[Element, Value] : Entry.second->ReturnElements)
           Update(returnKey(Entry.first(), Element + 1), Value);
+        // What an override writes is not what the call leaves either.
+        for (const OutParamSummary &P : Entry.second->OutParams) {
+          Device &L = Outs[outKey(Entry.first(), P.Param, P.Element)];
+          Device V = Entry.second->Virtual
+                         ? Device::Unknown
+                         : valueLevel(P.Value, /*Final=*/false);
+          if (joinCallers(L, V) != L) {
+            L = V;
+            Moved = true;
+          }
+        }
       }
       if (!Moved)
         break;
@@ -424,7 +469,9 @@ FactsFile Resolver::exportFacts() const {
   std::map<std::string, std::set<std::string>> From;
   auto KeyOf = [](const ProgramFact &F) {
     return F.Kind == ProgramFact::Parameter ? "p" + paramKey(F.Usr, F.Index)
-                                            : "r " + returnKey(F.Usr, F.Index);
+           : F.Kind == ProgramFact::Out
+               ? "o" + outKey(F.Usr, F.Index, F.Element)
+               : "r " + returnKey(F.Usr, F.Index);
   };
   std::vector<std::pair<std::string, const DeviceValue *>> Values;
   for (const CallSummary *C : M.Calls)
@@ -444,11 +491,17 @@ FactsFile Resolver::exportFacts() const {
       From[Key].insert(F.Where.File);
       Values.emplace_back(Key, &Value);
     }
+    for (const OutParamSummary &P : F.OutParams) {
+      std::string Key = "o" + outKey(F.Usr, P.Param, P.Element);
+      From[Key].insert(F.Where.File);
+      Values.emplace_back(Key, &P.Value);
+    }
   }
   for (const auto &[Key, R] : M.KeyedParams)
     From["p" + Key].insert(R->Where.File);
   for (auto &Entry : From) {
-    // "p<index> <usr>" or "r <usr>[\x1f<element>]"; USRs have no spaces.
+    // "p<index> <usr>", "o<param>:<element> <usr>" or
+    // "r <usr>[\x1f<element>]"; USRs have no spaces.
     llvm::StringRef Usr =
         splitReturnKey(llvm::StringRef(Entry.first).split(' ').second).first;
     auto It = M.Functions.find(Usr);
@@ -529,6 +582,22 @@ FactsFile Resolver::exportFacts() const {
       R.Fact.Name = It->second->Name;
     AddDevice(R);
     const std::set<std::string> &Files = From["r " + Entry.first().str()];
+    R.From.assign(Files.begin(), Files.end());
+    Out.Facts.push_back(std::move(R));
+  }
+  for (const auto &[Key, Level] : M.Outs) {
+    ResolvedFact R;
+    R.Fact.Kind = ProgramFact::Out;
+    auto [Where, Usr] = llvm::StringRef(Key).split(' ');
+    auto [Param, Element] = Where.split(':');
+    Param.getAsInteger(10, R.Fact.Index);
+    Element.getAsInteger(10, R.Fact.Element);
+    R.Fact.Usr = Usr.str();
+    auto It = M.Functions.find(Usr);
+    if (It != M.Functions.end())
+      R.Fact.Name = It->second->Name;
+    AddDevice(R);
+    const std::set<std::string> &Files = From["o" + Key];
     R.From.assign(Files.begin(), Files.end());
     Out.Facts.push_back(std::move(R));
   }

@@ -18,7 +18,8 @@
 //     never taken, not an operator entry point, and internal linkage or a
 //     project that defines `main` (a library's external functions may be
 //     called from outside);
-//   - a user function returns the join of its returns' devices;
+//   - a user function returns the join of its returns' devices, and leaves
+//     in an out-parameter the join of what its body writes there;
 //   - a project whose user code never reaches CUDA gets no finding that
 //     rests on "if ... is a CUDA tensor".
 //
@@ -56,16 +57,19 @@ private:
   uint64_t Hash = 0;
 };
 
-/// What identifies a fact: its kind, its function, and for a parameter its
-/// index (0 for the other kinds).
+/// What identifies a fact: its kind, its function, its index (a
+/// parameter's, a returned tuple's element + 1, an out-parameter's; 0 for a
+/// hot function) and an out-parameter's element.
 struct FactKey {
   ProgramFact::KindType Kind = ProgramFact::Hot;
   FunctionID Function;
   unsigned Index = 0;
+  unsigned Element = 0;
 
   static FactKey of(const ProgramFact &F);
   bool operator==(const FactKey &O) const {
-    return Kind == O.Kind && Function == O.Function && Index == O.Index;
+    return Kind == O.Kind && Function == O.Function && Index == O.Index &&
+           Element == O.Element;
   }
 };
 

@@ -91,4 +91,17 @@ std::optional<Device> Recorder::returnDevice(const FunctionDecl *F,
   return lookup(std::move(Fact));
 }
 
+std::optional<Device> Recorder::outDevice(const FunctionDecl *F, unsigned Param,
+                                          std::optional<unsigned> Element) {
+  if (M == Mode::Off || !F || F->isTemplateInstantiation())
+    return std::nullopt;
+  ProgramFact Fact;
+  Fact.Kind = ProgramFact::Out;
+  Fact.Index = Param;
+  Fact.Element = Element ? *Element + 1 : 0;
+  Fact.Usr = usrOf(F->getCanonicalDecl());
+  Fact.Name = F->getNameAsString();
+  return lookup(std::move(Fact));
+}
+
 } // namespace clang::tidy::torchsync

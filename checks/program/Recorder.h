@@ -73,6 +73,10 @@ public:
   /// \p Element, of that element of the tuple or pair it returns.
   std::optional<Device> returnDevice(const FunctionDecl *F,
                                      std::optional<unsigned> Element = {});
+  /// The device of what \p F leaves in its out-parameter \p Param (with
+  /// \p Element, in that element of the tuple or pair), when the facts say.
+  std::optional<Device> outDevice(const FunctionDecl *F, unsigned Param,
+                                  std::optional<unsigned> Element = {});
 
   /// The device facts asked in AssumeCpu mode, in the order asked.
   const std::vector<ProgramFact> &consulted() const { return Consulted; }

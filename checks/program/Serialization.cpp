@@ -80,6 +80,16 @@ std::string summaryToJson(const Summary &S) {
             json::Object{{"element", Element}, {"value", valueToJson(Value)}});
       O["returnElements"] = std::move(Elements);
     }
+    if (!F.OutParams.empty()) {
+      json::Array Outs;
+      for (const OutParamSummary &P : F.OutParams)
+        Outs.push_back(json::Object{{"param", P.Param},
+                                    {"element", P.Element},
+                                    {"name", P.Name},
+                                    {"place", placeToJson(P.Where)},
+                                    {"value", valueToJson(P.Value)}});
+      O["outParams"] = std::move(Outs);
+    }
     if (!F.Overrides.empty()) {
       json::Array Overrides;
       for (const std::string &U : F.Overrides)
@@ -186,6 +196,24 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
                 Element && *Element >= 0 && EO->get("value"))
               F.ReturnElements.emplace_back(static_cast<unsigned>(*Element),
                                             valueFromJson(EO->get("value")));
+      if (const json::Array *Outs = O->getArray("outParams"))
+        for (const json::Value &E : *Outs) {
+          const json::Object *EO = E.getAsObject();
+          std::optional<int64_t> Param =
+              EO ? EO->getInteger("param") : std::nullopt;
+          std::optional<int64_t> Element =
+              EO ? EO->getInteger("element") : std::nullopt;
+          if (!Param || !Element || *Param < 0 || *Element < 0 ||
+              !EO->get("value"))
+            continue;
+          OutParamSummary P;
+          P.Param = static_cast<unsigned>(*Param);
+          P.Element = static_cast<unsigned>(*Element);
+          P.Name = EO->getString("name").value_or("").str();
+          placeFromJson(EO->get("place"), P.Where);
+          P.Value = valueFromJson(EO->get("value"));
+          F.OutParams.push_back(std::move(P));
+        }
       S.Functions.push_back(std::move(F));
     }
   if (const json::Array *A = Root->getArray("calls"))
@@ -317,7 +345,8 @@ namespace {
 const char *kindName(ProgramFact::KindType K) {
   return K == ProgramFact::Hot         ? "hot"
          : K == ProgramFact::Parameter ? "parameter"
-                                       : "returns";
+         : K == ProgramFact::Returns   ? "returns"
+                                       : "out";
 }
 } // namespace
 
@@ -340,10 +369,15 @@ std::string factsToJson(const FactsFile &F) {
                    {"from", json::Array(R.From)},
                    {"notes", std::move(Notes)}};
     // A parameter's index; for a return, the tuple element + 1 (absent: the
-    // tensor returned whole).
+    // tensor returned whole); for an out-parameter, the parameter's index
+    // and its tuple element + 1 (absent: the tensor itself, or every
+    // element of a sequence).
     if (R.Fact.Kind == ProgramFact::Parameter ||
+        R.Fact.Kind == ProgramFact::Out ||
         (R.Fact.Kind == ProgramFact::Returns && R.Fact.Index))
       O["index"] = R.Fact.Index;
+    if (R.Fact.Kind == ProgramFact::Out && R.Fact.Element)
+      O["element"] = R.Fact.Element;
     if (R.Fact.Kind != ProgramFact::Hot)
       O["device"] = wireName(R.Device);
     Facts.push_back(std::move(O));
@@ -414,10 +448,14 @@ llvm::Expected<FactsFile> factsFromJson(llvm::StringRef Text) {
       R.Fact.Kind = ProgramFact::Parameter;
     else if (*Kind == "returns")
       R.Fact.Kind = ProgramFact::Returns;
+    else if (*Kind == "out")
+      R.Fact.Kind = ProgramFact::Out;
     else
       return Fail("malformed: unknown fact kind '" + *Kind + "'");
     R.Fact.Usr = Usr->str();
     R.Fact.Index = O->getInteger("index").value_or(0);
+    if (R.Fact.Kind == ProgramFact::Out)
+      R.Fact.Element = O->getInteger("element").value_or(0);
     if (auto Name = O->getString("name"))
       R.Fact.Name = Name->str();
     if (auto Name = O->getString("device"))

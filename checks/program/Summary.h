@@ -5,7 +5,8 @@
 // need to know: the functions it defines (by USR, with whether code outside
 // the project could call them), every call to a user function with whether
 // the call is hot and the device of each tensor or device argument, the
-// device each function returns, whether the file defines `main`, and whether
+// device each function returns or leaves in its out-parameters, whether the
+// file defines `main`, and whether
 // its user code reaches CUDA at all. Plain data: Collector.h makes it,
 // Serialization.h writes and reads it (the driver caches it with the file's
 // findings), Index.h joins the summaries over the project.
@@ -38,6 +39,21 @@ struct DeviceValue {
   std::vector<ProgramFact> Deps;
 };
 
+/// What a function leaves in one of its out-parameters (a non-const lvalue
+/// reference to a tensor, or to a std::tuple, std::pair, std::vector,
+/// std::deque or std::array of tensors): the join of the values its body
+/// writes there.
+struct OutParamSummary {
+  unsigned Param = 0;
+  /// 0: the tensor itself, or every element of a sequence; element + 1: an
+  /// element of a tuple or pair (ProgramFact::Element).
+  unsigned Element = 0;
+  /// The parameter's name and declaration, for the note that explains it.
+  std::string Name;
+  SummaryPlace Where;
+  DeviceValue Value;
+};
+
 struct FunctionSummary {
   std::string Usr, Name;
   SummaryPlace Where;
@@ -57,6 +73,9 @@ struct FunctionSummary {
   /// Returns facts whose Index is the element + 1 (Index 0: a tensor
   /// returned whole).
   std::vector<std::pair<unsigned, DeviceValue>> ReturnElements;
+  /// The out-parameters its body writes (one entry per tensor element of a
+  /// tuple or pair). Facts about them are Out facts.
+  std::vector<OutParamSummary> OutParams;
   /// For a virtual function: the USRs of the functions it overrides,
   /// directly or not (a hot call of one of them may dispatch here).
   std::vector<std::string> Overrides;

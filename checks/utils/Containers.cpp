@@ -66,10 +66,12 @@ bool writableReference(QualType T) {
 class ContentsCollector {
 public:
   /// \p Active: the variables whose contents are being collected (the
-  /// copies that led here).
+  /// copies that led here). \p OutParam: V is an out-parameter, whose
+  /// values on entry are the caller's, not collected.
   ContentsCollector(const VarDecl *V, ASTContext &Ctx,
-                    llvm::SmallPtrSetImpl<const VarDecl *> &Active)
-      : V(V), Ctx(Ctx), Active(Active) {}
+                    llvm::SmallPtrSetImpl<const VarDecl *> &Active,
+                    bool OutParam = false)
+      : V(V), Ctx(Ctx), Active(Active), OutParam(OutParam) {}
 
   ContainerContents run() {
     Active.insert(V);
@@ -79,17 +81,25 @@ public:
   }
 
 private:
+  /// The type of the container (an out-parameter's, without the
+  /// reference).
+  QualType containerType() const {
+    return OutParam ? V->getType().getNonReferenceType().getUnqualifiedType()
+                    : V->getType();
+  }
+
   ContainerContents collect() {
-    Shape S = shapeOf(V->getType());
+    Shape S = shapeOf(containerType());
     const auto *Owner =
         dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    if (S == Shape::None || isa<ParmVarDecl>(V) || !Owner ||
+    if (S == Shape::None || isa<ParmVarDecl>(V) != OutParam || !Owner ||
         !Owner->hasBody() || V->isCXXForRangeDecl()) {
       Out.Unseen = true;
       return Out;
     }
     Tuple = S == Shape::Tuple;
-    addInitial(V->getInit());
+    if (!OutParam)
+      addInitial(V->getInit());
     struct Refs : ASTWalker {
       const VarDecl *V;
       llvm::SmallVector<const DeclRefExpr *, 8> Found;
@@ -111,6 +121,7 @@ private:
   const VarDecl *V;
   ASTContext &Ctx;
   llvm::SmallPtrSetImpl<const VarDecl *> &Active;
+  bool OutParam = false;
   bool Tuple = false;
   ContainerContents Out;
 
@@ -274,7 +285,7 @@ private:
         return;
       }
     }
-    readOnly(P, Child);
+    readOnly(P, Child, /*Whole=*/true);
   }
 
   /// A use of an element (\p A reads it).
@@ -306,9 +317,29 @@ private:
     readOnly(P, Child);
   }
 
-  /// A use of the container or an element that must only read it: passed by
-  /// value or const reference, copied, returned.
-  void readOnly(DynTypedNode P, const Expr *Child) {
+  /// The container passed whole to out-parameter \p Param of \p Call: what
+  /// the callee leaves there, where its writes are followed (each tensor
+  /// element of a tuple or pair, any element of a sequence).
+  bool outArgument(const CallExpr *Call, unsigned Param) {
+    const FunctionDecl *FD = outParameterCallee(Call, Param, Ctx);
+    if (!FD || !Ctx.hasSameUnqualifiedType(
+                   containerType(),
+                   FD->getParamDecl(Param)->getType().getNonReferenceType()))
+      return false;
+    if (!Tuple) {
+      Out.Values.push_back({-1, Call, Call, static_cast<int>(Param)});
+      return true;
+    }
+    for (unsigned I : tensorElementIndices(containerType()))
+      Out.Values.push_back(
+          {static_cast<int>(I), Call, Call, static_cast<int>(Param)});
+    return true;
+  }
+
+  /// A use of the container (\p Whole) or an element that must only read
+  /// it: passed by value or const reference, copied, returned; or the
+  /// container passed to an out-parameter whose writes are followed.
+  void readOnly(DynTypedNode P, const Expr *Child, bool Whole = false) {
     if (const auto *Call = P.get<CallExpr>()) {
       const FunctionDecl *FD = Call->getDirectCallee();
       if (!FD) {
@@ -332,7 +363,7 @@ private:
         unsigned Param = I - Offset;
         if (Param >= FD->getNumParams() ||
             writableReference(FD->getParamDecl(Param)->getType()))
-          Out.Unseen = true;
+          Out.Unseen |= !(Whole && outArgument(Call, Param));
         return;
       }
       Out.Unseen = true;
@@ -372,6 +403,40 @@ private:
 };
 
 } // namespace
+
+bool isOutParameterType(QualType T) {
+  if (!T->isLValueReferenceType())
+    return false;
+  QualType Object = T.getNonReferenceType();
+  return !Object.isConstQualified() &&
+         (isTensorType(Object) || isTensorContainerType(Object));
+}
+
+const FunctionDecl *outParameterCallee(const CallExpr *Call, unsigned Param,
+                                       const ASTContext &Ctx) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || isInLibTorchNamespace(FD) || Param >= FD->getNumParams() ||
+      !isOutParameterType(FD->getParamDecl(Param)->getType()))
+    return nullptr;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return nullptr;
+  // Not a system header's (a third-party library's), and not a template:
+  // its instantiations are not told apart.
+  if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) ||
+      FD->isTemplateInstantiation() || FD->getDescribedFunctionTemplate() ||
+      FD->isDependentContext())
+    return nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+    if (MD->getParent()->isLambda())
+      return nullptr;
+    // A virtual call may run an override that writes something else.
+    if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+        !MD->getParent()->hasAttr<FinalAttr>())
+      return nullptr;
+  }
+  return FD;
+}
 
 std::optional<int> stdGetIndex(const FunctionDecl *FD) {
   if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
@@ -425,6 +490,17 @@ std::optional<ElementRead> elementRead(const Expr *E) {
 ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx) {
   llvm::SmallPtrSet<const VarDecl *, 4> Active;
   return ContentsCollector(V, Ctx, Active).run();
+}
+
+ContainerContents outContentsOf(const ParmVarDecl *P, ASTContext &Ctx) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Active;
+  if (!P || !isOutParameterType(P->getType()) ||
+      isTensorType(P->getType().getNonReferenceType())) {
+    ContainerContents None;
+    None.Unseen = true;
+    return None;
+  }
+  return ContentsCollector(P, Ctx, Active, /*OutParam=*/true).run();
 }
 
 llvm::SmallVector<unsigned, 4> tensorElementIndices(QualType T) {

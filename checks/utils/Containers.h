@@ -7,7 +7,11 @@
 // element the join of every value put in it. Flow-insensitive; a write the
 // analysis cannot see (a non-const reference to the container or to an
 // element handed out, an iterator written through, an initializer it does
-// not read) makes the contents unseen.
+// not read) makes the contents unseen. A container passed to an
+// out-parameter of a user function whose writes are followed
+// (outParameterCallee) holds what that function leaves
+// there; and the values a function puts in its own out-parameter are read
+// the same way (outContentsOf).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +26,7 @@ class ASTContext;
 class CallExpr;
 class Expr;
 class FunctionDecl;
+class ParmVarDecl;
 class QualType;
 class VarDecl;
 namespace tidy::torchsync {
@@ -50,8 +55,10 @@ struct ContainerContents {
     int Index = -1; ///< For a tuple or pair, the element; else -1.
     const Expr *E = nullptr;
     /// The value is element Index of what this call of a user function
-    /// returns (the whole-program facts may know its device).
+    /// returns (the whole-program facts may know its device), or, with
+    /// Param, leaves in its out-parameter Param.
     const CallExpr *From = nullptr;
+    int Param = -1;
   };
   llvm::SmallVector<Value, 4> Values;
   /// Some write is not seen, or the initializer is not read: the values
@@ -64,6 +71,25 @@ struct ContainerContents {
 /// `xs[i] = x`, `std::get<N>(t) = x`, `p.first = x`, a copy of another
 /// container variable).
 ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx);
+
+/// The values the function that declares \p P, an out-parameter (a
+/// non-const lvalue reference to a container of tensors), puts in it: as
+/// contentsOf, without what the caller passed in.
+ContainerContents outContentsOf(const ParmVarDecl *P, ASTContext &Ctx);
+
+/// True for a non-const lvalue reference to a tensor, or to a std::tuple,
+/// std::pair, std::vector, std::deque or std::array of tensors: an
+/// out-parameter.
+bool isOutParameterType(QualType T);
+
+/// The user function whose writes to its out-parameter \p Param a call
+/// leaves in the variable passed there, when they can be followed: a direct
+/// call of a function of the project (not LibTorch's, the standard
+/// library's or a system header's; not a lambda), not a template or an
+/// instantiation of one, not virtual unless final, whose parameter has
+/// isOutParameterType. Null otherwise: what it writes is not seen.
+const FunctionDecl *outParameterCallee(const CallExpr *Call, unsigned Param,
+                                       const ASTContext &Ctx);
 
 /// The element indices of a std::tuple or std::pair type that hold a
 /// tensor; empty for any other type.

@@ -263,9 +263,11 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
             Result = ofRangeForVariable(V, FR->getRangeInit());
     if (Result == Device::None)
       Result = Device::Unknown;
-  } else if (const VariableUses *U = Uses.of(V); U && U->Escapes) {
+  } else if (const VariableUses *U = Uses.of(V);
+             U && U->Escapes && (!IsTensor || !followedOutArgs(*U))) {
     // Written where the new value is not seen (a non-const reference, a
-    // pointer, `std::tie(...) =`, an out-parameter): no proof.
+    // pointer, `std::tie(...) =`, an out-parameter of a function whose
+    // writes are not followed): no proof.
     Result = Device::Unknown;
   } else {
     auto Value = [&](const Expr *Src) {
@@ -279,6 +281,12 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
     if (U)
       for (const Expr *RHS : U->Assigned)
         Result = Join(Result, Value(RHS));
+    // What the user functions it is passed to as an out-parameter leave.
+    if (U && U->Escapes)
+      if (std::optional<llvm::SmallVector<const OutArgument *, 2>> Followed =
+              followedOutArgs(*U))
+        for (const OutArgument *A : *Followed)
+          Result = Join(Result, ofOutArgument(A->Call, A->Param, -1));
   }
   InProgress.erase(V);
   // A result computed across a cut cycle is partial unless this variable is
@@ -288,12 +296,147 @@ Device DeviceInference::ofVariable(const VarDecl *V) {
   return Result;
 }
 
+std::optional<llvm::SmallVector<const OutArgument *, 2>>
+DeviceInference::followedOutArgs(const VariableUses &U) const {
+  llvm::SmallVector<const OutArgument *, 2> Followed;
+  for (const OutArgument &A : U.OutArgs)
+    if (outParameterCallee(A.Call, A.Param, Ctx))
+      Followed.push_back(&A);
+  // Every other escape (a lambda's capture by reference is none) leaves a
+  // write unseen.
+  for (const Stmt *S : U.EscapePoints)
+    if (!isa<LambdaExpr>(S) &&
+        llvm::none_of(Followed, [&](const auto *A) { return A->Ref == S; }))
+      return std::nullopt;
+  return Followed;
+}
+
+Device DeviceInference::ofOutArgument(const CallExpr *Call, unsigned Param,
+                                      int Element) {
+  const FunctionDecl *FD = outParameterCallee(Call, Param, Ctx);
+  if (!FD)
+    return Device::Unknown;
+  // Defined in this translation unit: its body says.
+  if (const FunctionDecl *Def = nullptr; FD->hasBody(Def) && Def)
+    return ofOutParameter(Def, Param, Element);
+  // Defined in another file: what the whole-program facts say.
+  if (Facts)
+    if (std::optional<Device> D = Facts->outDevice(
+            FD, Param,
+            Element >= 0 ? std::optional<unsigned>(Element) : std::nullopt))
+      return *D;
+  return Device::Unknown;
+}
+
+Device DeviceInference::ofContents(const ContainerContents &C, int Index) {
+  Device Result = Device::None;
+  for (const ContainerContents::Value &V : C.Values) {
+    if (Index >= 0 && V.Index != Index)
+      continue;
+    if (!InProgress.insert(V.E).second) {
+      ++CycleHits; // `xs.push_back(xs.back() * 2)` adds nothing new.
+      continue;
+    }
+    Device D = !V.From        ? tensorImpl(V.E)
+               : V.Param >= 0 ? ofOutArgument(V.From, V.Param, V.Index)
+                              : ofReturnedElement(V.From, V.Index);
+    InProgress.erase(V.E);
+    Result = joinAgreeing(Result, D);
+  }
+  return Result;
+}
+
+Device DeviceInference::ofOutParameter(const FunctionDecl *FD, unsigned Param,
+                                       int Element) {
+  if (!FD || Param >= FD->getNumParams() || !FD->getBody())
+    return Device::Unknown;
+  const ParmVarDecl *P = FD->getParamDecl(Param);
+  if (!isOutParameterType(P->getType()))
+    return Device::Unknown;
+  std::pair<const ParmVarDecl *, int> Key{P, Element};
+  if (auto It = OutMemo.find(Key); It != OutMemo.end())
+    return It->second;
+  if (Depth >= MaxDepth)
+    return Device::Unknown; // A long chain of functions passing it on.
+  if (!OutInProgress.insert(P).second) {
+    ++CycleHits; // It passes its out-parameter on to itself.
+    return Device::None;
+  }
+  ++Depth;
+  unsigned HitsBefore = CycleHits;
+  Device Result = Device::None;
+  if (!isTensorType(P->getType().getNonReferenceType())) {
+    const ContainerContents &C = SharedAnalyses::of(Ctx).outContents(P);
+    Result = C.Unseen ? Device::Unknown : ofContents(C, Element);
+  } else if (const VariableUses *U = Uses.of(P)) {
+    std::optional<llvm::SmallVector<const OutArgument *, 2>> Followed =
+        followedOutArgs(*U);
+    if (!Followed) {
+      Result = Device::Unknown; // Written where the value is not seen.
+    } else {
+      // Its writes: assignments, and calls that leave something in it.
+      llvm::SmallVector<std::pair<const Stmt *, const Expr *>, 4> Writes;
+      llvm::DenseMap<const Stmt *, const OutArgument *> OutAt;
+      for (auto [RHS, Site] : llvm::zip_equal(U->Assigned, U->AssignedAt))
+        Writes.emplace_back(Site, RHS);
+      for (const OutArgument *A : *Followed)
+        if (ofOutArgument(A->Call, A->Param, -1) != Device::None) {
+          Writes.emplace_back(A->Call, nullptr);
+          OutAt[A->Call] = A;
+        }
+      auto Value = [&](const Stmt *Site, const Expr *RHS) {
+        if (const OutArgument *A = OutAt.lookup(Site))
+          return ofOutArgument(A->Call, A->Param, -1);
+        return tensorImpl(RHS);
+      };
+      // Those that reach the exit, where each is followed there.
+      const ReachingDefs &Flow = SharedAnalyses::of(Ctx).reachingDefs(FD);
+      llvm::SmallPtrSet<const Stmt *, 4> Sites;
+      llvm::DenseMap<const Stmt *, const Expr *> ValueAt;
+      bool PerPoint = !U->InLambda;
+      for (const auto &[Site, RHS] : Writes) {
+        PerPoint &= Flow.contains(Site);
+        Sites.insert(Site);
+        ValueAt[Site] = RHS;
+      }
+      std::optional<llvm::SmallVector<ReachingDefs::Def, 2>> Defs;
+      if (PerPoint && !Writes.empty())
+        Defs = Flow.reachingExit(P, Sites);
+      if (Defs) {
+        for (const ReachingDefs::Def &D : *Defs)
+          if (D.Site) // Not the caller's value, on a path that keeps it.
+            Result = joinAgreeing(Result, Value(D.Site, ValueAt[D.Site]));
+      } else {
+        for (const auto &[Site, RHS] : Writes)
+          Result = joinAgreeing(Result, Value(Site, RHS));
+      }
+    }
+  }
+  OutInProgress.erase(P);
+  --Depth;
+  if (CycleHits == HitsBefore || (InProgress.empty() && OutInProgress.empty()))
+    OutMemo[Key] = Result;
+  return Result;
+}
+
 Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
   const VariableUses *U = Uses.of(V);
   const auto *Owner = dyn_cast_or_null<FunctionDecl>(ownerOf(V));
-  if (!U || U->Escapes || U->InLambda || U->Assigned.empty() || !Owner ||
-      V->isCXXForRangeDecl() || !isTensorType(V->getType()) ||
+  if (!U || U->InLambda || !Owner || V->isCXXForRangeDecl() ||
+      !isTensorType(V->getType()) ||
       (!isa<ParmVarDecl>(V) && V->getType().isConstQualified()))
+    return ofVariable(V);
+  // Passed to out-parameters of user functions whose writes are followed:
+  // each such call is a definition (when the callee writes it at all).
+  std::optional<llvm::SmallVector<const OutArgument *, 2>> Followed =
+      followedOutArgs(*U);
+  if (!Followed)
+    return ofVariable(V);
+  llvm::DenseMap<const Stmt *, const OutArgument *> OutAt;
+  for (const OutArgument *A : *Followed)
+    if (ofOutArgument(A->Call, A->Param, -1) != Device::None)
+      OutAt[A->Call] = A;
+  if (U->Assigned.empty() && OutAt.empty())
     return ofVariable(V);
   const ReachingDefs *Flow = &SharedAnalyses::of(Ctx).reachingDefs(Owner);
   llvm::SmallPtrSet<const Stmt *, 4> Sites;
@@ -303,6 +446,11 @@ Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
       return ofVariable(V); // An assignment whose place is not followed.
     Sites.insert(Site);
     ValueAt[Site] = RHS;
+  }
+  for (const auto &[Call, A] : OutAt) {
+    if (!Flow->contains(Call))
+      return ofVariable(V);
+    Sites.insert(Call);
   }
   std::optional<llvm::SmallVector<ReachingDefs::Def, 2>> Defs =
       Flow->reaching(V, Sites, Use);
@@ -316,7 +464,9 @@ Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
       continue; // A cycle: `x = x + y` in a loop adds nothing new.
     }
     Device Value;
-    if (D.Site)
+    if (const OutArgument *A = D.Site ? OutAt.lookup(D.Site) : nullptr)
+      Value = ofOutArgument(A->Call, A->Param, -1);
+    else if (D.Site)
       Value = tensorImpl(ValueAt[D.Site]);
     else if (const auto *P = dyn_cast<ParmVarDecl>(V))
       Value = ofParameter(P);
@@ -332,18 +482,7 @@ Device DeviceInference::ofElement(const VarDecl *Container, int Index) {
   const ContainerContents *C = &SharedAnalyses::of(Ctx).contents(Container);
   if (C->Unseen)
     return Device::Unknown;
-  Device Result = Device::None;
-  for (const ContainerContents::Value &V : C->Values) {
-    if (Index >= 0 && V.Index != Index)
-      continue;
-    if (!InProgress.insert(V.E).second) {
-      ++CycleHits; // `xs.push_back(xs.back() * 2)` adds nothing new.
-      continue;
-    }
-    Device D = V.From ? ofReturnedElement(V.From, V.Index) : tensorImpl(V.E);
-    InProgress.erase(V.E);
-    Result = joinAgreeing(Result, D);
-  }
+  Device Result = ofContents(*C, Index);
   // Nothing put in it: what is read was not seen.
   return Result == Device::None ? Device::Unknown : Result;
 }

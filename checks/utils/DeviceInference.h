@@ -28,6 +28,7 @@ class FieldDecl;
 namespace tidy::torchsync {
 
 class DeviceGuards;
+struct ContainerContents;
 
 /// Infers devices of tensor expressions within one translation unit. Results
 /// are memoized; create one per translation unit.
@@ -112,6 +113,19 @@ public:
     return D == Device::None ? Device::Unknown : D;
   }
 
+  /// What the function \p FD, a definition, leaves in its out-parameter
+  /// \p Param (a non-const lvalue reference to a tensor or a container of
+  /// tensors), as its body shows: for a tensor, the join of the values
+  /// assigned to it that reach the function's exit (a path that does not
+  /// write it is not joined: FIXME: the caller's value stays there); for a
+  /// container, the join of the values put in element \p Element (-1: any
+  /// element). A call of another user function that writes it counts as a
+  /// write of what that one leaves. None when the body never writes it;
+  /// Unknown where a write is not seen (it escapes, an unknown function
+  /// writes it).
+  Device ofOutParameter(const FunctionDecl *FD, unsigned Param,
+                        int Element = -1);
+
 private:
   Device tensorImpl(const Expr *E);
   Device specImpl(const Expr *E);
@@ -126,6 +140,21 @@ private:
   /// every value put in it (Containers.h); Unknown where a write is not
   /// seen.
   Device ofElement(const VarDecl *Container, int Index);
+  /// The join of the values of \p C in element \p Index (-1: all); None
+  /// when there are none.
+  Device ofContents(const ContainerContents &C, int Index);
+  /// What a call leaves in the variable it passes to out-parameter \p Param
+  /// of a user function (outParameterCallee; element \p Element of it,
+  /// -1: the tensor itself or any element): ofOutParameter of the callee's
+  /// definition where this translation unit has it, else what the
+  /// whole-program facts say (Unknown without them). None when the
+  /// callee's body never writes it.
+  Device ofOutArgument(const CallExpr *Call, unsigned Param, int Element);
+  /// The out-arguments of \p U (VariableUses.h) whose callee's writes are
+  /// followed, when every escape of the variable is one of them; nullopt
+  /// when some write is not seen.
+  std::optional<llvm::SmallVector<const OutArgument *, 2>>
+  followedOutArgs(const VariableUses &U) const;
   /// The device of a tensor or device parameter, as far as it is known from
   /// outside the function's body.
   Device ofParameter(const ParmVarDecl *P);
@@ -165,7 +194,11 @@ private:
   llvm::DenseMap<const Expr *, Device> TensorMemo;
   llvm::DenseMap<const VarDecl *, Device> VarMemo;
   llvm::DenseMap<const FieldDecl *, Device> MemberMemo;
+  llvm::DenseMap<std::pair<const ParmVarDecl *, int>, Device> OutMemo;
   llvm::DenseSet<const void *> InProgress;
+  /// The out-parameters being read (a function that passes its own
+  /// out-parameter to itself).
+  llvm::DenseSet<const ParmVarDecl *> OutInProgress;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> BodyFacts;
   unsigned Depth = 0;
   unsigned CycleHits = 0;

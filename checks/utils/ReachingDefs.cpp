@@ -46,6 +46,22 @@ ReachingDefs::reaching(const VarDecl *V,
   auto It = Where.find(Use);
   if (!Graph || It == Where.end())
     return std::nullopt;
+  return reachingFrom(V, Sites, It->second.first, It->second.second);
+}
+
+std::optional<llvm::SmallVector<ReachingDefs::Def, 2>>
+ReachingDefs::reachingExit(
+    const VarDecl *V, const llvm::SmallPtrSetImpl<const Stmt *> &Sites) const {
+  if (!Graph)
+    return std::nullopt;
+  const CFGBlock &Exit = Graph->getExit();
+  return reachingFrom(V, Sites, &Exit, Exit.size());
+}
+
+llvm::SmallVector<ReachingDefs::Def, 2>
+ReachingDefs::reachingFrom(const VarDecl *V,
+                           const llvm::SmallPtrSetImpl<const Stmt *> &Sites,
+                           const CFGBlock *Start, unsigned StartEnd) const {
   llvm::SmallVector<Def, 2> Found;
   bool Declaration = false;
   auto Add = [&](const Stmt *Site) {
@@ -61,7 +77,7 @@ ReachingDefs::reaching(const VarDecl *V,
   // Walks back from each point to the nearest definition on every path.
   llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 8> Work;
   llvm::SmallPtrSet<const CFGBlock *, 16> Entered;
-  Work.push_back(It->second);
+  Work.push_back({Start, StartEnd});
   while (!Work.empty()) {
     auto [B, End] = Work.pop_back_val();
     bool Defined = false;

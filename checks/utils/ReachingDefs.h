@@ -4,9 +4,9 @@
 // Part of torchsync. Per program point facts about local variables: the
 // definitions (its declaration, an assignment of a whole new value, or its
 // value on entry for a parameter) that may reach one use of it, on clang's
-// CFG of the function. A variable that holds a host tensor and is then
-// reassigned to its copy on a device has one device before the assignment
-// and another after it.
+// CFG of the function, or its exit. A variable that holds a host tensor and
+// is then reassigned to its copy on a device has one device before the
+// assignment and another after it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,11 +53,25 @@ public:
   reaching(const VarDecl *V, const llvm::SmallPtrSetImpl<const Stmt *> &Sites,
            const Stmt *Use) const;
 
+  /// The definitions of \p V that may reach the function's exit (a
+  /// `return` or the end of its body): for an out-parameter, what the
+  /// caller finds in it after the call. As reaching(); nullopt when the
+  /// CFG could not be built.
+  std::optional<llvm::SmallVector<Def, 2>>
+  reachingExit(const VarDecl *V,
+               const llvm::SmallPtrSetImpl<const Stmt *> &Sites) const;
+
   /// True when \p S is a statement of the function's CFG (not in a
   /// lambda's body, not unevaluated).
   bool contains(const Stmt *S) const { return Where.count(S); }
 
 private:
+  /// The definitions of \p V that reach element \p End of block \p B.
+  llvm::SmallVector<Def, 2>
+  reachingFrom(const VarDecl *V,
+               const llvm::SmallPtrSetImpl<const Stmt *> &Sites,
+               const CFGBlock *B, unsigned End) const;
+
   std::unique_ptr<CFG> Graph;
   /// Where each statement of the CFG is: its block and its index there.
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;

@@ -44,6 +44,13 @@ const ContainerContents &SharedAnalyses::contents(const VarDecl *V) {
   return *Slot;
 }
 
+const ContainerContents &SharedAnalyses::outContents(const ParmVarDecl *P) {
+  std::unique_ptr<ContainerContents> &Slot = OutContents[P];
+  if (!Slot)
+    Slot = std::make_unique<ContainerContents>(outContentsOf(P, Ctx));
+  return *Slot;
+}
+
 void SharedAnalyses::release(void *Shared) {
   auto *S = static_cast<SharedAnalyses *>(Shared);
   {

@@ -7,7 +7,7 @@
 // (DeviceGuards), where each function is named (HotPath's call sites), the
 // ATen operators LibTorch's functions run (OpLowering), which definitions
 // of a variable reach each use (ReachingDefs) and what local containers
-// hold (ContainerContents).
+// and out-parameters hold (ContainerContents).
 // Every check, every DeviceInference (the per-check one, the fresh ones of
 // assumeCuda and cudaOnEveryRun) and the whole-program summary of one
 // translation unit share one set, made on the first question and freed with
@@ -31,6 +31,7 @@ namespace clang {
 class ASTContext;
 class Decl;
 class FunctionDecl;
+class ParmVarDecl;
 class Stmt;
 class VarDecl;
 namespace tidy::torchsync {
@@ -62,6 +63,9 @@ public:
   const ReachingDefs &reachingDefs(const FunctionDecl *FD);
   /// What the local container variable \p V holds (contentsOf), read once.
   const ContainerContents &contents(const VarDecl *V);
+  /// What its function puts in the out-parameter \p P (outContentsOf),
+  /// read once.
+  const ContainerContents &outContents(const ParmVarDecl *P);
   /// Whether a check reported what is wrong with the summary file in this
   /// translation unit (in an editor, TorchSyncCheck::reportProblemInFile).
   bool &summaryProblemsReported() { return ProblemsReported; }
@@ -79,6 +83,8 @@ private:
   OpLowering Ops;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReachingDefs>> Flows;
   llvm::DenseMap<const VarDecl *, std::unique_ptr<ContainerContents>> Contents;
+  llvm::DenseMap<const ParmVarDecl *, std::unique_ptr<ContainerContents>>
+      OutContents;
   bool ProblemsReported = false;
 };
 

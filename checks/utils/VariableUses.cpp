@@ -373,9 +373,16 @@ public:
       FirstParamArg = 1;
     }
     for (unsigned I = FirstParamArg; I < Args.size(); ++I)
-      if (Root R = rootOf(Args[I]))
-        mark(R, argumentUse(FD, I - FirstParamArg, Call->getType()), nullptr,
-             Call);
+      if (Root R = rootOf(Args[I])) {
+        unsigned Param = I - FirstParamArg;
+        UseKind K = argumentUse(FD, Param, Call->getType());
+        mark(R, K, nullptr, Call);
+        // An out-parameter: the callee's writes may be followed.
+        if (K == UseKind::Escape && R.Whole && FD &&
+            Param < FD->getNumParams() &&
+            FD->getParamDecl(Param)->getType()->isLValueReferenceType())
+          Vars[R.Var].OutArgs.push_back({Call, Param, R.Ref});
+      }
     return true;
   }
 

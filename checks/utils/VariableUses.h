@@ -37,6 +37,17 @@ enum class UseKind {
   Escape   ///< May be written later by code that is not followed.
 };
 
+/// A variable passed whole to a non-const lvalue reference parameter of a
+/// function (`loader.next(batch)`, `next_batch(x, y)`): an escape, which
+/// device inference follows where the callee's writes are known
+/// (Containers.h, outParameterCallee).
+struct OutArgument {
+  const CallExpr *Call = nullptr;
+  unsigned Param = 0;
+  /// The reference passed (one of the EscapePoints).
+  const Expr *Ref = nullptr;
+};
+
 /// What a function body does with one variable.
 struct VariableUses {
   /// The values assigned as a whole (`v = e`, `t.set_(e)`), besides the
@@ -60,6 +71,8 @@ struct VariableUses {
   /// then on: escaping `DeclRefExpr`s, and the `LambdaExpr`s that capture it
   /// by reference.
   llvm::SmallVector<const Stmt *, 1> EscapePoints;
+  /// The escapes that pass the variable to an out-parameter.
+  llvm::SmallVector<OutArgument, 1> OutArgs;
 
   /// True when some write lies inside \p Region (a loop, or a whole body).
   bool writtenIn(const Stmt *Region, const ASTContext &Ctx) const;

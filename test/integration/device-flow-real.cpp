@@ -2,7 +2,8 @@
 // RUN: %if libtorch-2.11 %{ %check_torchsync_real211 %s blocking-transfer,torchsync-dynamic-shape %t.211 %}
 // The shapes of issue 25 on the real LibTorch headers (Debian libtorch-dev
 // 1.13): a variable reassigned to its copy on a device, elements of local
-// containers, and a spelling of an operator that no matcher names.
+// containers, tensors a user data loader fills through out-parameters, and a
+// spelling of an operator that no matcher names.
 #include <torch/torch.h>
 #include <tuple>
 #include <utility>
@@ -24,6 +25,31 @@ void step(torch::Device dev, int n) {
     auto target = p.second.to(dev);
     // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'to(dev)' copies host tensor 'p.second' to the GPU{{.*}} [torchsync-blocking-transfer]
     (void)a; (void)data; (void)target;
+  }
+}
+
+// A user data loader that fills its batches through out-parameters.
+struct Loader {
+  void next(std::tuple<torch::Tensor, torch::Tensor> &out) {
+    out = std::make_tuple(torch::rand({8, 4}), torch::randint(0, 3, {8}));
+  }
+  bool next_batch(torch::Tensor &x, torch::Tensor &y) {
+    x = torch::rand({8, 4});
+    y = torch::zeros({8}, torch::kLong);
+    return true;
+  }
+};
+
+void train(Loader &loader, torch::Device dev) {
+  std::tuple<torch::Tensor, torch::Tensor> batch;
+  torch::Tensor x, y;
+  while (loader.next_batch(x, y)) {
+    auto d = x.to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' copies host tensor 'x' to the GPU{{.*}} [torchsync-blocking-transfer]
+    loader.next(batch);
+    auto t = std::get<1>(batch).to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(dev)' copies host tensor 'std::get<1>(batch)' to the GPU{{.*}} [torchsync-blocking-transfer]
+    (void)d; (void)t;
   }
 }
 

@@ -40,6 +40,25 @@ TEST(FactsTest, ConditionNoteRoundTrip) {
   }
 }
 
+// An out-parameter's fact keeps its parameter and its element.
+TEST(FactsTest, OutFactsRoundTrip) {
+  Condition C;
+  ProgramFact Out = fact(ProgramFact::Out, "c:@S@Loader@F@next#", 1, "next");
+  Out.Element = 2;
+  C.Host.push_back(Out);
+  C.Host.push_back(fact(ProgramFact::Out, "c:@F@fill#", 0, "fill"));
+  std::optional<Condition> Back = Condition::fromNote(C.toNote());
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, C);
+  ASSERT_EQ(Back->Host.size(), 2u);
+  EXPECT_EQ(Back->Host[0].Kind, ProgramFact::Out);
+  EXPECT_EQ(Back->Host[0].Index, 1u);
+  EXPECT_EQ(Back->Host[0].Element, 2u);
+  EXPECT_EQ(Back->Host[1].Element, 0u);
+  Out.Element = 1;
+  EXPECT_FALSE(Back->Host[0] == Out);
+}
+
 TEST(FactsTest, EmptyConditionRoundTrip) {
   Condition C;
   EXPECT_TRUE(C.empty());

@@ -19,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 
 using namespace clang::tidy::torchsync;
 
@@ -260,6 +261,87 @@ TEST(IndexTest, TupleElementsAreReturnsFactsOfTheirOwn) {
                                                   {2, Device::CUDA}}));
 }
 
+TEST(IndexTest, OutParametersAreFactsOfTheirOwn) {
+  // 'load' writes a host tensor to its tensor parameter 0, and to its tuple
+  // parameter 1 a host tensor as element 0 and a CUDA one as element 1;
+  // 'virt' is virtual (an override may write another); 'chain' writes what
+  // 'load' leaves in its parameter 0. An Out fact's Index is the parameter,
+  // its Element 0 (the tensor) or the element + 1.
+  Summary S;
+  FunctionSummary Load = function("load");
+  auto Out = [](unsigned Param, unsigned Element, Device D,
+                std::vector<ProgramFact> Deps = {}) {
+    OutParamSummary P;
+    P.Param = Param;
+    P.Element = Element;
+    P.Name = "p" + std::to_string(Param);
+    P.Where = {"/p/loader.cpp", 30 + Param, 4, 20};
+    P.Value.Device = D;
+    P.Value.Deps = std::move(Deps);
+    return P;
+  };
+  Load.OutParams = {Out(0, 0, Device::CPU), Out(1, 1, Device::CPU),
+                    Out(1, 2, Device::CUDA)};
+  FunctionSummary Virt = function("virt");
+  Virt.Virtual = true;
+  Virt.OutParams = {Out(0, 0, Device::CPU)};
+  FunctionSummary Chain = function("chain");
+  ProgramFact LoadOut{ProgramFact::Out, "load", 0, "load"};
+  Chain.OutParams = {Out(0, 0, Device::CPU, {LoadOut})};
+  S.Functions = {function("main"), Load, Virt, Chain};
+  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  ASSERT_EQ(Back->Functions[1].OutParams.size(), 3u);
+  const OutParamSummary &Second = Back->Functions[1].OutParams[2];
+  EXPECT_EQ(Second.Param, 1u);
+  EXPECT_EQ(Second.Element, 2u);
+  EXPECT_EQ(Second.Name, "p1");
+  EXPECT_EQ(Second.Where.Offset, 31u);
+  EXPECT_EQ(Second.Value.Device, Device::CUDA);
+  ASSERT_EQ(Back->Functions[3].OutParams[0].Value.Deps.size(), 1u);
+  EXPECT_EQ(Back->Functions[3].OutParams[0].Value.Deps[0], LoadOut);
+
+  Facts F = resolve(std::move(*Back));
+  std::map<std::tuple<std::string, unsigned, unsigned>, Device> Outs;
+  for (const ResolvedFact &R : F.File.Facts)
+    if (R.Fact.Kind == ProgramFact::Out)
+      Outs[{R.Fact.Usr, R.Fact.Index, R.Fact.Element}] = R.Device;
+  using Key = std::tuple<std::string, unsigned, unsigned>;
+  EXPECT_EQ(Outs, (std::map<Key, Device>{{{"chain", 0, 0}, Device::CPU},
+                                         {{"load", 0, 0}, Device::CPU},
+                                         {{"load", 1, 1}, Device::CPU},
+                                         {{"load", 1, 2}, Device::CUDA},
+                                         {{"virt", 0, 0}, Device::Unknown}}));
+
+  // Through the summary file, each is a fact of its own: a host source
+  // that is element 0 of parameter 1 holds, with its note; element 1 is
+  // CUDA and the virtual function's unknown.
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  Index Loaded(*Read, "/elsewhere/main.cpp");
+  ProgramFact Element0{ProgramFact::Out, "load", 1, "load", 1};
+  ProgramFact Element1{ProgramFact::Out, "load", 1, "load", 2};
+  EXPECT_FALSE(FactKey::of(Element0) == FactKey::of(Element1));
+  Condition C;
+  C.Host = {Element0};
+  Decision D = Loaded.decide(C);
+  EXPECT_TRUE(D.Holds);
+  ASSERT_EQ(D.Notes.size(), 1u);
+  EXPECT_EQ(D.Notes[0].Text,
+            "'load' writes a host tensor to element 0 of its parameter 'p1'");
+  EXPECT_EQ(D.Notes[0].File, "/p/loader.cpp");
+  EXPECT_EQ(D.Notes[0].Offset, 31u);
+  C.Host = {Element1};
+  EXPECT_FALSE(Loaded.decide(C).Holds);
+  C.Host = {ProgramFact{ProgramFact::Out, "virt", 0, "virt"}};
+  EXPECT_FALSE(Loaded.decide(C).Holds);
+  C.Host = {LoadOut};
+  D = Loaded.decide(C);
+  EXPECT_TRUE(D.Holds);
+  ASSERT_EQ(D.Notes.size(), 1u);
+  EXPECT_EQ(D.Notes[0].Text, "'load' writes a host tensor to its parameter 'p0'");
+}
+
 TEST(IndexTest, AnotherSummaryVersionIsRefused) {
   llvm::Expected<Summary> Back = summaryFromJson(R"({"version": 99})");
   ASSERT_FALSE(static_cast<bool>(Back));
@@ -494,6 +576,14 @@ TEST(IndexTest, FunctionIDsAreHashedUsrs) {
   ProgramFact R2{ProgramFact::Returns, "u", 2, "f"};
   ProgramFact R0{ProgramFact::Returns, "u", 0, "f"};
   EXPECT_FALSE(FactKey::of(R2) == FactKey::of(R0));
+  // An out-parameter's index and element are both part of its key.
+  ProgramFact O01{ProgramFact::Out, "u", 0, "f", 1};
+  ProgramFact O02{ProgramFact::Out, "u", 0, "f", 2};
+  ProgramFact O11{ProgramFact::Out, "u", 1, "f", 1};
+  EXPECT_FALSE(FactKey::of(O01) == FactKey::of(O02));
+  EXPECT_FALSE(FactKey::of(O01) == FactKey::of(O11));
+  EXPECT_FALSE(FactKey::of(O01) ==
+               FactKey::of(ProgramFact{ProgramFact::Returns, "u", 0, "f"}));
   ProgramFact H5{ProgramFact::Hot, "u", 5, "f"};
   ProgramFact H0{ProgramFact::Hot, "u", 0, "f"};
   EXPECT_TRUE(FactKey::of(H5) == FactKey::of(H0));
