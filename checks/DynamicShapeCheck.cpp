@@ -30,12 +30,6 @@ static constexpr char CallId[] = "call";
 static constexpr char ModuleCallId[] = "moduleCall";
 static constexpr char TableCallId[] = "tableCall";
 
-namespace {
-AST_MATCHER(FunctionDecl, isLibTorchFunction) {
-  return isInLibTorchNamespace(&Node);
-}
-} // namespace
-
 static constexpr llvm::StringLiteral ThrustPath =
     "cudaStreamSynchronize inside a thrust algorithm that returns its count "
     "to the host, which sync debug mode does not report";

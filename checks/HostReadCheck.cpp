@@ -1,10 +1,14 @@
 //===--- HostReadCheck.cpp - torchsync-host-read --------------------------===//
 
 #include "HostReadCheck.h"
+#include "utils/CallArgs.h"
 #include "utils/Dtypes.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/OpTable.h"
+#include "utils/SharedAnalyses.h"
 #include "utils/TorchApi.h"
+#include "utils/UserCode.h"
 #include "utils/VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -14,6 +18,7 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::torchsync {
 
 static constexpr char CallId[] = "call";
+static constexpr char TableCallId[] = "tableCall";
 
 HostReadCheck::HostReadCheck(StringRef Name, ClangTidyContext *Context)
     : TorchSyncCheck(Name, Context),
@@ -25,6 +30,43 @@ void HostReadCheck::registerCheckMatchers(MatchFinder *Finder) {
   // std::cout << x, at::print(x), t[idx_tensor], t.index({zero_dim}),
   // torch::save(x, "x.pt")
   Finder->addMatcher(hostReadCandidate(CallId), this);
+  // Any other call of LibTorch's that is a spelling of an operator whose
+  // row in the operator table (OpTable.h) this check reports
+  // (at::_ops::_local_scalar_dense::call(x), at::_ops::equal::call(a, b)):
+  // a new row needs no matcher.
+  Finder->addMatcher(callExpr(isExpansionInUserCode(),
+                              callee(functionDecl(isLibTorchFunction())),
+                              unless(hostReadCandidate(CallId)))
+                         .bind(TableCallId),
+                     this);
+}
+
+/// A call that is a spelling of an operator the operator table says reads
+/// a value on the host and this check reports, which no matcher of the
+/// check names: reported by the operator it runs.
+void HostReadCheck::checkTableCall(const CallExpr *Call, ASTContext &Ctx) {
+  std::optional<OpWait> W =
+      waitingOp(Call, "host-read", SharedAnalyses::of(Ctx).ops(), Ctx);
+  if (!W || !W->Tensor)
+    return;
+  if (ControlFlowCheckEnabled && HotPathAnalysis::isInCondition(Call, Ctx))
+    return;
+  DeviceInference &Devices = Sync.devices(Ctx);
+  Device D = Devices.ofTensor(W->Tensor);
+  if (!Sync.reportsDevice(D))
+    return;
+  std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
+  if (!Hot)
+    return;
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Call->getExprLoc(),
+                 "'%0' runs %1, which reads a value of %2 on the host%3, "
+                 "waiting for all queued GPU work (%4); consider keeping the "
+                 "value on the device or reading it less often (sync-catalog "
+                 "row %5)")
+      << calledAs(Call, Ctx) << W->Fact->Name
+      << describeTensor(W->Tensor, D, Ctx) << ifCuda(W->Tensor, D, Ctx)
+      << HostReadCudaPath << W->Fact->Row;
 }
 
 /// What the host read does, and what to do instead.
@@ -168,8 +210,12 @@ static std::optional<FixItHint> indexSelectFix(const HostRead &R,
 }
 
 void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
   ASTContext &Ctx = *Result.Context;
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(TableCallId)) {
+    checkTableCall(Call, Ctx);
+    return;
+  }
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
   DeviceInference &Devices = Sync.devices(Ctx);
   std::optional<HostRead> Read = asHostRead(Call, Devices, Ctx);
   if (!Read)

@@ -19,6 +19,7 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void checkTableCall(const CallExpr *Call, ASTContext &Ctx);
   /// When sync-control-flow runs too, host reads in conditions are its
   /// findings, not ours: one finding per call.
   const bool ControlFlowCheckEnabled;

@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/ASTMatchers/ASTMatchersMacros.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
@@ -51,6 +52,12 @@ inline constexpr llvm::StringLiteral MemcpyAndSyncPath =
 /// True when \p D is declared inside LibTorch's namespaces (at, c10, torch,
 /// and the namespaces nested in them).
 bool isInLibTorchNamespace(const Decl *D);
+
+/// Matches a function declared in LibTorch's namespaces (the calls whose
+/// operator the op layer can look up in the operator table).
+AST_MATCHER(FunctionDecl, isLibTorchFunction) {
+  return isInLibTorchNamespace(&Node);
+}
 
 /// True for `torch::nn::Module` and the classes derived from it.
 bool derivesFromModule(const CXXRecordDecl *RD);

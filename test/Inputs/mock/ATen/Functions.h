@@ -459,6 +459,24 @@ struct TORCH_API repeat_interleave_Tensor {
   static constexpr const char* schema_str = "repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor";
   static at::Tensor call(const at::Tensor & repeats, c10::optional<int64_t> output_size);
 };
+struct TORCH_API _local_scalar_dense {
+  static constexpr const char* name = "aten::_local_scalar_dense";
+  static constexpr const char* overload_name = "";
+  static constexpr const char* schema_str = "_local_scalar_dense(Tensor self) -> Scalar";
+  static at::Scalar call(const at::Tensor & self);
+};
+struct TORCH_API is_nonzero {
+  static constexpr const char* name = "aten::is_nonzero";
+  static constexpr const char* overload_name = "";
+  static constexpr const char* schema_str = "is_nonzero(Tensor self) -> bool";
+  static bool call(const at::Tensor & self);
+};
+struct TORCH_API equal {
+  static constexpr const char* name = "aten::equal";
+  static constexpr const char* overload_name = "";
+  static constexpr const char* schema_str = "equal(Tensor self, Tensor other) -> bool";
+  static bool call(const at::Tensor & self, const at::Tensor & other);
+};
 } // namespace _ops
 
 inline ::std::tuple<at::Tensor &,at::Tensor &,at::Tensor &> _unique2_outf(const at::Tensor & self, bool sorted, bool return_inverse, bool return_counts, at::Tensor & out0, at::Tensor & out1, at::Tensor & out2) {
