@@ -555,51 +555,43 @@ FactsFile Resolver::exportFacts() const {
   for (const auto &Entry : M.Registered)
     if (!M.HotBy.count(Entry.first()))
       AddHot(Entry.first(), Entry.second->Name, Entry.second->Where);
+  // A device fact (of a parameter, a return or an out-parameter) of the
+  // function Usr, with its device and notes, from the files FromKey names.
+  auto AddDeviceFact = [&](ProgramFact::KindType Kind, llvm::StringRef Usr,
+                           unsigned Index, unsigned Element,
+                           const std::string &FromKey) {
+    ResolvedFact R;
+    R.Fact.Kind = Kind;
+    R.Fact.Usr = Usr.str();
+    R.Fact.Index = Index;
+    R.Fact.Element = Element;
+    auto It = M.Functions.find(Usr);
+    if (It != M.Functions.end())
+      R.Fact.Name = It->second->Name;
+    AddDevice(R);
+    const std::set<std::string> &Files = From[FromKey];
+    R.From.assign(Files.begin(), Files.end());
+    Out.Facts.push_back(std::move(R));
+  };
   for (const auto &Entry : M.Params) {
     const std::string &Key = Entry.first;
-    ResolvedFact R;
-    R.Fact.Kind = ProgramFact::Parameter;
-    llvm::StringRef Index, Usr;
-    std::tie(Index, Usr) = llvm::StringRef(Key).split(' ');
-    Index.getAsInteger(10, R.Fact.Index);
-    R.Fact.Usr = Usr.str();
-    auto It = M.Functions.find(Usr);
-    if (It != M.Functions.end())
-      R.Fact.Name = It->second->Name;
-    AddDevice(R);
-    const std::set<std::string> &Files = From["p" + Key];
-    R.From.assign(Files.begin(), Files.end());
-    Out.Facts.push_back(std::move(R));
+    auto [Index, Usr] = llvm::StringRef(Key).split(' ');
+    unsigned Param = 0;
+    Index.getAsInteger(10, Param);
+    AddDeviceFact(ProgramFact::Parameter, Usr, Param, 0, "p" + Key);
   }
   for (const auto &Entry : M.Returns) {
-    ResolvedFact R;
-    R.Fact.Kind = ProgramFact::Returns;
     auto [Usr, Element] = splitReturnKey(Entry.first());
-    R.Fact.Usr = Usr.str();
-    R.Fact.Index = Element;
-    auto It = M.Functions.find(Usr);
-    if (It != M.Functions.end())
-      R.Fact.Name = It->second->Name;
-    AddDevice(R);
-    const std::set<std::string> &Files = From["r " + Entry.first().str()];
-    R.From.assign(Files.begin(), Files.end());
-    Out.Facts.push_back(std::move(R));
+    AddDeviceFact(ProgramFact::Returns, Usr, Element, 0,
+                  "r " + Entry.first().str());
   }
   for (const auto &[Key, Level] : M.Outs) {
-    ResolvedFact R;
-    R.Fact.Kind = ProgramFact::Out;
     auto [Where, Usr] = llvm::StringRef(Key).split(' ');
-    auto [Param, Element] = Where.split(':');
-    Param.getAsInteger(10, R.Fact.Index);
-    Element.getAsInteger(10, R.Fact.Element);
-    R.Fact.Usr = Usr.str();
-    auto It = M.Functions.find(Usr);
-    if (It != M.Functions.end())
-      R.Fact.Name = It->second->Name;
-    AddDevice(R);
-    const std::set<std::string> &Files = From["o" + Key];
-    R.From.assign(Files.begin(), Files.end());
-    Out.Facts.push_back(std::move(R));
+    auto [ParamText, ElementText] = Where.split(':');
+    unsigned Param = 0, Element = 0;
+    ParamText.getAsInteger(10, Param);
+    ElementText.getAsInteger(10, Element);
+    AddDeviceFact(ProgramFact::Out, Usr, Param, Element, "o" + Key);
   }
   // A fact that comes from a file rests on the user headers that file read
   // (D14): they are among the files it comes from.
