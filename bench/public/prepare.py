@@ -61,6 +61,15 @@ REPOS = {
         "commit": "ee16cb8aa25ec7eab85c3c91deb7e884d8f1502e",
         "paths": ["src", "LICENSE"],
     },
+    # Issue 25: a detection trainer (an SSD-style detector with FP16
+    # autocast, a gradient scaler, mAP validation with NMS every epoch and a
+    # test pass that draws its detections), written for Windows and OpenCV:
+    # shims/ stands in for the calls it makes to both.
+    "ssd-libtorch": {
+        "repo": "shershunov/ssd.libtorch",
+        "commit": "638296ec533b6fd41c821650d32b4fe712376f23",
+        "paths": ["main.cpp", "main.h", "model", "train", "utils", "LICENSE"],
+    },
     # A dependency of cpp/dcgan (a header it includes); outside every root,
     # so the verifier never counts it as user code.
     "_deps/argparse": {
@@ -111,6 +120,12 @@ PROGRAMS = [
               "User: simulate SpaceX mars landing using python\\n\\nAssistant: <think",
               "--batch-size", "8", "--batch-steps", "512", "--batch-temp", "1.0"],
      "data": ["rwkv-weights:rwkv-lightning/rwkv"]},
+    # It reads "C:/datasets/data/" (a relative folder on Linux): images and
+    # YOLO-format labels of a train and a val split, and labels.txt
+    # (ssd_images); its epochs and batch size are constants of main().
+    {"name": "ssd-libtorch", "checkout": "ssd-libtorch", "dir": ".",
+     "cwd": "ssd-libtorch", "args": [],
+     "data": ["ssd-images:ssd-libtorch/C:/datasets/data"]},
 ]
 
 
@@ -287,8 +302,39 @@ def rwkv_weights(folder, rng):
                 folder)
 
 
+# ssd-libtorch's data set: the program reads every file of images/<split>/
+# with cv::imread (the stand-in in shims/ reads binary PPM), the label file
+# of the same stem in labels/<split>/ ("class cx cy w h" per object,
+# normalized; main() sets 5 classes, background included, and the program
+# adds 1 to each class), and labels.txt ("<class>: <name>") in its test pass.
+SSD_SPLITS = {"train": 64, "val": 16}
+SSD_W, SSD_H = 320, 240
+
+
+def ssd_images(folder, rng):
+    with open(os.path.join(folder, "labels.txt"), "w") as f:
+        for c, name in enumerate(["background", "car", "person", "sign", "light"]):
+            f.write("%d: %s\n" % (c, name))
+    for split, n in SSD_SPLITS.items():
+        images = os.path.join(folder, "images", split)
+        labels = os.path.join(folder, "labels", split)
+        os.makedirs(images, exist_ok=True)
+        os.makedirs(labels, exist_ok=True)
+        for i in range(n):
+            stem = "%s_%04d" % (split, i)
+            with open(os.path.join(images, stem + ".ppm"), "wb") as f:
+                f.write(b"P6\n%d %d\n255\n" % (SSD_W, SSD_H))
+                f.write(rng.randbytes(SSD_W * SSD_H * 3))
+            with open(os.path.join(labels, stem + ".txt"), "w") as f:
+                for _ in range(rng.randint(1, 6)):
+                    w, h = rng.uniform(0.05, 0.5), rng.uniform(0.05, 0.5)
+                    f.write("%d %.6f %.6f %.6f %.6f\n" % (
+                        rng.randrange(4), rng.uniform(w / 2, 1 - w / 2),
+                        rng.uniform(h / 2, 1 - h / 2), w, h))
+
+
 MAKERS = {"mnist": mnist, "cifar10": cifar10, "ptb": ptb, "ppo-config": ppo_config,
-          "rwkv-weights": rwkv_weights}
+          "rwkv-weights": rwkv_weights, "ssd-images": ssd_images}
 
 
 def cmd_data(args):
