@@ -4,8 +4,46 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <optional>
 
 namespace clang::tidy::torchsync {
+
+namespace {
+
+/// A path as the last field of an encoded fact: the separators of the
+/// note's text and of the list, '%' and control characters as %XX.
+std::string escapePath(llvm::StringRef Path) {
+  std::string Out;
+  for (char C : Path) {
+    auto Byte = static_cast<unsigned char>(C);
+    if (C == '%' || C == '|' || C == ';' || Byte < 0x20 || Byte == 0x7f) {
+      Out += '%';
+      Out += llvm::hexdigit(Byte >> 4);
+      Out += llvm::hexdigit(Byte & 15);
+    } else {
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+std::optional<std::string> unescapePath(llvm::StringRef Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] != '%') {
+      Out += Text[I];
+      continue;
+    }
+    unsigned Byte = 0;
+    if (I + 2 >= Text.size() || Text.substr(I + 1, 2).getAsInteger(16, Byte))
+      return std::nullopt;
+    Out += static_cast<char>(Byte);
+    I += 2;
+  }
+  return Out;
+}
+
+} // namespace
 
 // USRs contain no spaces or '|'; names are identifiers (operators aside,
 // whose spaces are replaced).
@@ -19,11 +57,16 @@ std::string encodeFacts(const std::vector<ProgramFact> &Facts) {
     const char *Kind = F.Kind == ProgramFact::Hot         ? "hot"
                        : F.Kind == ProgramFact::Parameter ? "param"
                        : F.Kind == ProgramFact::Returns   ? "returns"
-                                                          : "out";
+                       : F.Kind == ProgramFact::Out       ? "out"
+                                                          : "at";
     std::string Index = std::to_string(F.Index);
     if (F.Kind == ProgramFact::Out)
       Index += ":" + std::to_string(F.Element);
-    Parts.push_back(std::string(Kind) + " " + Index + " " + Name + " " + F.Usr);
+    std::string Text =
+        std::string(Kind) + " " + Index + " " + Name + " " + F.Usr;
+    if (F.Kind == ProgramFact::ReturnsAt)
+      Text += " " + std::to_string(F.Offset) + " " + escapePath(F.File);
+    Parts.push_back(std::move(Text));
   }
   return llvm::join(Parts, "|");
 }
@@ -46,6 +89,8 @@ std::vector<ProgramFact> decodeFacts(llvm::StringRef Text) {
       F.Kind = ProgramFact::Returns;
     else if (Fields[0] == "out")
       F.Kind = ProgramFact::Out;
+    else if (Fields[0] == "at")
+      F.Kind = ProgramFact::ReturnsAt;
     else
       continue;
     auto [Index, Element] = Fields[1].split(':');
@@ -54,6 +99,17 @@ std::vector<ProgramFact> decodeFacts(llvm::StringRef Text) {
       continue;
     F.Name = Fields[2].str();
     F.Usr = Fields[3].str();
+    if (F.Kind == ProgramFact::ReturnsAt) {
+      // "<usr> <offset> <file>": USRs have no spaces; the file is last.
+      llvm::SmallVector<llvm::StringRef, 3> Place;
+      Fields[3].split(Place, ' ', 2);
+      std::optional<std::string> File =
+          Place.size() == 3 ? unescapePath(Place[2]) : std::nullopt;
+      if (!File || Place[1].getAsInteger(10, F.Offset))
+        continue;
+      F.Usr = Place[0].str();
+      F.File = std::move(*File);
+    }
     Facts.push_back(std::move(F));
   }
   return Facts;

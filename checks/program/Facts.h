@@ -2,8 +2,8 @@
 //
 // Part of torchsync. What one translation unit cannot see and a
 // whole-program run decides: a function is hot, a parameter, a returned
-// tensor or what a function leaves in an out-parameter may be on another
-// device than the CPU; and the condition of a
+// tensor (at every call, or at one call) or what a function leaves in an
+// out-parameter may be on another device than the CPU; and the condition of a
 // finding over them; the facts a whole-project run resolved. Plain data, and
 // the text form of the note that carries a finding's condition from the
 // checks to the driver.
@@ -28,9 +28,13 @@ struct ProgramFact {
     Hot,       ///< Function Usr is hot.
     Parameter, ///< Parameter Index of function Usr may be non-CPU.
     Returns,   ///< What function Usr returns may be non-CPU.
-    Out ///< What function Usr leaves in its out-parameter Index (a non-const
-        ///< lvalue reference to a tensor or a container of tensors) may be
-        ///< non-CPU.
+    Out,       ///< What function Usr leaves in its out-parameter Index (a
+               ///< non-const lvalue reference to a tensor or a container of
+               ///< tensors) may be non-CPU.
+    ReturnsAt  ///< What function Usr returns (Index as for Returns) at the
+               ///< call at File and Offset may be non-CPU: where it returns
+               ///< on the device of some of its parameters, that call's
+               ///< arguments decide; elsewhere it is the Returns fact.
   };
   KindType Kind = Hot;
   std::string Usr;
@@ -41,17 +45,23 @@ struct ProgramFact {
   /// element + 1 for an element of a tuple or pair (as a Returns fact's
   /// Index). 0 for the other kinds.
   unsigned Element = 0;
+  /// For ReturnsAt: the call's place, as a summary names it (SummaryPlace:
+  /// the file's absolute path and the byte offset where the call begins).
+  std::string File;
+  unsigned Offset = 0;
 
   bool operator==(const ProgramFact &O) const {
     return Kind == O.Kind && Usr == O.Usr && Index == O.Index &&
-           Element == O.Element;
+           Element == O.Element && File == O.File && Offset == O.Offset;
   }
 };
 
 /// Encodes facts as one line ("hot 0 <name> <usr>|param 1 <name> <usr>|
-/// out 0:2 <name> <usr>|..."; an out fact's index is "<param>:<element>"),
-/// and back: the lists of a condition note, and the facts a per-file
-/// summary's device values depend on.
+/// out 0:2 <name> <usr>|at 0 <name> <usr> <offset> <file>|..."; an out
+/// fact's index is "<param>:<element>"; a returns-at fact ends with its
+/// call's offset and file, whose '%', '|', ';' and control characters are
+/// written %XX), and back: the lists of a condition note, and the facts a
+/// per-file summary's device values depend on.
 std::string encodeFacts(const std::vector<ProgramFact> &Facts);
 std::vector<ProgramFact> decodeFacts(llvm::StringRef Text);
 
@@ -98,7 +108,7 @@ struct FactNote {
 /// One resolved fact.
 struct ResolvedFact {
   ProgramFact Fact;
-  /// For Parameter, Returns and Out: CPU, CUDA or Unknown.
+  /// For Parameter, Returns, Out and ReturnsAt: CPU, CUDA or Unknown.
   torchsync::Device Device = torchsync::Device::Unknown;
   std::vector<FactNote> Notes;
   /// The files it comes from (absolute paths, keys of FactsFile::Files).

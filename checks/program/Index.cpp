@@ -38,6 +38,13 @@ FactKey FactKey::of(const ProgramFact &F) {
   K.Function = FunctionID::of(F.Usr);
   K.Index = F.Kind == ProgramFact::Hot ? 0 : F.Index;
   K.Element = F.Kind == ProgramFact::Out ? F.Element : 0;
+  if (F.Kind == ProgramFact::ReturnsAt) {
+    // A path has no NUL: no two places give the same text.
+    std::string Place = F.File + '\0' + std::to_string(F.Offset);
+    auto Digest = llvm::BLAKE3::hash<8>(llvm::arrayRefFromStringRef(Place));
+    for (uint8_t Byte : Digest)
+      K.Place = K.Place << 8 | Byte;
+  }
   return K;
 }
 
@@ -55,7 +62,7 @@ FactKey Index::KeyInfo::getTombstoneKey() {
 
 unsigned Index::KeyInfo::getHashValue(const FactKey &K) {
   return static_cast<unsigned>(llvm::hash_combine(
-      static_cast<int>(K.Kind), K.Function.raw(), K.Index, K.Element));
+      static_cast<int>(K.Kind), K.Function.raw(), K.Index, K.Element, K.Place));
 }
 
 namespace {
@@ -83,6 +90,75 @@ std::string outKey(llvm::StringRef Usr, unsigned Param, unsigned Element) {
   return std::to_string(Param) + ":" + std::to_string(Element) + " " +
          Usr.str();
 }
+
+/// The key of what function Usr returns (returnKey's Index) at its call at
+/// File and Offset.
+std::string atKey(llvm::StringRef Usr, unsigned Index, llvm::StringRef File,
+                  unsigned Offset) {
+  return returnKey(Usr, Index) + "\x1e" + std::to_string(Offset) + "\x1e" +
+         File.str();
+}
+std::string atKey(const ProgramFact &F) {
+  return atKey(F.Usr, F.Index, F.File, F.Offset);
+}
+
+/// The returns of \p F that facts name: 0, its tensor; element + 1, an
+/// element of the tuple it returns.
+llvm::SmallVector<unsigned, 4> returnIndices(const FunctionSummary &F) {
+  llvm::SmallVector<unsigned, 4> Indices;
+  if (F.ReturnsTensor)
+    Indices.push_back(0);
+  for (const auto &Element : F.ReturnElements)
+    Indices.push_back(Element.first + 1);
+  return Indices;
+}
+
+const DeviceValue *returnValue(const FunctionSummary &F, unsigned Index) {
+  if (Index == 0)
+    return F.ReturnsTensor ? &F.Returns : nullptr;
+  for (const auto &[Element, Value] : F.ReturnElements)
+    if (Element + 1 == Index)
+      return &Value;
+  return nullptr;
+}
+
+/// The value a call passes for parameter \p Param, or null.
+const DeviceValue *argumentOf(const CallSummary &C, unsigned Param) {
+  for (const auto &[Index, Value] : C.Args)
+    if (Index == Param)
+      return &Value;
+  return nullptr;
+}
+
+/// "'a'", "'a' and 'b'", "'a', 'b' and 'c'".
+std::string quotedList(llvm::ArrayRef<std::string> Names) {
+  std::string Text;
+  for (size_t I = 0; I < Names.size(); ++I) {
+    if (I)
+      Text += I + 1 == Names.size() ? " and " : ", ";
+    Text += "'" + Names[I] + "'";
+  }
+  return Text;
+}
+
+/// What a function returns (its tensor, or an element of its tuple) as a
+/// function of its own parameters: the join of Const, of the levels of
+/// Facts (about the rest of the program) and, at a call, of the devices of
+/// the arguments for Follows. A return that rests on another user
+/// function's return at a call in its body is made of that function's
+/// shape, with the arguments of that call for what it follows (which may be
+/// the caller's own parameters: a chain of such functions).
+struct ReturnShape {
+  /// Not known per call (a virtual function, a template, a function no
+  /// file defines, recursion): every call returns what its Returns fact
+  /// says, the join over every call.
+  bool Fallback = true;
+  Device Const = Device::None;
+  std::vector<ProgramFact> Facts;
+  std::set<unsigned> Follows;
+  /// The definitions it is made from.
+  std::set<std::string> Files;
+};
 
 /// The fixpoints over the project's summaries (Index::resolve).
 struct Resolver {
@@ -112,6 +188,28 @@ struct Resolver {
   /// What functions leave in their out-parameters, by outKey.
   std::map<std::string, Device> Outs;
 
+  /// The shape of each return, by returnKey, once made; those being made.
+  std::map<std::string, ReturnShape> Shapes;
+  std::vector<std::string> Making;
+  /// Returns found to rest on themselves while being made (recursion).
+  std::set<std::string> Cyclic;
+  /// The direct calls of each function at each place: usually one, more
+  /// for a header's call seen by several files or a template's
+  /// instantiations.
+  std::map<std::tuple<std::string, std::string, unsigned>,
+           std::vector<const CallSummary *>>
+      CallsAt;
+  /// What a function whose return follows some of its parameters returns
+  /// at one place it is called, by atKey.
+  struct AtCall {
+    std::string Usr;
+    unsigned Index = 0;
+    const ReturnShape *Shape = nullptr;
+    std::vector<const CallSummary *> Sites;
+    Device Level = Device::None;
+  };
+  std::map<std::string, AtCall> At;
+
   std::vector<Summary> Summaries;
   /// The functions each dispatch table holds, and the calls made through
   /// tables, as calls of those functions.
@@ -139,6 +237,13 @@ struct Resolver {
       auto It = Outs.find(outKey(F.Usr, F.Index, F.Element));
       return It == Outs.end() ? Device::Unknown : It->second;
     }
+    if (F.Kind == ProgramFact::ReturnsAt) {
+      if (auto It = At.find(atKey(F)); It != At.end())
+        return It->second.Level;
+      // Not decided per call: what every call returns.
+      auto It = Returns.find(returnKey(F.Usr, F.Index));
+      return It == Returns.end() ? Device::Unknown : It->second;
+    }
     return Device::Unknown;
   }
 
@@ -164,6 +269,133 @@ struct Resolver {
       L = joinCallers(L, D);
     }
     return L;
+  }
+
+  /// The shape of what function Usr returns (returnKey's Index).
+  const ReturnShape &shapeOf(const std::string &Usr, unsigned Index) {
+    static const ReturnShape NotPerCall;
+    std::string Key = returnKey(Usr, Index);
+    if (auto It = Shapes.find(Key); It != Shapes.end())
+      return It->second;
+    if (auto It = llvm::find(Making, Key); It != Making.end()) {
+      // Recursion: every return on the cycle is the join over its calls.
+      Cyclic.insert(It, Making.end());
+      return NotPerCall;
+    }
+    auto Fn = Functions.find(Usr);
+    const DeviceValue *Value =
+        Fn == Functions.end() ? nullptr : returnValue(*Fn->second, Index);
+    // What an override returns is not what this body returns.
+    if (!Value || Fn->second->Virtual || Fn->second->Template)
+      return Shapes[Key] = ReturnShape();
+    ReturnShape Shape;
+    Shape.Fallback = false;
+    Shape.Files.insert(Fn->second->Where.File);
+    Making.push_back(Key);
+    std::set<std::string> Seen;
+    addToShape(Shape, *Value, Usr, Seen);
+    Making.pop_back();
+    if (Cyclic.count(Key))
+      Shape = ReturnShape();
+    return Shapes[Key] = std::move(Shape);
+  }
+
+  /// Adds \p Value, a device in the body of function \p Usr, to \p Shape:
+  /// Usr's own parameters are followed; another function's return at a
+  /// call in the body is that function's shape with the call's arguments.
+  /// \p Seen: the calls added (a value that rests on the call it is passed
+  /// to, `t = f(t)` in a loop, adds nothing new).
+  void addToShape(ReturnShape &Shape, const DeviceValue &Value,
+                  const std::string &Usr, std::set<std::string> &Seen) {
+    auto AddFact = [&](const ProgramFact &F) {
+      if (!llvm::is_contained(Shape.Facts, F))
+        Shape.Facts.push_back(F);
+    };
+    if (Value.Deps.empty() || Value.Device != Device::CPU) {
+      Shape.Const = joinCallers(Shape.Const, Value.Device == Device::None
+                                                 ? Device::Unknown
+                                                 : Value.Device);
+      return;
+    }
+    Shape.Const = joinCallers(Shape.Const, Device::CPU);
+    for (const ProgramFact &Dep : Value.Deps) {
+      if (Dep.Kind == ProgramFact::Parameter && Dep.Usr == Usr) {
+        Shape.Follows.insert(Dep.Index);
+        continue;
+      }
+      if (Dep.Kind != ProgramFact::ReturnsAt) {
+        AddFact(Dep);
+        continue;
+      }
+      if (!Seen.insert(atKey(Dep)).second)
+        continue;
+      const ReturnShape &Inner = shapeOf(Dep.Usr, Dep.Index);
+      auto Sites = CallsAt.find({Dep.Usr, Dep.File, Dep.Offset});
+      if (Inner.Fallback || Sites == CallsAt.end()) {
+        AddFact(Dep);
+        continue;
+      }
+      Shape.Const = joinCallers(Shape.Const, Inner.Const);
+      for (const ProgramFact &F : Inner.Facts)
+        AddFact(F);
+      Shape.Files.insert(Inner.Files.begin(), Inner.Files.end());
+      for (unsigned Param : Inner.Follows)
+        for (const CallSummary *C : Sites->second) {
+          if (const DeviceValue *Arg = argumentOf(*C, Param))
+            addToShape(Shape, *Arg, Usr, Seen);
+          else
+            Shape.Const = joinCallers(Shape.Const, Device::Unknown);
+        }
+    }
+  }
+
+  /// The level of a shape's own part (what it follows aside).
+  Device shapeLevel(const ReturnShape &Shape, bool Final) const {
+    Device L = Shape.Const;
+    for (const ProgramFact &F : Shape.Facts) {
+      Device D = currentLevel(F);
+      if (D == Device::None)
+        D = Final ? Device::Unknown : Device::CPU;
+      L = joinCallers(L, D);
+    }
+    return L == Device::None ? Device::Unknown : L;
+  }
+
+  /// The device of what a function returns at a call: its shape, with the
+  /// call's arguments for what it follows.
+  Device atLevel(const AtCall &A, bool Final) const {
+    Device L = shapeLevel(*A.Shape, Final);
+    for (const CallSummary *C : A.Sites)
+      for (unsigned Param : A.Shape->Follows) {
+        const DeviceValue *Arg = argumentOf(*C, Param);
+        L = joinCallers(L, Arg ? valueLevel(*Arg, Final) : Device::Unknown);
+      }
+    return L;
+  }
+
+  /// A fact per call of each function whose return follows some of its
+  /// parameters.
+  void makeCallFacts() {
+    for (const CallSummary *C : Calls)
+      if (C->Through.empty())
+        CallsAt[{C->Callee, C->Where.File, C->Where.Offset}].push_back(C);
+    for (const auto &[Place, Sites] : CallsAt) {
+      const std::string &Usr = std::get<0>(Place);
+      auto Fn = Functions.find(Usr);
+      if (Fn == Functions.end())
+        continue;
+      for (unsigned Index : returnIndices(*Fn->second)) {
+        const ReturnShape &Shape = shapeOf(Usr, Index);
+        if (Shape.Fallback || Shape.Follows.empty())
+          continue;
+        AtCall &A =
+            At[atKey(Usr, Index, std::get<1>(Place), std::get<2>(Place))];
+        A.Usr = Usr;
+        A.Index = Index;
+        A.Shape = &Shape;
+        A.Sites = Sites;
+      }
+    }
   }
 
   void resolve() {
@@ -249,6 +481,7 @@ struct Resolver {
       for (const OutParamSummary &P : Entry.second->OutParams)
         Outs[outKey(Entry.first(), P.Param, P.Element)] = Device::None;
     }
+    makeCallFacts();
     propagate();
     // What no call decided (only reached through cycles) is unknown; then
     // once more, with those known.
@@ -261,6 +494,9 @@ struct Resolver {
     for (auto &Entry : Outs)
       if (Entry.second == Device::None)
         Entry.second = Device::Unknown;
+    for (auto &Entry : At)
+      if (Entry.second.Level == Device::None)
+        Entry.second.Level = Device::Unknown;
     propagate();
   }
 
@@ -301,6 +537,12 @@ struct Resolver {
                                                  " of its result"
                                            : ""),
                               &It->second->Where);
+    } else if (F.Kind == ProgramFact::ReturnsAt) {
+      if (auto It = At.find(atKey(F)); It != At.end())
+        return atNote(It->second, L);
+      ProgramFact Whole = F;
+      Whole.Kind = ProgramFact::Returns;
+      return deviceNote(Whole, L);
     } else if (F.Kind == ProgramFact::Out) {
       auto It = Functions.find(F.Usr);
       if (It == Functions.end())
@@ -316,6 +558,75 @@ struct Resolver {
               &P.Where);
     }
     return std::nullopt;
+  }
+
+  /// The parameters whose arguments make what \p A returns be at level
+  /// \p L (CPU: all it follows; CUDA: those passed a CUDA tensor or
+  /// device).
+  std::vector<unsigned> decidingParameters(const AtCall &A, Device L) const {
+    std::vector<unsigned> Params;
+    for (unsigned Param : A.Shape->Follows) {
+      Device D = Device::None;
+      for (const CallSummary *C : A.Sites) {
+        const DeviceValue *Arg = argumentOf(*C, Param);
+        D = joinCallers(D, Arg ? valueLevel(*Arg, /*Final=*/true)
+                               : Device::Unknown);
+      }
+      if (L == Device::CPU || D == Device::CUDA)
+        Params.push_back(Param);
+    }
+    return Params;
+  }
+
+  /// The note that says why what a function returns at a call is at level
+  /// \p L (CPU or CUDA): "'load' returns on the device of its argument
+  /// 'device', the CPU at this call", at the call.
+  std::optional<std::pair<std::string, const SummaryPlace *>>
+  atNote(const AtCall &A, Device L) const {
+    const FunctionSummary *Fn = Functions.lookup(A.Usr);
+    std::vector<unsigned> Params = decidingParameters(A, L);
+    if (!Fn || Params.empty()) {
+      // A CUDA tensor that its body makes, whatever the arguments.
+      ProgramFact Whole{ProgramFact::Returns, A.Usr, A.Index,
+                        Fn ? Fn->Name : A.Usr};
+      return deviceNote(Whole, L);
+    }
+    std::vector<std::string> Names;
+    for (unsigned Param : Params)
+      Names.push_back(Param < Fn->Parameters.size() &&
+                              !Fn->Parameters[Param].empty()
+                          ? Fn->Parameters[Param]
+                          : "#" + std::to_string(Param + 1));
+    std::string Text =
+        "'" + Fn->Name + "' returns" +
+        (A.Index ? " element " + std::to_string(A.Index - 1) + " of its result"
+                 : "") +
+        (Names.size() > 1 ? " on the devices of its arguments "
+                          : " on the device of its argument ") +
+        quotedList(Names) + ", " +
+        (L == Device::CUDA ? "a CUDA device" : "the CPU") + " at this call";
+    return std::make_pair(std::move(Text), &A.Sites.front()->Where);
+  }
+
+  /// The notes of what a function returns at a call at level \p L: the
+  /// call's, then where the arguments that decide it come from (a caller's
+  /// host tensor, another call's return).
+  std::vector<std::pair<std::string, const SummaryPlace *>>
+  atNotes(const AtCall &A, Device L) const {
+    std::vector<std::pair<std::string, const SummaryPlace *>> Notes;
+    if (auto N = atNote(A, L))
+      Notes.push_back(std::move(*N));
+    for (unsigned Param : decidingParameters(A, L))
+      for (const CallSummary *C : A.Sites)
+        if (const DeviceValue *Arg = argumentOf(*C, Param))
+          for (const ProgramFact &Dep : Arg->Deps)
+            if (factLevel(Dep) == L)
+              if (auto N = deviceNote(Dep, L);
+                  N && llvm::none_of(Notes, [&](const auto &Old) {
+                    return Old.first == N->first && Old.second == N->second;
+                  }))
+                Notes.push_back(std::move(*N));
+    return Notes;
   }
 
   /// The notes that say why function Usr is hot: the call sites up to one
@@ -389,6 +700,14 @@ struct Resolver {
             L = V;
             Moved = true;
           }
+        }
+      }
+      for (auto &Entry : At) {
+        Device &L = Entry.second.Level;
+        Device V = atLevel(Entry.second, /*Final=*/false);
+        if (joinCallers(L, V) != L) {
+          L = V;
+          Moved = true;
         }
       }
       if (!Moved)
@@ -467,34 +786,37 @@ FactsFile Resolver::exportFacts() const {
   // The files each device fact comes from: its function's definition, the
   // call sites that pass it, and the facts their arguments rest on.
   std::map<std::string, std::set<std::string>> From;
-  auto KeyOf = [](const ProgramFact &F) {
+  auto KeyOf = [&M](const ProgramFact &F) {
+    if (F.Kind == ProgramFact::ReturnsAt && M.At.count(atKey(F)))
+      return "a " + atKey(F);
     return F.Kind == ProgramFact::Parameter ? "p" + paramKey(F.Usr, F.Index)
            : F.Kind == ProgramFact::Out
                ? "o" + outKey(F.Usr, F.Index, F.Element)
                : "r " + returnKey(F.Usr, F.Index);
   };
-  std::vector<std::pair<std::string, const DeviceValue *>> Values;
+  // Each fact's key, and the facts it rests on.
+  std::vector<std::pair<std::string, const std::vector<ProgramFact> *>> Values;
   for (const CallSummary *C : M.Calls)
     for (const auto &Arg : C->Args) {
       std::string Key = "p" + paramKey(C->Callee, Arg.first);
       From[Key].insert(C->Where.File);
-      Values.emplace_back(Key, &Arg.second);
+      Values.emplace_back(Key, &Arg.second.Deps);
     }
   for (const auto &Entry : M.Functions) {
     const FunctionSummary &F = *Entry.second;
     if (F.ReturnsTensor) {
       From["r " + F.Usr].insert(F.Where.File);
-      Values.emplace_back("r " + F.Usr, &F.Returns);
+      Values.emplace_back("r " + F.Usr, &F.Returns.Deps);
     }
     for (const auto &[Element, Value] : F.ReturnElements) {
       std::string Key = "r " + returnKey(F.Usr, Element + 1);
       From[Key].insert(F.Where.File);
-      Values.emplace_back(Key, &Value);
+      Values.emplace_back(Key, &Value.Deps);
     }
     for (const OutParamSummary &P : F.OutParams) {
       std::string Key = "o" + outKey(F.Usr, P.Param, P.Element);
       From[Key].insert(F.Where.File);
-      Values.emplace_back(Key, &P.Value);
+      Values.emplace_back(Key, &P.Value.Deps);
     }
   }
   for (const auto &[Key, R] : M.KeyedParams)
@@ -508,10 +830,23 @@ FactsFile Resolver::exportFacts() const {
     if (It != M.Functions.end())
       Entry.second.insert(It->second->Where.File);
   }
+  // What a function returns at a call rests on the definitions its shape is
+  // made from, on the call and on what the call's arguments rest on.
+  for (const auto &[Key, A] : M.At) {
+    std::set<std::string> &Files = From["a " + Key];
+    Files.insert(A.Shape->Files.begin(), A.Shape->Files.end());
+    Values.emplace_back("a " + Key, &A.Shape->Facts);
+    for (const CallSummary *C : A.Sites) {
+      Files.insert(C->Where.File);
+      for (unsigned Param : A.Shape->Follows)
+        if (const DeviceValue *Arg = argumentOf(*C, Param))
+          Values.emplace_back("a " + Key, &Arg->Deps);
+    }
+  }
   for (bool Grew = true; Grew;) {
     Grew = false;
-    for (const auto &[Key, Value] : Values)
-      for (const ProgramFact &Dep : Value->Deps) {
+    for (const auto &[Key, Deps] : Values)
+      for (const ProgramFact &Dep : *Deps) {
         auto It = From.find(KeyOf(Dep));
         if (It == From.end() || It->first == Key)
           continue;
@@ -592,6 +927,24 @@ FactsFile Resolver::exportFacts() const {
     ParamText.getAsInteger(10, Param);
     ElementText.getAsInteger(10, Element);
     AddDeviceFact(ProgramFact::Out, Usr, Param, Element, "o" + Key);
+  }
+  for (const auto &[Key, A] : M.At) {
+    ResolvedFact R;
+    R.Fact.Kind = ProgramFact::ReturnsAt;
+    R.Fact.Usr = A.Usr;
+    R.Fact.Index = A.Index;
+    R.Fact.File = A.Sites.front()->Where.File;
+    R.Fact.Offset = A.Sites.front()->Where.Offset;
+    auto It = M.Functions.find(A.Usr);
+    R.Fact.Name = It != M.Functions.end() ? It->second->Name : "";
+    Device L = M.factLevel(R.Fact);
+    R.Device = FileDevice(L);
+    if (L == Device::CUDA || L == Device::CPU)
+      for (const auto &[Text, Where] : M.atNotes(A, L))
+        R.Notes.push_back(Note(Text, *Where));
+    const std::set<std::string> &Files = From["a " + Key];
+    R.From.assign(Files.begin(), Files.end());
+    Out.Facts.push_back(std::move(R));
   }
   // A fact that comes from a file rests on the user headers that file read
   // (D14): they are among the files it comes from.
@@ -706,8 +1059,16 @@ Index::Index(std::shared_ptr<const Table> T, llvm::StringRef MainFile,
 
 const ResolvedFact *Index::find(const ProgramFact &Key) const {
   auto It = Shared->Positions.find(FactKey::of(Key));
-  if (It == Shared->Positions.end())
-    return nullptr;
+  if (It == Shared->Positions.end()) {
+    if (Key.Kind != ProgramFact::ReturnsAt)
+      return nullptr;
+    // No fact of its own: what the function returns at every call.
+    ProgramFact Whole = Key;
+    Whole.Kind = ProgramFact::Returns;
+    Whole.File.clear();
+    Whole.Offset = 0;
+    return find(Whole);
+  }
   const ResolvedFact &R = Shared->Data.Facts[It->second];
   // A fact that comes from a changed file is not used.
   if (!Dropped.empty() && llvm::any_of(R.From, [&](const std::string &P) {

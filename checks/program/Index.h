@@ -20,6 +20,10 @@
 //     called from outside);
 //   - a user function returns the join of its returns' devices, and leaves
 //     in an out-parameter the join of what its body writes there;
+//   - where what it returns is CPU unless some of its own parameters are
+//     not (`return t.to(device);`, or through a chain of such functions),
+//     it is decided at each call by that call's arguments (a ReturnsAt
+//     fact per call); recursion falls back to the join over every call;
 //   - a project whose user code never reaches CUDA gets no finding that
 //     rests on "if ... is a CUDA tensor".
 //
@@ -59,17 +63,19 @@ private:
 
 /// What identifies a fact: its kind, its function, its index (a
 /// parameter's, a returned tuple's element + 1, an out-parameter's; 0 for a
-/// hot function) and an out-parameter's element.
+/// hot function), an out-parameter's element and a returns-at fact's call.
 struct FactKey {
   ProgramFact::KindType Kind = ProgramFact::Hot;
   FunctionID Function;
   unsigned Index = 0;
   unsigned Element = 0;
+  /// For ReturnsAt: 8 bytes of BLAKE3 of the call's file and offset.
+  uint64_t Place = 0;
 
   static FactKey of(const ProgramFact &F);
   bool operator==(const FactKey &O) const {
     return Kind == O.Kind && Function == O.Function && Index == O.Index &&
-           Element == O.Element;
+           Element == O.Element && Place == O.Place;
   }
 };
 
@@ -118,7 +124,9 @@ public:
   Decision decide(const Condition &C) const;
 
   /// The fact \p Key (its device and notes), or null when the index has
-  /// none that may be used.
+  /// none that may be used. A returns-at fact of a call the index has no
+  /// fact of its own for (its function does not return on the device of a
+  /// parameter) is the function's Returns fact.
   const ResolvedFact *find(const ProgramFact &Key) const;
   /// The fact that function \p Usr is hot, or null.
   const ResolvedFact *hot(llvm::StringRef Usr) const;
@@ -134,9 +142,10 @@ public:
   bool describesMainFile() const { return DescribesMain; }
 
   /// The facts, for the summary file: after resolve(), every hot function
-  /// with its notes, every parameter's and return's device, whether the
-  /// program reaches CUDA, each with the files it comes from (their hashes
-  /// are left empty for the writer to fill in).
+  /// with its notes, every parameter's and return's device, the device of
+  /// what a function that returns on the device of a parameter returns at
+  /// each call of it, whether the program reaches CUDA, each with the files
+  /// it comes from (their hashes are left empty for the writer to fill in).
   const FactsFile &data() const { return Shared->Data; }
 
 private:

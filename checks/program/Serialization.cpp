@@ -73,6 +73,8 @@ std::string summaryToJson(const Summary &S) {
                    {"entryPoint", F.EntryPoint}};
     if (F.ReturnsTensor)
       O["returns"] = valueToJson(F.Returns);
+    if (!F.Parameters.empty())
+      O["parameters"] = json::Array(F.Parameters);
     if (!F.ReturnElements.empty()) {
       json::Array Elements;
       for (const auto &[Element, Value] : F.ReturnElements)
@@ -189,6 +191,9 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
         F.ReturnsTensor = true;
         F.Returns = valueFromJson(R);
       }
+      if (const json::Array *Params = O->getArray("parameters"))
+        for (const json::Value &P : *Params)
+          F.Parameters.push_back(P.getAsString().value_or("").str());
       if (const json::Array *Elements = O->getArray("returnElements"))
         for (const json::Value &E : *Elements)
           if (const json::Object *EO = E.getAsObject())
@@ -357,17 +362,29 @@ std::string factsToJson(const FactsFile &F) {
   json::Object Commands;
   for (const auto &[Path, Hash] : F.Commands)
     Commands[Path] = Hash;
-  json::Array Facts;
+  json::Array Facts, ReturnsAt;
   for (const ResolvedFact &R : F.Facts) {
     json::Array Notes;
     for (const FactNote &N : R.Notes)
       Notes.push_back(json::Object{
           {"text", N.Text}, {"file", N.File}, {"offset", N.Offset}});
-    json::Object O{{"kind", kindName(R.Fact.Kind)},
-                   {"usr", R.Fact.Usr},
+    json::Object O{{"usr", R.Fact.Usr},
                    {"name", R.Fact.Name},
                    {"from", json::Array(R.From)},
                    {"notes", std::move(Notes)}};
+    // What a function returns at one call: a list of its own, which a
+    // reader that does not know it leaves aside (and then reads the
+    // function's returns fact for that call, as it did before).
+    if (R.Fact.Kind == ProgramFact::ReturnsAt) {
+      if (R.Fact.Index)
+        O["index"] = R.Fact.Index;
+      O["file"] = R.Fact.File;
+      O["offset"] = R.Fact.Offset;
+      O["device"] = wireName(R.Device);
+      ReturnsAt.push_back(std::move(O));
+      continue;
+    }
+    O["kind"] = kindName(R.Fact.Kind);
     // A parameter's index; for a return, the tuple element + 1 (absent: the
     // tensor returned whole); for an out-parameter, the parameter's index
     // and its tuple element + 1 (absent: the tensor itself, or every
@@ -386,7 +403,7 @@ std::string factsToJson(const FactsFile &F) {
       {"torchsync-facts", FormatVersion}, {"complete", F.Complete},
       {"reachesCuda", F.ReachesCuda},     {"cudaReason", F.CudaReason},
       {"files", std::move(Files)},        {"commands", std::move(Commands)},
-      {"facts", std::move(Facts)}};
+      {"facts", std::move(Facts)},        {"returnsAt", std::move(ReturnsAt)}};
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   // json::OStream rather than formatv: the plugin must keep loading into
@@ -433,12 +450,17 @@ llvm::Expected<FactsFile> factsFromJson(llvm::StringRef Text) {
     for (const auto &Entry : *Commands)
       if (std::optional<llvm::StringRef> Hash = Entry.second.getAsString())
         F.Commands[Entry.first.str()] = Hash->str();
-  for (const json::Value &V : *Facts) {
+  const json::Array *ReturnsAt = Root->getArray("returnsAt");
+  size_t Count = Facts->size() + (ReturnsAt ? ReturnsAt->size() : 0);
+  for (size_t I = 0; I < Count; ++I) {
+    bool At = I >= Facts->size();
+    const json::Value &V = At ? (*ReturnsAt)[I - Facts->size()] : (*Facts)[I];
     const json::Object *O = V.getAsObject();
     if (!O)
       return Fail("malformed: a fact is not an object");
     ResolvedFact R;
-    std::optional<llvm::StringRef> Kind = O->getString("kind");
+    std::optional<llvm::StringRef> Kind =
+        At ? std::optional<llvm::StringRef>("returnsAt") : O->getString("kind");
     std::optional<llvm::StringRef> Usr = O->getString("usr");
     if (!Kind || !Usr)
       return Fail("malformed: a fact without \"kind\" or \"usr\"");
@@ -450,8 +472,19 @@ llvm::Expected<FactsFile> factsFromJson(llvm::StringRef Text) {
       R.Fact.Kind = ProgramFact::Returns;
     else if (*Kind == "out")
       R.Fact.Kind = ProgramFact::Out;
+    else if (At)
+      R.Fact.Kind = ProgramFact::ReturnsAt;
     else
       return Fail("malformed: unknown fact kind '" + *Kind + "'");
+    if (At) {
+      std::optional<llvm::StringRef> File = O->getString("file");
+      std::optional<int64_t> Offset = O->getInteger("offset");
+      if (!File || !Offset || *Offset < 0)
+        return Fail("malformed: a returnsAt fact without \"file\" or "
+                    "\"offset\"");
+      R.Fact.File = File->str();
+      R.Fact.Offset = static_cast<unsigned>(*Offset);
+    }
     R.Fact.Usr = Usr->str();
     R.Fact.Index = O->getInteger("index").value_or(0);
     if (R.Fact.Kind == ProgramFact::Out)

@@ -48,6 +48,10 @@ commandHash(llvm::ArrayRef<clang::tooling::CompileCommand> Commands);
 std::string commandHashIn(llvm::StringRef Database, llvm::StringRef File);
 
 /// The summary file's text ("torchsync-facts": FormatVersion), indented.
+/// What a function returns at one call (ReturnsAt facts) is in a list of
+/// its own, "returnsAt" (each with the call's "file" and "offset"), which
+/// a reader that does not know it leaves aside: it then decides those
+/// calls by the function's "returns" fact, the join over every call.
 std::string factsToJson(const FactsFile &F);
 /// Errors are one line naming the problem ("not JSON: ...", "version 2,
 /// expected 1", ...), without the file's name.

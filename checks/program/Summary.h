@@ -68,6 +68,10 @@ struct FunctionSummary {
   bool EntryPoint = false;
   bool ReturnsTensor = false;
   DeviceValue Returns;
+  /// For a function that returns a tensor or a tuple or pair of them: the
+  /// names of its parameters, for the notes that say it returns on the
+  /// device of one of them at a call.
+  std::vector<std::string> Parameters;
   /// For a function that returns a std::tuple or std::pair of tensors: the
   /// device of each tensor element, by element index. Facts about them are
   /// Returns facts whose Index is the element + 1 (Index 0: a tensor

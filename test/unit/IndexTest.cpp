@@ -5,8 +5,10 @@
 // recursion, hot and cold callers and callers that disagree; what decide()
 // says of a finding's condition and which notes it gives; the same decision
 // after the facts go through the summary file and are loaded for another
-// file, and without the facts of a file changed since; and the summaries'
-// JSON round trip.
+// file, and without the facts of a file changed since; what a function that
+// returns on the device of a parameter returns at each call (through chains
+// of such functions, tuple elements, recursion); and the summaries' JSON
+// round trip.
 //
 //===----------------------------------------------------------------------===//
 
@@ -223,6 +225,11 @@ TEST(IndexTest, CallsThroughDispatchTables) {
 TEST(IndexTest, SummariesRoundTrip) {
   Summary S;
   S.Functions = {function("main"), function("f")};
+  S.Functions[1].ReturnsTensor = true;
+  S.Functions[1].Returns.Device = Device::CPU;
+  S.Functions[1].Returns.Deps = {
+      {ProgramFact::ReturnsAt, "g", 0, "g", 0, "/p/a b;c|%d.cpp", 42}};
+  S.Functions[1].Parameters = {"x", ""};
   S.Calls = {call("f", "loop", Device::Runtime), forward("f", "hot", "f")};
   S.DefinesMain = true;
   S.ReachesCuda = true;
@@ -234,6 +241,8 @@ TEST(IndexTest, SummariesRoundTrip) {
   ASSERT_EQ(Back->Calls.size(), 2u);
   EXPECT_EQ(Back->Calls[0].Args[0].second.Device, Device::Runtime);
   EXPECT_EQ(Back->Calls[1].Args[0].second.Deps.size(), 1u);
+  EXPECT_EQ(Back->Functions[1].Parameters, S.Functions[1].Parameters);
+  EXPECT_EQ(Back->Functions[1].Returns.Deps, S.Functions[1].Returns.Deps);
 }
 
 TEST(IndexTest, TupleElementsAreReturnsFactsOfTheirOwn) {
@@ -340,6 +349,296 @@ TEST(IndexTest, OutParametersAreFactsOfTheirOwn) {
   EXPECT_TRUE(D.Holds);
   ASSERT_EQ(D.Notes.size(), 1u);
   EXPECT_EQ(D.Notes[0].Text, "'load' writes a host tensor to its parameter 'p0'");
+}
+
+/// A call of \p Callee at \p Offset of /p/main.cpp that passes \p Args
+/// (by parameter).
+CallSummary callAt(const std::string &Callee, unsigned Offset,
+                   std::vector<std::pair<unsigned, DeviceValue>> Args) {
+  CallSummary C = call(Callee, "loop");
+  C.Where = {"/p/main.cpp", Offset, Offset / 10, 3};
+  C.Args = std::move(Args);
+  return C;
+}
+
+DeviceValue value(Device D, std::vector<ProgramFact> Deps = {}) {
+  DeviceValue V;
+  V.Device = D;
+  V.Deps = std::move(Deps);
+  return V;
+}
+
+ProgramFact parameter(const std::string &Usr, unsigned Index) {
+  return {ProgramFact::Parameter, Usr, Index, Usr};
+}
+
+/// What \p Usr returns (\p Index: 0, or a tuple's element + 1) at the call
+/// at \p Offset of \p File.
+ProgramFact returnsAt(const std::string &Usr, unsigned Offset,
+                      unsigned Index = 0,
+                      const std::string &File = "/p/main.cpp") {
+  ProgramFact F{ProgramFact::ReturnsAt, Usr, Index, Usr};
+  F.File = File;
+  F.Offset = Offset;
+  return F;
+}
+
+/// The per-call facts of a resolved program, by (function, offset, index).
+std::map<std::tuple<std::string, unsigned, unsigned>, Device>
+perCall(const FactsFile &File) {
+  std::map<std::tuple<std::string, unsigned, unsigned>, Device> At;
+  for (const ResolvedFact &R : File.Facts)
+    if (R.Fact.Kind == ProgramFact::ReturnsAt)
+      At[{R.Fact.Usr, R.Fact.Offset, R.Fact.Index}] = R.Device;
+  return At;
+}
+
+/// A host tensor returned on the device of \p Usr's parameter \p Param
+/// (`return cpu.to(device);`), defined in /p/loader.cpp.
+FunctionSummary following(const std::string &Usr, unsigned Param,
+                          std::vector<std::string> Names) {
+  FunctionSummary F = function(Usr);
+  F.Where.File = "/p/loader.cpp";
+  F.ReturnsTensor = true;
+  F.Returns = value(Device::CPU, {parameter(Usr, Param)});
+  F.Parameters = std::move(Names);
+  return F;
+}
+
+TEST(IndexTest, AReturnThatFollowsADeviceParameterIsDecidedPerCall) {
+  // 'load' returns on the device of its parameter 1: main calls it with
+  // the CPU at offset 100 and with CUDA at offset 200. Joined over every
+  // call it may be CUDA; at each call, the call's argument decides.
+  Summary S;
+  S.Functions = {function("main"), following("load", 1, {"name", "device"})};
+  S.Calls = {callAt("load", 100, {{1, value(Device::CPU)}}),
+             callAt("load", 200, {{1, value(Device::CUDA)}})};
+  Facts F = resolve(S);
+  std::optional<Device> Whole;
+  for (const ResolvedFact &R : F.File.Facts)
+    if (R.Fact.Kind == ProgramFact::Returns && R.Fact.Usr == "load")
+      Whole = R.Device;
+  EXPECT_EQ(Whole, Device::CUDA);
+  using Key = std::tuple<std::string, unsigned, unsigned>;
+  EXPECT_EQ(perCall(F.File), (std::map<Key, Device>{{{"load", 100, 0}, Device::CPU},
+                                                    {{"load", 200, 0}, Device::CUDA}}));
+
+  // Decided the same from the resolved facts and from the summary file
+  // loaded for another file: the host call is a host source, with the
+  // note at the call; the CUDA call is not, and may be non-CPU.
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  EXPECT_EQ(perCall(*Read), perCall(F.File));
+  std::vector<Summary> All{S};
+  All[0].DefinesMain = true;
+  Index Resolved = Index::resolve(std::move(All), /*Complete=*/true);
+  Index Loaded(*Read, "/elsewhere/other.cpp");
+  for (const Index *I : {&Resolved, &Loaded}) {
+    Condition C;
+    C.Host = {returnsAt("load", 100)};
+    Decision D = I->decide(C);
+    EXPECT_TRUE(D.Holds);
+    ASSERT_EQ(D.Notes.size(), 1u);
+    EXPECT_EQ(D.Notes[0].Text, "'load' returns on the device of its argument "
+                               "'device', the CPU at this call");
+    EXPECT_EQ(D.Notes[0].File, "/p/main.cpp");
+    EXPECT_EQ(D.Notes[0].Offset, 100u);
+    C.Host = {returnsAt("load", 200)};
+    EXPECT_FALSE(I->decide(C).Holds);
+    C.Host.clear();
+    C.Devices = {returnsAt("load", 100)};
+    EXPECT_FALSE(I->decide(C).Holds);
+    C.Devices = {returnsAt("load", 200)};
+    D = I->decide(C);
+    EXPECT_TRUE(D.Holds);
+    ASSERT_EQ(D.Notes.size(), 1u);
+    EXPECT_EQ(D.Notes[0].Text, "'load' returns on the device of its argument "
+                               "'device', a CUDA device at this call");
+    // A call the index has no fact of is what every call returns.
+    C.Devices = {returnsAt("load", 300)};
+    EXPECT_TRUE(I->decide(C).Holds);
+  }
+}
+
+TEST(IndexTest, AReturnFollowsAParameterThroughAChainOfFunctions) {
+  // 'load_squeezed' returns what 'load_tensor' returns at its call at
+  // offset 50 of loader.cpp, where it passes its own parameter 2 as
+  // load_tensor's parameter 1: it follows its parameter 2. main calls it
+  // with the CPU (100) and with a device chosen at run time (200).
+  Summary S;
+  FunctionSummary Squeezed = function("load_squeezed");
+  Squeezed.Where.File = "/p/loader.cpp";
+  Squeezed.ReturnsTensor = true;
+  Squeezed.Returns = value(
+      Device::CPU, {returnsAt("load_tensor", 50, 0, "/p/loader.cpp")});
+  Squeezed.Parameters = {"a", "n", "device"};
+  CallSummary Inner = callAt(
+      "load_tensor", 50, {{1, value(Device::CPU, {parameter("load_squeezed", 2)})}});
+  Inner.Where.File = "/p/loader.cpp";
+  Inner.Hot = "no";
+  S.Functions = {function("main"), following("load_tensor", 1, {"name", "device"}),
+                 Squeezed};
+  S.Calls = {Inner, callAt("load_squeezed", 100, {{2, value(Device::CPU)}}),
+             callAt("load_squeezed", 200, {{2, value(Device::Runtime)}})};
+  Facts F = resolve(S);
+  using Key = std::tuple<std::string, unsigned, unsigned>;
+  // The inner call passes what load_squeezed is passed: CPU or run time.
+  EXPECT_EQ(perCall(F.File),
+            (std::map<Key, Device>{{{"load_squeezed", 100, 0}, Device::CPU},
+                                   {{"load_squeezed", 200, 0}, Device::Unknown},
+                                   {{"load_tensor", 50, 0}, Device::Unknown}}));
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  Index Loaded(*Read, "/elsewhere/other.cpp");
+  Condition C;
+  C.Host = {returnsAt("load_squeezed", 100)};
+  Decision D = Loaded.decide(C);
+  EXPECT_TRUE(D.Holds);
+  ASSERT_EQ(D.Notes.size(), 1u);
+  EXPECT_EQ(D.Notes[0].Text, "'load_squeezed' returns on the device of its "
+                             "argument 'device', the CPU at this call");
+  C.Host = {returnsAt("load_squeezed", 200)};
+  EXPECT_FALSE(Loaded.decide(C).Holds);
+  // It comes from both definitions and the call.
+  for (const ResolvedFact &R : F.File.Facts)
+    if (R.Fact.Kind == ProgramFact::ReturnsAt && R.Fact.Offset == 100)
+      EXPECT_EQ(R.From,
+                std::vector<std::string>({"/p/loader.cpp", "/p/main.cpp"}));
+}
+
+TEST(IndexTest, AReturnThatFollowsATensorParameter) {
+  // `return t.squeeze();`: a host tensor passed (100), a CUDA one (200),
+  // and at 300 `t = squeezed(t)` in a loop, t a host tensor before it: the
+  // argument rests on that call's own return, which adds nothing new. At
+  // 400 the argument is main's own parameter 0, passed a host tensor by
+  // the only call of main (a note says where).
+  Summary S;
+  FunctionSummary Main = function("main");
+  S.Functions = {Main, following("squeezed", 0, {"t"})};
+  CallSummary Host = callAt("squeezed", 100, {{0, value(Device::CPU)}});
+  S.Calls = {Host, callAt("squeezed", 200, {{0, value(Device::CUDA)}}),
+             callAt("squeezed", 300,
+                    {{0, value(Device::CPU, {returnsAt("squeezed", 300)})}}),
+             callAt("squeezed", 400, {{0, value(Device::CPU, {parameter("main", 0)})}}),
+             callAt("main", 500, {{0, value(Device::CPU)}})};
+  Facts F = resolve(S);
+  using Key = std::tuple<std::string, unsigned, unsigned>;
+  EXPECT_EQ(perCall(F.File), (std::map<Key, Device>{{{"squeezed", 100, 0}, Device::CPU},
+                                                    {{"squeezed", 200, 0}, Device::CUDA},
+                                                    {{"squeezed", 300, 0}, Device::CPU},
+                                                    {{"squeezed", 400, 0}, Device::CPU}}));
+  std::vector<Summary> All{S};
+  All[0].DefinesMain = true;
+  Index I = Index::resolve(std::move(All), /*Complete=*/true);
+  Condition C;
+  C.Host = {returnsAt("squeezed", 400)};
+  Decision D = I.decide(C);
+  EXPECT_TRUE(D.Holds);
+  ASSERT_EQ(D.Notes.size(), 2u);
+  EXPECT_EQ(D.Notes[0].Text, "'squeezed' returns on the device of its argument "
+                             "'t', the CPU at this call");
+  EXPECT_EQ(D.Notes[1].Text, "'main' is passed a host tensor here");
+  EXPECT_EQ(D.Notes[1].Offset, 500u);
+}
+
+TEST(IndexTest, RecursionFallsBackToTheJoinOverEveryCall) {
+  // 'f' returns on the device of its parameter 0, or what it returns at
+  // its own call at 300 (recursion); 'g' and 'h' return what the other
+  // returns at a call that passes their parameter. None is decided per
+  // call: every call returns the join over every call (CUDA, for the call
+  // at 200), as before.
+  Summary S;
+  FunctionSummary F = following("f", 0, {"t"});
+  F.Returns.Deps.push_back(returnsAt("f", 300));
+  FunctionSummary G = function("g"), H = function("h");
+  G.ReturnsTensor = H.ReturnsTensor = true;
+  G.Returns = value(Device::CPU, {parameter("g", 0), returnsAt("h", 600)});
+  H.Returns = value(Device::CPU, {returnsAt("g", 700)});
+  S.Functions = {function("main"), F, G, H};
+  S.Calls = {callAt("f", 100, {{0, value(Device::CPU)}}),
+             callAt("f", 200, {{0, value(Device::CUDA)}}),
+             callAt("f", 300, {{0, value(Device::CPU, {parameter("f", 0)})}}),
+             callAt("g", 400, {{0, value(Device::CPU)}}),
+             callAt("g", 500, {{0, value(Device::CUDA)}}),
+             callAt("h", 600, {{0, value(Device::CPU, {parameter("g", 0)})}}),
+             callAt("g", 700, {{0, value(Device::CPU, {parameter("h", 0)})}})};
+  Facts Resolved = resolve(S);
+  EXPECT_TRUE(perCall(Resolved.File).empty());
+  std::vector<Summary> All{S};
+  All[0].DefinesMain = true;
+  Index I = Index::resolve(std::move(All), /*Complete=*/true);
+  for (const ProgramFact &Fact : {returnsAt("f", 100), returnsAt("g", 400)}) {
+    Condition C;
+    C.Host = {Fact};
+    EXPECT_FALSE(I.decide(C).Holds) << Fact.Usr;
+    C.Host.clear();
+    C.Devices = {Fact};
+    Decision D = I.decide(C);
+    EXPECT_TRUE(D.Holds) << Fact.Usr;
+    ASSERT_EQ(D.Notes.size(), 1u);
+    EXPECT_EQ(D.Notes[0].Text, "'" + Fact.Usr + "' returns a CUDA tensor");
+  }
+}
+
+TEST(IndexTest, ATupleElementThatFollowsAParameterIsDecidedPerCall) {
+  // 'next' returns a tuple: element 0 on the device of its parameter 0,
+  // element 1 a CUDA tensor. At a call that passes the CPU, element 0 is a
+  // host tensor; element 1 has no fact per call: CUDA at every call.
+  Summary S;
+  FunctionSummary Next = function("next");
+  Next.ReturnElements = {{0, value(Device::CPU, {parameter("next", 0)})},
+                         {1, value(Device::CUDA)}};
+  Next.Parameters = {"device"};
+  S.Functions = {function("main"), Next};
+  S.Calls = {callAt("next", 100, {{0, value(Device::CPU)}}),
+             callAt("next", 200, {{0, value(Device::Runtime)}})};
+  Facts F = resolve(S);
+  using Key = std::tuple<std::string, unsigned, unsigned>;
+  EXPECT_EQ(perCall(F.File), (std::map<Key, Device>{{{"next", 100, 1}, Device::CPU},
+                                                    {{"next", 200, 1}, Device::Unknown}}));
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  Index Loaded(*Read, "/elsewhere/other.cpp");
+  Condition C;
+  C.Host = {returnsAt("next", 100, 1)};
+  Decision D = Loaded.decide(C);
+  EXPECT_TRUE(D.Holds);
+  ASSERT_EQ(D.Notes.size(), 1u);
+  EXPECT_EQ(D.Notes[0].Text, "'next' returns element 0 of its result on the "
+                             "device of its argument 'device', the CPU at this "
+                             "call");
+  C.Host = {returnsAt("next", 100, 2)};
+  EXPECT_FALSE(Loaded.decide(C).Holds);
+  C.Host = {returnsAt("next", 200, 1)};
+  EXPECT_FALSE(Loaded.decide(C).Holds);
+}
+
+TEST(IndexTest, SummaryFilesWithoutPerCallFactsStillDecide) {
+  // The per-call facts are a list of their own in the summary file
+  // ("returnsAt"), which a reader that does not know them leaves aside: a
+  // file without it decides every call by the function's returns fact.
+  Summary S;
+  S.Functions = {function("main"), following("load", 1, {"name", "device"})};
+  S.Calls = {callAt("load", 100, {{1, value(Device::CPU)}}),
+             callAt("load", 200, {{1, value(Device::CUDA)}})};
+  Facts F = resolve(S);
+  std::string Text = factsToJson(F.File);
+  EXPECT_NE(Text.find("\"returnsAt\""), std::string::npos);
+  FactsFile Without = F.File;
+  llvm::erase_if(Without.Facts, [](const ResolvedFact &R) {
+    return R.Fact.Kind == ProgramFact::ReturnsAt;
+  });
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(Without));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  Index Loaded(*Read, "/elsewhere/other.cpp");
+  Condition C;
+  C.Host = {returnsAt("load", 100)};
+  EXPECT_FALSE(Loaded.decide(C).Holds);
+  // A per-call fact without its place is refused.
+  llvm::Expected<FactsFile> Bad = factsFromJson(
+      R"({"torchsync-facts": 1, "files": {}, "facts": [], "returnsAt": [{"usr": "load"}]})");
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_NE(llvm::toString(Bad.takeError()).find("returnsAt"), std::string::npos);
 }
 
 TEST(IndexTest, AnotherSummaryVersionIsRefused) {
@@ -584,6 +883,18 @@ TEST(IndexTest, FunctionIDsAreHashedUsrs) {
   EXPECT_FALSE(FactKey::of(O01) == FactKey::of(O11));
   EXPECT_FALSE(FactKey::of(O01) ==
                FactKey::of(ProgramFact{ProgramFact::Returns, "u", 0, "f"}));
+  // A returns-at fact's call is part of its key, and it is not the
+  // returns fact.
+  ProgramFact At{ProgramFact::ReturnsAt, "u", 0, "f"};
+  At.File = "/p/a.cpp";
+  At.Offset = 10;
+  ProgramFact Later = At, Elsewhere = At;
+  Later.Offset = 11;
+  Elsewhere.File = "/p/b.cpp";
+  EXPECT_FALSE(FactKey::of(At) == FactKey::of(Later));
+  EXPECT_FALSE(FactKey::of(At) == FactKey::of(Elsewhere));
+  EXPECT_FALSE(FactKey::of(At) == FactKey::of(R0));
+  EXPECT_TRUE(FactKey::of(At) == FactKey::of(ProgramFact(At)));
   ProgramFact H5{ProgramFact::Hot, "u", 5, "f"};
   ProgramFact H0{ProgramFact::Hot, "u", 0, "f"};
   EXPECT_TRUE(FactKey::of(H5) == FactKey::of(H0));
