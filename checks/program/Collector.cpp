@@ -88,13 +88,6 @@ DeviceValue joinValues(const DeviceValue &A, const DeviceValue &B) {
   return DeviceValue();
 }
 
-/// The name a file is known by in summaries: its real path where the file
-/// system gives one.
-std::string pathOf(FileEntryRef Entry) {
-  StringRef Real = Entry.getFileEntry().tryGetRealPathName();
-  return Real.empty() ? Entry.getName().str() : Real.str();
-}
-
 /// Records the user headers the preprocessor enters (not system or
 /// LibTorch headers), for Summary::Headers.
 class UserHeaders : public PPCallbacks {
@@ -306,6 +299,9 @@ public:
       F.ReturnElements = returnElementsOf(FD);
       F.OutParams = outParamsOf(FD);
     }
+    if (F.ReturnsTensor || !F.ReturnElements.empty())
+      for (const ParmVarDecl *P : FD->parameters())
+        F.Parameters.push_back(P->getNameAsString());
     Out.Functions.push_back(std::move(F));
     return true;
   }
@@ -558,19 +554,7 @@ private:
     Out.CudaReason = std::move(Why);
   }
 
-  SummaryPlace placeOf(SourceLocation Loc) {
-    SummaryPlace P;
-    Loc = SM.getFileLoc(Loc);
-    if (Loc.isInvalid())
-      return P;
-    auto [FID, Offset] = SM.getDecomposedLoc(Loc);
-    if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID))
-      P.File = pathOf(*Entry);
-    P.Offset = Offset;
-    P.Line = SM.getLineNumber(FID, Offset);
-    P.Column = SM.getColumnNumber(FID, Offset);
-    return P;
-  }
+  SummaryPlace placeOf(SourceLocation Loc) { return summaryPlaceOf(SM, Loc); }
 
   /// The device of a tensor or device expression: known, or CPU resting on
   /// whole-program facts (parameters, user functions' returns), or unknown.
@@ -589,12 +573,16 @@ private:
   DeviceValue valueOf(llvm::function_ref<Device(DeviceInference &)> Evaluate) {
     Device D = Evaluate(Devices);
     DeviceValue V;
-    // Chosen at run time stays that across files: CUDA on some runs, the
-    // CPU on others ("may be non-CPU", never a host tensor).
-    if (D == Device::CPU || D == Device::CUDA || D == Device::Runtime) {
+    V.Device = D == Device::Runtime ? D : Device::Unknown;
+    if (D == Device::CPU || D == Device::CUDA) {
       V.Device = D;
       return V;
     }
+    // A device chosen at run time stays that across files (CUDA on some
+    // runs, the CPU on others: "may be non-CPU", never a host tensor),
+    // unless it is only the device of a parameter (`t.to(device)` with
+    // `torch::Device device` a parameter), which is chosen by the callers
+    // and rests on what they pass, as an unknown tensor's does.
     if (std::optional<std::vector<ProgramFact>> Deps =
             DeviceInference::ifEveryFactCpu(Ctx, Evaluate)) {
       V.Device = Device::CPU;
@@ -753,14 +741,14 @@ public:
             SM.getFileEntryRefForID(SM.getMainFileID())) {
       if (llvm::sys::path::extension(Main->getName()) == ".cu")
         IncludeReason = "is a .cu file";
-      S.MainFile = pathOf(*Main);
+      S.MainFile = summaryPath(*Main);
       S.MainHash = factsContentHash(SM.getBufferData(SM.getMainFileID()));
     }
     for (FileID FID : Headers) {
       OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
       std::optional<StringRef> Text = SM.getBufferDataOrNone(FID);
       if (Entry && Text)
-        S.Headers.emplace_back(pathOf(*Entry), factsContentHash(*Text));
+        S.Headers.emplace_back(summaryPath(*Entry), factsContentHash(*Text));
     }
     llvm::sort(S.Headers);
     S.Headers.erase(std::unique(S.Headers.begin(), S.Headers.end()),

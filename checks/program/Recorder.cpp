@@ -2,7 +2,10 @@
 
 #include "program/Recorder.h"
 #include "program/Device.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -25,6 +28,25 @@ std::string usrOf(const Decl *D) {
   if (!D || index::generateUSRForDecl(D, Usr))
     return "";
   return std::string(Usr);
+}
+
+std::string summaryPath(FileEntryRef Entry) {
+  StringRef Real = Entry.getFileEntry().tryGetRealPathName();
+  return Real.empty() ? Entry.getName().str() : Real.str();
+}
+
+SummaryPlace summaryPlaceOf(const SourceManager &SM, SourceLocation Loc) {
+  SummaryPlace P;
+  Loc = SM.getFileLoc(Loc);
+  if (Loc.isInvalid())
+    return P;
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID))
+    P.File = summaryPath(*Entry);
+  P.Offset = Offset;
+  P.Line = SM.getLineNumber(FID, Offset);
+  P.Column = SM.getColumnNumber(FID, Offset);
+  return P;
 }
 
 std::optional<Device> Recorder::lookup(ProgramFact Fact) {
@@ -80,14 +102,26 @@ std::optional<Device> Recorder::parameterDevice(const ParmVarDecl *P) {
 }
 
 std::optional<Device> Recorder::returnDevice(const FunctionDecl *F,
-                                             std::optional<unsigned> Element) {
-  if (M == Mode::Off || !F || F->isTemplateInstantiation())
+                                             std::optional<unsigned> Element,
+                                             const CallExpr *Call) {
+  // Only consulted facts are named (the others answer "not known"), and
+  // naming a call takes its place.
+  if (M != Mode::AssumeCpu || !F || F->isTemplateInstantiation())
     return std::nullopt;
   ProgramFact Fact;
   Fact.Kind = ProgramFact::Returns;
   Fact.Index = Element ? *Element + 1 : 0;
   Fact.Usr = usrOf(F->getCanonicalDecl());
   Fact.Name = F->getNameAsString();
+  if (Call) {
+    SummaryPlace Where = summaryPlaceOf(F->getASTContext().getSourceManager(),
+                                        Call->getBeginLoc());
+    if (!Where.File.empty()) {
+      Fact.Kind = ProgramFact::ReturnsAt;
+      Fact.File = std::move(Where.File);
+      Fact.Offset = Where.Offset;
+    }
+  }
   return lookup(std::move(Fact));
 }
 

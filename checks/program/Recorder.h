@@ -4,9 +4,11 @@
 // about the rest of the program (design.md, "Whole-program facts"): is a
 // function hot because of a call in another file, on which device does a
 // caller pass a parameter, on which device does a function defined elsewhere
-// return its tensor. Facts name functions by USR
-// (clang::index::generateUSRForDecl), which is the same in every translation
-// unit that declares the function.
+// return its tensor (at this call: a function that returns on the device
+// of its argument returns, at each call, on what that call passes). Facts
+// name functions by USR (clang::index::generateUSRForDecl), which is the
+// same in every translation unit that declares the function, and calls by
+// place (summaryPlaceOf), the same in every route.
 //
 // Modes:
 //   - Off: per-file rules; every answer is "not known".
@@ -29,6 +31,8 @@
 
 #include "program/Device.h"
 #include "program/Facts.h"
+#include "program/Summary.h"
+#include "clang/Basic/FileEntry.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -37,13 +41,23 @@
 #include <vector>
 
 namespace clang {
+class CallExpr;
 class Decl;
 class FunctionDecl;
 class ParmVarDecl;
+class SourceManager;
 namespace tidy::torchsync {
 
 /// The USR of \p D, or empty when it has none.
 std::string usrOf(const Decl *D);
+
+/// The name a file has in summaries and facts: its real path where the
+/// file system gives one.
+std::string summaryPath(FileEntryRef Entry);
+/// The place of \p Loc (its file location: where a macro is expanded) as
+/// summaries and facts name it: a call's place identifies it in a
+/// ReturnsAt fact. Empty File where it is in no file.
+SummaryPlace summaryPlaceOf(const SourceManager &SM, SourceLocation Loc);
 
 /// The entries of a list option (`HotFunctions`, `EntryPoints`): the
 /// `;`-separated names, trimmed, empty ones left out. The checks and the
@@ -70,9 +84,11 @@ public:
   /// when the facts say; nullopt when they do not.
   std::optional<Device> parameterDevice(const ParmVarDecl *P);
   /// The device of the tensor that \p F returns, when the facts say; with
-  /// \p Element, of that element of the tuple or pair it returns.
+  /// \p Element, of that element of the tuple or pair it returns; with
+  /// \p Call, at that call of it (a ReturnsAt fact).
   std::optional<Device> returnDevice(const FunctionDecl *F,
-                                     std::optional<unsigned> Element = {});
+                                     std::optional<unsigned> Element = {},
+                                     const CallExpr *Call = nullptr);
   /// The device of what \p F leaves in its out-parameter \p Param (with
   /// \p Element, in that element of the tuple or pair), when the facts say.
   std::optional<Device> outDevice(const FunctionDecl *F, unsigned Param,

@@ -222,17 +222,18 @@ Device DeviceInference::ofReturnedElement(const CallExpr *Call, int Element) {
       llvm::is_contained(tensorElementIndices(FD->getReturnType()),
                          static_cast<unsigned>(Element)))
     if (std::optional<Device> D =
-            Facts->returnDevice(FD, static_cast<unsigned>(Element)))
+            Facts->returnDevice(FD, static_cast<unsigned>(Element), Call))
       return *D;
   return Device::Unknown;
 }
 
 Device DeviceInference::ofUserCall(const CallExpr *Call,
                                    const FunctionDecl *FD) {
-  (void)Call;
-  // What the function returns on every path, when whole-program facts say.
+  // What the function returns on every path, at this call (on the device
+  // of an argument, where it returns on its parameter's), when
+  // whole-program facts say.
   if (Facts && FD && isTensorType(FD->getReturnType()))
-    if (std::optional<Device> D = Facts->returnDevice(FD))
+    if (std::optional<Device> D = Facts->returnDevice(FD, std::nullopt, Call))
       return *D;
   return Device::Unknown;
 }
@@ -869,14 +870,18 @@ Device DeviceInference::tensorImpl(const Expr *E) {
         Result = Device::CPU;
       else if (Name == "to") {
         // The overload decides: to(other), to(device or options, ...), or
-        // a dtype conversion that stays where the receiver is.
+        // a dtype conversion that stays where the receiver is. Only what
+        // decides is looked at, so that the facts consulted are those the
+        // result rests on (`return t.to(device);` is on `device`, whatever
+        // `t` is).
         ToArguments To = toArguments(Call);
-        Result = tensorImpl(Recv);
+        Device D = Device::None;
         if (To.Other)
           Result = tensorImpl(To.Other);
-        else if (To.DeviceSpec)
-          if (Device D = specImpl(To.DeviceSpec); D != Device::None)
-            Result = D;
+        else if (To.DeviceSpec && (D = specImpl(To.DeviceSpec)) != Device::None)
+          Result = D;
+        else
+          Result = tensorImpl(Recv);
       } else if (Name.ends_with("_") || Name == "index_put_")
         Result = tensorImpl(Recv); // In place: the receiver's device.
       else

@@ -166,10 +166,12 @@ private:
   /// True for the functions whose returns whole-program facts may know:
   /// free functions and member functions of user classes.
   bool isUserMethodOrFunction(const FunctionDecl *FD) const;
-  /// The device of what a user function (not LibTorch's) returns.
+  /// The device of what a user function (not LibTorch's) returns at
+  /// \p Call, when whole-program facts say (ReturnsAt: the call's
+  /// arguments decide where the function returns on a parameter's device).
   Device ofUserCall(const CallExpr *Call, const FunctionDecl *FD);
   /// The device of element \p Element of the tuple or pair that a call of
-  /// a user function returns, when whole-program facts say.
+  /// a user function returns at \p Call, when whole-program facts say.
   Device ofReturnedElement(const CallExpr *Call, int Element);
   /// The device of the tensors in a `torch::data` batch: an `Example<>`, a
   /// vector of them, a data loader, its iterator.
