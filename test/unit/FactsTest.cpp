@@ -2,7 +2,8 @@
 //
 // Part of torchsync. A finding's condition travels from the checks to the
 // driver as the text of a note: what toNote() writes, fromNote() reads back
-// unchanged, and no other note is taken for one.
+// unchanged (facts of every kind, a returns-at fact's call among them), and
+// no other note is taken for one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +58,42 @@ TEST(FactsTest, OutFactsRoundTrip) {
   EXPECT_EQ(Back->Host[1].Element, 0u);
   Out.Element = 1;
   EXPECT_FALSE(Back->Host[0] == Out);
+}
+
+// What a function returns at one call keeps the call's place, whatever
+// its file's name holds (the separators of the note's text and of the
+// list, '%', spaces, a newline), and is told apart from the returns fact.
+TEST(FactsTest, ReturnsAtFactsRoundTrip) {
+  Condition C;
+  ProgramFact At = fact(ProgramFact::ReturnsAt, "c:@F@load_squeezed#", 0,
+                        "load_squeezed");
+  At.File = "/p/my model;v2|50%/a b\nc.cpp";
+  At.Offset = 4242;
+  ProgramFact Element = At;
+  Element.Index = 2;
+  Element.File = "/p/model.cpp";
+  Element.Offset = 0;
+  C.Host = {At, Element};
+  C.Devices = {fact(ProgramFact::Returns, "c:@F@load_squeezed#", 0,
+                    "load_squeezed")};
+  std::optional<Condition> Back = Condition::fromNote(C.toNote());
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, C);
+  ASSERT_EQ(Back->Host.size(), 2u);
+  EXPECT_EQ(Back->Host[0].Kind, ProgramFact::ReturnsAt);
+  EXPECT_EQ(Back->Host[0].Usr, "c:@F@load_squeezed#");
+  EXPECT_EQ(Back->Host[0].File, At.File);
+  EXPECT_EQ(Back->Host[0].Offset, 4242u);
+  EXPECT_EQ(Back->Host[1].Index, 2u);
+  EXPECT_EQ(Back->Host[1].File, "/p/model.cpp");
+  EXPECT_FALSE(Back->Host[0] == Back->Devices[0]);
+  ProgramFact Moved = At;
+  Moved.Offset = 4243;
+  EXPECT_FALSE(Back->Host[0] == Moved);
+  // A place that cannot be read back drops that fact only.
+  EXPECT_TRUE(decodeFacts("at 0 f c:@F@f# x /p/a.cpp").empty());
+  EXPECT_TRUE(decodeFacts("at 0 f c:@F@f# 7 /p/a%2.cpp").empty());
+  EXPECT_EQ(decodeFacts("at 0 f c:@F@f# 7|hot 0 g c:@F@g#").size(), 1u);
 }
 
 TEST(FactsTest, EmptyConditionRoundTrip) {
