@@ -422,7 +422,8 @@ public:
         break;
       QualType T = FD->getParamDecl(Param)->getType();
       if (!isTensorType(T) && !isClassType(T, "c10::Device") &&
-          !isEnumType(T, "c10::DeviceType") && !isExampleType(T))
+          !isEnumType(T, "c10::DeviceType") && !isExampleBatchType(T) &&
+          !isTensorListType(T))
         continue;
       C.Args.push_back({Param, valueOf(Call->getArg(I))});
     }
@@ -563,8 +564,10 @@ private:
       QualType T = E->getType();
       if (isTensorType(T))
         return DI.ofTensor(E);
-      if (isExampleType(T))
+      if (isExampleBatchType(T))
         return DI.ofBatchTensors(E); // The tensors of a data-loader batch.
+      if (isTensorListType(T))
+        return DI.ofTensorList(E); // Every element of a vector of tensors.
       return DI.ofDeviceSpec(E);
     });
   }

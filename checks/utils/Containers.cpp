@@ -43,12 +43,34 @@ Shape shapeOf(QualType T) {
   return Shape::None;
 }
 
-/// The local container variable \p E names, if any.
+/// An operator of ATen's: a method of Tensor, or a function of namespace
+/// `at` or `torch` itself (not `torch::nn::Module::parameters()`, whose
+/// tensors are the module's).
+bool isTensorOp(const FunctionDecl *FD) {
+  if (isa<CXXMethodDecl>(FD))
+    return isTensorMethod(FD);
+  const auto *NS =
+      dyn_cast<NamespaceDecl>(FD->getDeclContext()->getRedeclContext());
+  return NS && NS->getIdentifier() &&
+         (NS->getName() == "at" || NS->getName() == "torch") &&
+         NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+/// The type of the container \p V holds: a parameter's without the
+/// reference.
+QualType containerTypeOf(const VarDecl *V) {
+  return isa<ParmVarDecl>(V)
+             ? V->getType().getNonReferenceType().getUnqualifiedType()
+             : V->getType();
+}
+
+/// The local container variable (or container parameter) \p E names, if
+/// any.
 const VarDecl *containerVariable(const Expr *E) {
   const auto *DRE =
       dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return V && shapeOf(V->getType()) != Shape::None ? V : nullptr;
+  return V && shapeOf(containerTypeOf(V)) != Shape::None ? V : nullptr;
 }
 
 bool isWrapper(const Stmt *S) {
@@ -83,23 +105,25 @@ public:
 private:
   /// The type of the container (an out-parameter's, without the
   /// reference).
-  QualType containerType() const {
-    return OutParam ? V->getType().getNonReferenceType().getUnqualifiedType()
-                    : V->getType();
-  }
+  QualType containerType() const { return containerTypeOf(V); }
 
   ContainerContents collect() {
     Shape S = shapeOf(containerType());
     const auto *Owner =
         dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    if (S == Shape::None || isa<ParmVarDecl>(V) != OutParam || !Owner ||
+    if (S == Shape::None || (OutParam && !isa<ParmVarDecl>(V)) || !Owner ||
         !Owner->hasBody() || V->isCXXForRangeDecl()) {
       Out.Unseen = true;
       return Out;
     }
     Tuple = S == Shape::Tuple;
-    if (!OutParam)
+    if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !OutParam) {
+      ContainerContents::Value Entry;
+      Entry.Entry = P; // What the callers pass.
+      Out.Values.push_back(Entry);
+    } else if (!OutParam) {
       addInitial(V->getInit());
+    }
     struct Refs : ASTWalker {
       const VarDecl *V;
       llvm::SmallVector<const DeclRefExpr *, 8> Found;
@@ -136,13 +160,20 @@ private:
     Child = E;
     for (unsigned Steps = 0; Steps < 16; ++Steps) {
       DynTypedNodeList Parents = parentsOf(Node, Ctx);
-      if (Parents.size() != 1)
+      // An element of a braced list has two: the list as written, and the
+      // conversion of the list's semantic form; the conversion is followed.
+      llvm::SmallVector<DynTypedNode, 2> Kept(Parents.begin(), Parents.end());
+      if (Kept.size() == 2 && Kept[0].get<InitListExpr>())
+        Kept.erase(Kept.begin());
+      else if (Kept.size() == 2 && Kept[1].get<InitListExpr>())
+        Kept.pop_back();
+      if (Kept.size() != 1)
         return DynTypedNode();
-      const auto *S = Parents[0].get<Stmt>();
+      const auto *S = Kept[0].get<Stmt>();
       if (!S || !isWrapper(S))
-        return Parents[0];
+        return Kept[0];
       Child = cast<Expr>(S);
-      Node = Parents[0];
+      Node = Kept[0];
     }
     return DynTypedNode();
   }
@@ -206,6 +237,15 @@ private:
       if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
           FD->getName() == "move" && Call->getNumArgs() == 1) {
         addInitial(Call->getArg(0));
+        return;
+      }
+      // A vector of tensors that an op of LibTorch's returns (`split`,
+      // `unbind`, `meshgrid`): each on the device of the op's inputs.
+      if (FD && !Tuple && isTensorOp(FD) && isTensorListType(Call->getType())) {
+        ContainerContents::Value Made;
+        Made.E = Call;
+        Made.Inputs = true;
+        Out.Values.push_back(Made);
         return;
       }
       // What a function of the user's returns: its elements are facts of
@@ -374,6 +414,11 @@ private:
       if (CE->getNumArgs() == 1 &&
           CE->getConstructor()->isCopyOrMoveConstructor())
         return;
+      // A view of it as a list an op takes (`torch::cat(parts)` makes an
+      // ArrayRef or ITensorListRef of const tensors, the latter through a
+      // forwarding constructor): read only.
+      if (CE->getNumArgs() == 1 && isTensorListType(CE->getType()))
+        return;
       Out.Unseen = true;
       return;
     }
@@ -393,6 +438,14 @@ private:
     }
     if (P.get<ReturnStmt>())
       return;
+    // An element of a braced list of tensors (`torch::stack({xs[0],
+    // xs[1]})`): copied into the list's array.
+    if (const auto *IL = P.get<InitListExpr>()) {
+      const auto *AT = Ctx.getAsArrayType(IL->getType());
+      if (!AT || !isTensorType(AT->getElementType()))
+        Out.Unseen = true;
+      return;
+    }
     if (const auto *FR = P.get<CXXForRangeStmt>()) {
       if (writableReference(FR->getLoopVariable()->getType()))
         Out.Unseen = true;

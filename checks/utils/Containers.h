@@ -59,6 +59,13 @@ struct ContainerContents {
     /// Param, leaves in its out-parameter Param.
     const CallExpr *From = nullptr;
     int Param = -1;
+    /// For a parameter of the function: what its callers pass (the
+    /// whole-program facts may know its device); E is null.
+    const ParmVarDecl *Entry = nullptr;
+    /// E is a call of LibTorch's that returns a vector of tensors
+    /// (`torch::split`, `torch::meshgrid`, `t.unbind()`): each is on the
+    /// device of the call's inputs.
+    bool Inputs = false;
   };
   llvm::SmallVector<Value, 4> Values;
   /// Some write is not seen, or the initializer is not read: the values
@@ -66,10 +73,10 @@ struct ContainerContents {
   bool Unseen = false;
 };
 
-/// The values \p V holds: its initializer's elements and every value its
-/// function puts in it (`push_back`, `emplace_back`, `insert`,
-/// `xs[i] = x`, `std::get<N>(t) = x`, `p.first = x`, a copy of another
-/// container variable).
+/// The values \p V holds: its initializer's elements (for a parameter, what
+/// the callers pass) and every value its function puts in it (`push_back`,
+/// `emplace_back`, `insert`, `xs[i] = x`, `std::get<N>(t) = x`, `p.first = x`,
+/// a copy of another container variable).
 ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx);
 
 /// The values the function that declares \p P, an out-parameter (a

@@ -71,6 +71,16 @@ bool isExampleType(QualType T) {
   return RD && RD->getQualifiedNameAsString() == "torch::data::Example";
 }
 
+bool isExampleBatchType(QualType T) {
+  if (isExampleType(T))
+    return true;
+  const CXXRecordDecl *RD = T.isNull() ? nullptr : recordOf(T);
+  for (StringRef Name : {"std::vector", "std::deque"})
+    if (QualType E = typeArg(RD, Name, 0); !E.isNull() && isExampleType(E))
+      return true;
+  return false;
+}
+
 QualType loaderDataset(QualType T) {
   const CXXRecordDecl *RD = recordOf(T);
   if (!RD)

@@ -24,6 +24,11 @@ namespace tidy::torchsync {
 /// and cv.
 bool isExampleType(QualType T);
 
+/// True for an Example, or a std::vector or std::deque of them (what a
+/// loader without a Stack transform yields per batch, and what a collate
+/// function of the user's takes), seen through references and cv.
+bool isExampleBatchType(QualType T);
+
 /// The dataset type of a `torch::data` data loader (StatelessDataLoader,
 /// StatefulDataLoader, or a class derived from DataLoaderBase), seen through
 /// references, pointers, `std::unique_ptr` and `std::shared_ptr`; a null

@@ -97,15 +97,23 @@ private:
 const Expr *ignoreListCopies(const Expr *E) {
   for (unsigned I = 0; E && I < 16; ++I) {
     E = ignoreWrappers(E)->IgnoreImplicit();
+    // A copy, or a conversion between list types (a vector passed as an
+    // ArrayRef or an ITensorListRef).
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
         CE && CE->getNumArgs() == 1 && isTensorListType(CE->getType()) &&
-        CE->getConstructor()->isCopyOrMoveConstructor()) {
+        (CE->getConstructor()->isCopyOrMoveConstructor() ||
+         isTensorListType(CE->getArg(0)->getType()))) {
       E = CE->getArg(0);
       continue;
     }
     return E;
   }
   return E;
+}
+
+/// An op's result from its inputs: None (no tensor input) is not known.
+Device inputsOrUnknown(Device D) {
+  return D == Device::None ? Device::Unknown : D;
 }
 
 } // namespace
@@ -334,11 +342,17 @@ Device DeviceInference::ofContents(const ContainerContents &C, int Index) {
   for (const ContainerContents::Value &V : C.Values) {
     if (Index >= 0 && V.Index != Index)
       continue;
+    // What the callers pass for a parameter: the whole-program facts.
+    if (V.Entry) {
+      Result = joinAgreeing(Result, ofParameter(V.Entry));
+      continue;
+    }
     if (!InProgress.insert(V.E).second) {
       ++CycleHits; // `xs.push_back(xs.back() * 2)` adds nothing new.
       continue;
     }
-    Device D = !V.From        ? tensorImpl(V.E)
+    Device D = V.Inputs       ? inputsOrUnknown(ofCallInputs(V.E))
+               : !V.From      ? tensorImpl(V.E)
                : V.Param >= 0 ? ofOutArgument(V.From, V.Param, V.Index)
                               : ofReturnedElement(V.From, V.Index);
     InProgress.erase(V.E);
@@ -696,8 +710,8 @@ Device DeviceInference::ofCallInputs(const Expr *Call) {
       if (const InitListExpr *IL = bracedTensorList(Arg))
         for (const Expr *Elem : IL->inits())
           D = combineInputs(D, tensorImpl(Elem));
-      else
-        D = combineInputs(D, Device::Unknown);
+      else // `torch::cat(parts)`: what the vector holds.
+        D = combineInputs(D, ofTensorList(Arg));
     }
   }
   return D;
@@ -747,7 +761,7 @@ Device DeviceInference::ofBatch(const Expr *E, unsigned Depth) {
     // An example passed in: what every caller passes, when whole-program
     // facts say.
     if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
-        P && isExampleType(P->getType()))
+        P && isExampleBatchType(P->getType()))
       return ofParameter(P);
     if (!V || isa<ParmVarDecl>(V) || !ownerOf(V))
       return Device::Unknown;
@@ -1125,9 +1139,13 @@ Device DeviceInference::ofTensorList(const Expr *Arg, unsigned Depth) {
       return ofModule(MC->getImplicitObjectArgument());
     return Device::Unknown;
   }
-  // auto params = model->parameters(); ... clip_grad_norm_(params, 1.0)
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    // A vector of tensors filled here, or a parameter: every element.
+    if (V && isTensorContainerType(V->getType()))
+      if (Device D = ofElement(V, -1); D != Device::Unknown)
+        return D;
+    // auto params = model->parameters(); ... clip_grad_norm_(params, 1.0)
     if (!V || isa<ParmVarDecl>(V) || !V->getInit())
       return Device::Unknown;
     // Only read: never assigned, changed in place or handed out.

@@ -55,7 +55,7 @@ bool isTensorListType(QualType T) {
     return false;
   std::string Name = Spec->getQualifiedNameAsString();
   if (Name != "std::vector" && Name != "c10::ArrayRef" &&
-      Name != "std::initializer_list")
+      Name != "c10::IListRef" && Name != "std::initializer_list")
     return false;
   const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
   return Arg.getKind() == TemplateArgument::Type &&

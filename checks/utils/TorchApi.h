@@ -30,6 +30,7 @@ ast_matchers::internal::Matcher<QualType> tensorType();
 bool isTensorType(QualType T);
 
 /// True for a `std::vector<at::Tensor>` / `c10::ArrayRef<at::Tensor>` /
+/// `c10::IListRef<at::Tensor>` (ITensorListRef) /
 /// `std::initializer_list<at::Tensor>` (cv, references).
 bool isTensorListType(QualType T);
 

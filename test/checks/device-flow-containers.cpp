@@ -81,9 +81,55 @@ void copied_both_ways(torch::Device dev, int n) {
   }
 }
 
+// Ops that take a vector of tensors (torch::cat through an ITensorListRef,
+// torch::stack through an ArrayRef) make their result on the device of what
+// it holds; ops that return one (split, unbind, meshgrid) put each part on
+// the device of their inputs.
+void lists_in_and_out(torch::Device dev, int n) {
+  for (int step = 0; step < n; ++step) {
+    std::vector<torch::Tensor> parts;
+    for (int k = 0; k < 3; ++k)
+      parts.push_back(torch::arange(4, torch::kFloat32));
+    auto joined = torch::cat(parts, 0).to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'to(dev)' copies host tensor 'torch::cat(parts, 0)' to the GPU
+    // CHECK-FIXES: auto joined = (dev.is_cuda() ? torch::cat(parts, 0).pin_memory() : torch::cat(parts, 0)).to(dev, /*non_blocking=*/dev.is_cuda());
+    auto stacked = torch::stack(parts).to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'to(dev)' copies host tensor 'torch::stack(parts)' to the GPU
+    // CHECK-FIXES: auto stacked = (dev.is_cuda() ? torch::stack(parts).pin_memory() : torch::stack(parts)).to(dev, /*non_blocking=*/dev.is_cuda());
+    auto halves = torch::split(torch::rand({8}), 4);
+    auto h = halves[1].to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'to(dev)' copies host tensor 'halves[1]' to the GPU
+    auto rows = torch::rand({2, 4}).unbind();
+    auto r = rows.front().to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(dev)' copies host tensor 'rows.front()' to the GPU
+    auto g = torch::arange(4, torch::kFloat32);
+    auto grids = torch::meshgrid({g, g}, "ij");
+    auto cy = ((grids[0] + 0.5f) * 8).to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'to(dev)' copies host tensor '((grids[0] + 0.5f) * 8)' to the GPU
+    // CHECK-FIXES: auto cy = (dev.is_cuda() ? ((grids[0] + 0.5f) * 8).pin_memory() : ((grids[0] + 0.5f) * 8)).to(dev, /*non_blocking=*/dev.is_cuda());
+    (void)joined; (void)stacked; (void)h; (void)r; (void)cy;
+  }
+}
+
 // ---- Negatives -------------------------------------------------------------
 
 void fill(std::vector<torch::Tensor> &out);
+
+// The same ops over CUDA tensors, or a list whose writes are not all seen:
+// nothing is known to be on the host.
+void lists_not_on_host(torch::Device dev, int n) {
+  for (int step = 0; step < n; ++step) {
+    std::vector<torch::Tensor> parts{torch::rand({4}, torch::kCUDA)};
+    auto joined = torch::cat(parts, 0).to(dev);
+    auto on_gpu = torch::arange(4, torch::TensorOptions().device(torch::kCUDA));
+    auto grids = torch::meshgrid({on_gpu, on_gpu});
+    auto g = grids[0].to(dev);
+    std::vector<torch::Tensor> filled{torch::zeros({4})};
+    fill(filled);
+    auto s = torch::stack(filled).to(dev);
+    (void)joined; (void)g; (void)s;
+  }
+}
 
 void unseen_writes(torch::Device dev, int n) {
   for (int step = 0; step < n; ++step) {

@@ -304,6 +304,8 @@ at::Tensor permute(const at::Tensor & self, at::IntArrayRef dims);
 ::std::vector<at::Tensor> split(const at::Tensor & self, at::IntArrayRef split_size, int64_t dim=0);
 ::std::vector<at::Tensor> chunk(const at::Tensor & self, int64_t chunks, int64_t dim=0);
 ::std::vector<at::Tensor> unbind(const at::Tensor & self, int64_t dim=0);
+::std::vector<at::Tensor> meshgrid(at::TensorList tensors);
+::std::vector<at::Tensor> meshgrid(at::TensorList tensors, c10::string_view indexing);
 at::Tensor flip(const at::Tensor & self, at::IntArrayRef dims);
 at::Tensor roll(const at::Tensor & self, at::IntArrayRef shifts, at::IntArrayRef dims={});
 at::Tensor tril(const at::Tensor & self, int64_t diagonal=0);
