@@ -405,14 +405,37 @@ FunctionSummary following(const std::string &Usr, unsigned Param,
   return F;
 }
 
-TEST(IndexTest, AReturnThatFollowsADeviceParameterIsDecidedPerCall) {
-  // 'load' returns on the device of its parameter 1: main calls it with
-  // the CPU at offset 100 and with CUDA at offset 200. Joined over every
-  // call it may be CUDA; at each call, the call's argument decides.
+/// \p D holds, with notes of these texts.
+void expectHoldsWith(const Decision &D, const std::vector<std::string> &Texts) {
+  EXPECT_TRUE(D.Holds);
+  std::vector<std::string> Got;
+  for (const FactNote &N : D.Notes)
+    Got.push_back(N.Text);
+  ASSERT_EQ(Got, Texts);
+}
+
+/// What \p I decides for a finding that needs \p Fact to be a host tensor.
+Decision decideHost(const Index &I, const ProgramFact &Fact) {
+  Condition C;
+  C.Host = {Fact};
+  return I.decide(C);
+}
+
+/// 'load' returns on the device of its parameter 1; main calls it with the
+/// CPU at offset 100 and with CUDA at offset 200.
+Summary loadCalledOnCpuAndCuda() {
   Summary S;
   S.Functions = {function("main"), following("load", 1, {"name", "device"})};
   S.Calls = {callAt("load", 100, {{1, value(Device::CPU)}}),
              callAt("load", 200, {{1, value(Device::CUDA)}})};
+  return S;
+}
+
+TEST(IndexTest, AReturnThatFollowsADeviceParameterIsDecidedPerCall) {
+  // 'load' returns on the device of its parameter 1: main calls it with
+  // the CPU at offset 100 and with CUDA at offset 200. Joined over every
+  // call it may be CUDA; at each call, the call's argument decides.
+  Summary S = loadCalledOnCpuAndCuda();
   Facts F = resolve(S);
   std::optional<Device> Whole;
   for (const ResolvedFact &R : F.File.Facts)
@@ -437,10 +460,8 @@ TEST(IndexTest, AReturnThatFollowsADeviceParameterIsDecidedPerCall) {
     Condition C;
     C.Host = {returnsAt("load", 100)};
     Decision D = I->decide(C);
-    EXPECT_TRUE(D.Holds);
-    ASSERT_EQ(D.Notes.size(), 1u);
-    EXPECT_EQ(D.Notes[0].Text, "'load' returns on the device of its argument "
-                               "'device', the CPU at this call");
+    ASSERT_NO_FATAL_FAILURE(expectHoldsWith(D, {"'load' returns on the device of its argument "
+                        "'device', the CPU at this call"}));
     EXPECT_EQ(D.Notes[0].File, "/p/main.cpp");
     EXPECT_EQ(D.Notes[0].Offset, 100u);
     C.Host = {returnsAt("load", 200)};
@@ -490,15 +511,12 @@ TEST(IndexTest, AReturnFollowsAParameterThroughAChainOfFunctions) {
   llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
   ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
   Index Loaded(*Read, "/elsewhere/other.cpp");
-  Condition C;
-  C.Host = {returnsAt("load_squeezed", 100)};
-  Decision D = Loaded.decide(C);
+  Decision D = decideHost(Loaded, returnsAt("load_squeezed", 100));
   EXPECT_TRUE(D.Holds);
   ASSERT_EQ(D.Notes.size(), 1u);
   EXPECT_EQ(D.Notes[0].Text, "'load_squeezed' returns on the device of its "
                              "argument 'device', the CPU at this call");
-  C.Host = {returnsAt("load_squeezed", 200)};
-  EXPECT_FALSE(Loaded.decide(C).Holds);
+  EXPECT_FALSE(decideHost(Loaded, returnsAt("load_squeezed", 200)).Holds);
   // It comes from both definitions and the call.
   for (const ResolvedFact &R : F.File.Facts)
     if (R.Fact.Kind == ProgramFact::ReturnsAt && R.Fact.Offset == 100)
@@ -530,14 +548,10 @@ TEST(IndexTest, AReturnThatFollowsATensorParameter) {
   std::vector<Summary> All{S};
   All[0].DefinesMain = true;
   Index I = Index::resolve(std::move(All), /*Complete=*/true);
-  Condition C;
-  C.Host = {returnsAt("squeezed", 400)};
-  Decision D = I.decide(C);
-  EXPECT_TRUE(D.Holds);
-  ASSERT_EQ(D.Notes.size(), 2u);
-  EXPECT_EQ(D.Notes[0].Text, "'squeezed' returns on the device of its argument "
-                             "'t', the CPU at this call");
-  EXPECT_EQ(D.Notes[1].Text, "'main' is passed a host tensor here");
+  Decision D = decideHost(I, returnsAt("squeezed", 400));
+  ASSERT_NO_FATAL_FAILURE(expectHoldsWith(D, {"'squeezed' returns on the device of its argument 't', "
+                      "the CPU at this call",
+                      "'main' is passed a host tensor here"}));
   EXPECT_EQ(D.Notes[1].Offset, 500u);
 }
 
@@ -617,10 +631,7 @@ TEST(IndexTest, SummaryFilesWithoutPerCallFactsStillDecide) {
   // The per-call facts are a list of their own in the summary file
   // ("returnsAt"), which a reader that does not know them leaves aside: a
   // file without it decides every call by the function's returns fact.
-  Summary S;
-  S.Functions = {function("main"), following("load", 1, {"name", "device"})};
-  S.Calls = {callAt("load", 100, {{1, value(Device::CPU)}}),
-             callAt("load", 200, {{1, value(Device::CUDA)}})};
+  Summary S = loadCalledOnCpuAndCuda();
   Facts F = resolve(S);
   std::string Text = factsToJson(F.File);
   EXPECT_NE(Text.find("\"returnsAt\""), std::string::npos);
