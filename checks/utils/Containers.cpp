@@ -438,14 +438,6 @@ private:
     }
     if (P.get<ReturnStmt>())
       return;
-    // An element of a braced list of tensors (`torch::stack({xs[0],
-    // xs[1]})`): copied into the list's array.
-    if (const auto *IL = P.get<InitListExpr>()) {
-      const auto *AT = Ctx.getAsArrayType(IL->getType());
-      if (!AT || !isTensorType(AT->getElementType()))
-        Out.Unseen = true;
-      return;
-    }
     if (const auto *FR = P.get<CXXForRangeStmt>()) {
       if (writableReference(FR->getLoopVariable()->getType()))
         Out.Unseen = true;

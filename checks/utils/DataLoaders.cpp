@@ -74,7 +74,7 @@ bool isExampleType(QualType T) {
 bool isExampleBatchType(QualType T) {
   if (isExampleType(T))
     return true;
-  const CXXRecordDecl *RD = T.isNull() ? nullptr : recordOf(T);
+  const CXXRecordDecl *RD = recordOf(T);
   for (StringRef Name : {"std::vector", "std::deque"})
     if (QualType E = typeArg(RD, Name, 0); !E.isNull() && isExampleType(E))
       return true;
