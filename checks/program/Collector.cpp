@@ -610,15 +610,16 @@ private:
     return *Joined;
   }
 
-  /// For a function that returns a tuple or pair of tensors: the device
-  /// of each tensor element, joined over its returns (unknown for an
+  /// For a function that returns a tuple or pair of tensors (or of vectors
+  /// of tensors: every tensor such an element holds): the device of each
+  /// such element, joined over its returns (unknown for an
   /// element of a return that is not built in place or from a local tuple
   /// whose writes are all seen).
   std::vector<std::pair<unsigned, DeviceValue>>
   returnElementsOf(const FunctionDecl *FD) {
     std::vector<std::pair<unsigned, DeviceValue>> Out;
     llvm::SmallVector<unsigned, 4> Indices =
-        tensorElementIndices(FD->getReturnType());
+        returnedElementIndices(FD->getReturnType());
     if (Indices.empty() || !FD->hasBody())
       return Out;
     // Per element: the join over every return, unknown where one return
@@ -639,7 +640,8 @@ private:
         for (const auto &[Index, Value] : *Elements) {
           if (!Known[K] || Index != Indices[K])
             continue;
-          Seen = isTensorType(Value->getType());
+          Seen = isTensorType(Value->getType()) ||
+                 isTensorListType(Value->getType());
           if (!Seen)
             break;
           DeviceValue V = valueOf(Value);
@@ -671,15 +673,25 @@ private:
               tensorElementIndices(T.getNonReferenceType());
           !Indices.empty())
         Elements.assign(Indices.begin(), Indices.end());
+      bool Container = !isTensorType(T.getNonReferenceType());
       for (int Element : Elements) {
-        // Never written there: the caller keeps what it passed, no fact.
-        if (Devices.ofOutParameter(FD, I, Element) == Device::None)
-          continue;
         OutParamSummary Out;
         Out.Param = I;
         Out.Element = static_cast<unsigned>(Element + 1);
         Out.Name = P->getNameAsString();
         Out.Where = placeOf(P->getLocation());
+        // Never written there: the caller keeps what it passed. A
+        // container's values are joined over the whole function that
+        // holds it, so the call adds none (a host fact, neutral there); a
+        // tensor's write would replace what it held, so there is no fact.
+        if (Devices.ofOutParameter(FD, I, Element) == Device::None) {
+          if (!Container)
+            continue;
+          Out.Written = false;
+          Out.Value.Device = Device::CPU;
+          Outs.push_back(std::move(Out));
+          continue;
+        }
         Out.Value = valueOf([&](DeviceInference &DI) {
           Device D = DI.ofOutParameter(FD, I, Element);
           return D == Device::None ? Device::Unknown : D;

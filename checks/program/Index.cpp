@@ -548,7 +548,7 @@ struct Resolver {
       if (It == Functions.end())
         return std::nullopt;
       for (const OutParamSummary &P : It->second->OutParams)
-        if (P.Param == F.Index && P.Element == F.Element)
+        if (P.Param == F.Index && P.Element == F.Element && P.Written)
           return std::make_pair(
               "'" + F.Name + "' writes " + What + " to " +
                   (F.Element

@@ -84,12 +84,16 @@ std::string summaryToJson(const Summary &S) {
     }
     if (!F.OutParams.empty()) {
       json::Array Outs;
-      for (const OutParamSummary &P : F.OutParams)
-        Outs.push_back(json::Object{{"param", P.Param},
-                                    {"element", P.Element},
-                                    {"name", P.Name},
-                                    {"place", placeToJson(P.Where)},
-                                    {"value", valueToJson(P.Value)}});
+      for (const OutParamSummary &P : F.OutParams) {
+        json::Object Out{{"param", P.Param},
+                         {"element", P.Element},
+                         {"name", P.Name},
+                         {"place", placeToJson(P.Where)},
+                         {"value", valueToJson(P.Value)}};
+        if (!P.Written)
+          Out["written"] = false;
+        Outs.push_back(std::move(Out));
+      }
       O["outParams"] = std::move(Outs);
     }
     if (!F.Overrides.empty()) {
@@ -217,6 +221,7 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
           P.Name = EO->getString("name").value_or("").str();
           placeFromJson(EO->get("place"), P.Where);
           P.Value = valueFromJson(EO->get("value"));
+          P.Written = EO->getBoolean("written").value_or(true);
           F.OutParams.push_back(std::move(P));
         }
       S.Functions.push_back(std::move(F));

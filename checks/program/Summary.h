@@ -52,6 +52,10 @@ struct OutParamSummary {
   std::string Name;
   SummaryPlace Where;
   DeviceValue Value;
+  /// False for a container the function never writes (it holds what the
+  /// caller passed, and Value is the CPU: nothing is added to the values
+  /// the caller's container holds, which are joined flow-insensitively).
+  bool Written = true;
 };
 
 struct FunctionSummary {

@@ -58,19 +58,51 @@ bool isTensorOp(const FunctionDecl *FD) {
 
 /// The type of the container \p V holds: a parameter's without the
 /// reference.
-QualType containerTypeOf(const VarDecl *V) {
+QualType containerTypeOf(const ValueDecl *V) {
   return isa<ParmVarDecl>(V)
              ? V->getType().getNonReferenceType().getUnqualifiedType()
              : V->getType();
 }
 
-/// The local container variable (or container parameter) \p E names, if
-/// any.
-const VarDecl *containerVariable(const Expr *E) {
+/// The local container variable (a container parameter, a structured
+/// binding) \p E names, if any.
+const ValueDecl *containerVariable(const Expr *E) {
   const auto *DRE =
       dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return V && shapeOf(containerTypeOf(V)) != Shape::None ? V : nullptr;
+  const ValueDecl *V = DRE ? DRE->getDecl() : nullptr;
+  return isa_and_nonnull<VarDecl, BindingDecl>(V) &&
+                 shapeOf(containerTypeOf(V)) != Shape::None
+             ? V
+             : nullptr;
+}
+
+/// The elements of a std::tuple or std::pair type \p T, with their types.
+llvm::SmallVector<QualType, 4> tupleElementTypes(QualType T) {
+  llvm::SmallVector<QualType, 4> Types;
+  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier() ||
+      (RD->getName() != "tuple" && RD->getName() != "pair"))
+    return Types;
+  const TemplateArgumentList &Args = RD->getTemplateArgs();
+  if (RD->getName() == "tuple" &&
+      (Args.size() != 1 || Args[0].getKind() != TemplateArgument::Pack))
+    return Types;
+  llvm::ArrayRef<TemplateArgument> Elements =
+      RD->getName() == "tuple" ? Args[0].pack_elements() : Args.asArray();
+  for (const TemplateArgument &A : Elements)
+    Types.push_back(A.getKind() == TemplateArgument::Type ? A.getAsType()
+                                                          : QualType());
+  return Types;
+}
+
+/// True for a std::pair or std::tuple type none of whose elements is a
+/// reference: what it is built from is copied (or moved) into it.
+bool holdsCopies(QualType T) {
+  llvm::SmallVector<QualType, 4> Types = tupleElementTypes(T);
+  return !Types.empty() && llvm::none_of(Types, [](QualType E) {
+    return E.isNull() || E->isReferenceType();
+  });
 }
 
 bool isWrapper(const Stmt *S) {
@@ -90,8 +122,8 @@ public:
   /// \p Active: the variables whose contents are being collected (the
   /// copies that led here). \p OutParam: V is an out-parameter, whose
   /// values on entry are the caller's, not collected.
-  ContentsCollector(const VarDecl *V, ASTContext &Ctx,
-                    llvm::SmallPtrSetImpl<const VarDecl *> &Active,
+  ContentsCollector(const ValueDecl *V, ASTContext &Ctx,
+                    llvm::SmallPtrSetImpl<const ValueDecl *> &Active,
                     bool OutParam = false)
       : V(V), Ctx(Ctx), Active(Active), OutParam(OutParam) {}
 
@@ -111,8 +143,9 @@ private:
     Shape S = shapeOf(containerType());
     const auto *Owner =
         dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    const auto *Var = dyn_cast<VarDecl>(V);
     if (S == Shape::None || (OutParam && !isa<ParmVarDecl>(V)) || !Owner ||
-        !Owner->hasBody() || V->isCXXForRangeDecl()) {
+        !Owner->hasBody() || (Var && Var->isCXXForRangeDecl())) {
       Out.Unseen = true;
       return Out;
     }
@@ -121,11 +154,15 @@ private:
       ContainerContents::Value Entry;
       Entry.Entry = P; // What the callers pass.
       Out.Values.push_back(Entry);
+    } else if (const auto *B = dyn_cast<BindingDecl>(V)) {
+      addBinding(B);
     } else if (!OutParam) {
-      addInitial(V->getInit());
+      addInitial(cast<VarDecl>(V)->getInit());
     }
+    if (Out.Unseen)
+      return Out;
     struct Refs : ASTWalker {
-      const VarDecl *V;
+      const ValueDecl *V;
       llvm::SmallVector<const DeclRefExpr *, 8> Found;
       bool visitStmt(Stmt *St) override {
         if (const auto *DRE = dyn_cast<DeclRefExpr>(St);
@@ -142,9 +179,9 @@ private:
     return Out;
   }
 
-  const VarDecl *V;
+  const ValueDecl *V;
   ASTContext &Ctx;
-  llvm::SmallPtrSetImpl<const VarDecl *> &Active;
+  llvm::SmallPtrSetImpl<const ValueDecl *> &Active;
   bool OutParam = false;
   bool Tuple = false;
   ContainerContents Out;
@@ -196,7 +233,7 @@ private:
           addInitial(IL->getSubExpr());
           return;
         }
-      if (const VarDecl *From = containerVariable(CE->getArg(0));
+      if (const ValueDecl *From = containerVariable(CE->getArg(0));
           Written == 1 && From) {
         copyFrom(From);
         return;
@@ -221,7 +258,7 @@ private:
         put(IL->getInit(I), static_cast<int>(I));
       return;
     }
-    if (const VarDecl *From = containerVariable(Init)) {
+    if (const ValueDecl *From = containerVariable(Init)) {
       copyFrom(From);
       return;
     }
@@ -252,15 +289,48 @@ private:
       // the program (Recorder::returnDevice).
       if (FD && Tuple && !FD->isInStdNamespace() &&
           !isInLibTorchNamespace(FD)) {
-        for (unsigned I : tensorElementIndices(V->getType()))
-          Out.Values.push_back({static_cast<int>(I), Call, Call});
+        for (unsigned I : tensorElementIndices(containerType())) {
+          ContainerContents::Value Returned;
+          Returned.Index = Returned.Element = static_cast<int>(I);
+          Returned.E = Returned.From = Call;
+          Out.Values.push_back(Returned);
+        }
         return;
       }
     }
     Out.Unseen = true; // A container from a call, a member, a parameter.
   }
 
-  void copyFrom(const VarDecl *From) {
+  /// A structured binding of a sequence (`auto [xs, ys] = load(...)`):
+  /// element I of what the call of a user function returns, a fact of the
+  /// program (Recorder::returnDevice); any other decomposition is not
+  /// followed.
+  void addBinding(const BindingDecl *B) {
+    Out.Unseen = true;
+    const auto *DD =
+        dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl());
+    if (Tuple || !DD || DD->isCXXForRangeDecl() ||
+        DD->getType()->isLValueReferenceType() || !DD->getInit())
+      return;
+    const auto *Call = dyn_cast<CallExpr>(ignoreWrappers(DD->getInit()));
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!FD || FD->isInStdNamespace() || isInLibTorchNamespace(FD) ||
+        FD->getReturnType()->isReferenceType())
+      return;
+    const auto *Position = llvm::find(DD->bindings(), B);
+    unsigned I = static_cast<unsigned>(Position - DD->bindings().begin());
+    if (Position == DD->bindings().end() ||
+        !llvm::is_contained(returnedElementIndices(FD->getReturnType()), I))
+      return;
+    Out.Unseen = false;
+    ContainerContents::Value Returned;
+    Returned.E = Call;
+    Returned.From = Call;
+    Returned.Element = static_cast<int>(I);
+    Out.Values.push_back(Returned);
+  }
+
+  void copyFrom(const ValueDecl *From) {
     // A copy of a container whose contents are being collected (itself,
     // `a = b; b = a;`) adds nothing new: they are collected anyway.
     if (Active.contains(From))
@@ -366,13 +436,17 @@ private:
                    containerType(),
                    FD->getParamDecl(Param)->getType().getNonReferenceType()))
       return false;
+    ContainerContents::Value Left;
+    Left.E = Left.From = Call;
+    Left.Param = static_cast<int>(Param);
     if (!Tuple) {
-      Out.Values.push_back({-1, Call, Call, static_cast<int>(Param)});
+      Out.Values.push_back(Left);
       return true;
     }
-    for (unsigned I : tensorElementIndices(containerType()))
-      Out.Values.push_back(
-          {static_cast<int>(I), Call, Call, static_cast<int>(Param)});
+    for (unsigned I : tensorElementIndices(containerType())) {
+      Left.Index = Left.Element = static_cast<int>(I);
+      Out.Values.push_back(Left);
+    }
     return true;
   }
 
@@ -386,6 +460,11 @@ private:
         Out.Unseen = true;
         return;
       }
+      // std::make_pair, std::make_tuple: copies.
+      if (FD->isInStdNamespace() && FD->getIdentifier() &&
+          (FD->getName() == "make_pair" || FD->getName() == "make_tuple") &&
+          holdsCopies(Call->getType()))
+        return;
       unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
                                 isa<CXXMethodDecl>(FD) &&
                                 !cast<CXXMethodDecl>(FD)->isStatic()
@@ -413,6 +492,10 @@ private:
       // A copy (or move) of it.
       if (CE->getNumArgs() == 1 &&
           CE->getConstructor()->isCopyOrMoveConstructor())
+        return;
+      // An element of a std::pair or std::tuple built from it (`return
+      // {xs, ys};`): a copy, whatever reference the constructor takes.
+      if (holdsCopies(CE->getType()))
         return;
       // A view of it as a list an op takes (`torch::cat(parts)` makes an
       // ArrayRef or ITensorListRef of const tensors, the latter through a
@@ -504,7 +587,7 @@ std::optional<ElementRead> elementRead(const Expr *E) {
   E = ignoreWrappers(E)->IgnoreImplicit();
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
-      if (const VarDecl *V = containerVariable(OC->getArg(0)))
+      if (const ValueDecl *V = containerVariable(OC->getArg(0)))
         return ElementRead{V, -1};
     return std::nullopt;
   }
@@ -512,14 +595,15 @@ std::optional<ElementRead> elementRead(const Expr *E) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() &&
         llvm::is_contained({"at", "front", "back"}, MD->getName()))
-      if (const VarDecl *V = containerVariable(MC->getImplicitObjectArgument()))
+      if (const ValueDecl *V =
+              containerVariable(MC->getImplicitObjectArgument()))
         return ElementRead{V, -1};
     return std::nullopt;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     if (std::optional<int> N = stdGetIndex(Call->getDirectCallee());
         N && Call->getNumArgs() == 1)
-      if (const VarDecl *V = containerVariable(Call->getArg(0)))
+      if (const ValueDecl *V = containerVariable(Call->getArg(0)))
         return ElementRead{V, shapeOf(V->getType()) == Shape::Tuple ? *N : -1};
     return std::nullopt;
   }
@@ -527,18 +611,18 @@ std::optional<ElementRead> elementRead(const Expr *E) {
     if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
         F && F->getIdentifier() &&
         (F->getName() == "first" || F->getName() == "second"))
-      if (const VarDecl *V = containerVariable(ME->getBase()))
+      if (const ValueDecl *V = containerVariable(ME->getBase()))
         return ElementRead{V, F->getName() == "first" ? 0 : 1};
   return std::nullopt;
 }
 
-ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx) {
-  llvm::SmallPtrSet<const VarDecl *, 4> Active;
+ContainerContents contentsOf(const ValueDecl *V, ASTContext &Ctx) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Active;
   return ContentsCollector(V, Ctx, Active).run();
 }
 
 ContainerContents outContentsOf(const ParmVarDecl *P, ASTContext &Ctx) {
-  llvm::SmallPtrSet<const VarDecl *, 4> Active;
+  llvm::SmallPtrSet<const ValueDecl *, 4> Active;
   if (!P || !isOutParameterType(P->getType()) ||
       isTensorType(P->getType().getNonReferenceType())) {
     ContainerContents None;
@@ -565,6 +649,17 @@ llvm::SmallVector<unsigned, 4> tensorElementIndices(QualType T) {
   return Indices;
 }
 
+llvm::SmallVector<unsigned, 4> returnedElementIndices(QualType T) {
+  llvm::SmallVector<unsigned, 4> Indices;
+  llvm::SmallVector<QualType, 4> Types = tupleElementTypes(T);
+  for (unsigned I = 0; I < Types.size(); ++I)
+    if (!Types[I].isNull() &&
+        (isTensorType(Types[I]) ||
+         (isTensorListType(Types[I]) && shapeOf(Types[I]) == Shape::Sequence)))
+      Indices.push_back(I);
+  return Indices;
+}
+
 std::optional<llvm::SmallVector<std::pair<unsigned, const Expr *>, 4>>
 returnedElements(const Expr *E, ASTContext &Ctx) {
   if (!E)
@@ -576,7 +671,7 @@ returnedElements(const Expr *E, ASTContext &Ctx) {
       CE && CE->getNumArgs() == 1 &&
       CE->getConstructor()->isCopyOrMoveConstructor())
     E = CE->getArg(0)->IgnoreImplicit();
-  if (const VarDecl *V = containerVariable(E)) {
+  if (const ValueDecl *V = containerVariable(E)) {
     if (shapeOf(V->getType()) != Shape::Tuple)
       return std::nullopt;
     ContainerContents C = contentsOf(V, Ctx);

@@ -27,6 +27,7 @@ class CallExpr;
 class Expr;
 class FunctionDecl;
 class ParmVarDecl;
+class ValueDecl;
 class QualType;
 class VarDecl;
 namespace tidy::torchsync {
@@ -34,7 +35,7 @@ namespace tidy::torchsync {
 /// One element read: the container variable and the element's index (for a
 /// tuple or pair), or -1 (any element of a sequence).
 struct ElementRead {
-  const VarDecl *Container = nullptr;
+  const ValueDecl *Container = nullptr;
   int Index = -1;
 };
 
@@ -54,11 +55,12 @@ struct ContainerContents {
   struct Value {
     int Index = -1; ///< For a tuple or pair, the element; else -1.
     const Expr *E = nullptr;
-    /// The value is element Index of what this call of a user function
-    /// returns (the whole-program facts may know its device), or, with
-    /// Param, leaves in its out-parameter Param.
+    /// The value is element Element (-1: the whole value) of what this
+    /// call of a user function returns (the whole-program facts may know
+    /// its device), or, with Param, leaves in its out-parameter Param.
     const CallExpr *From = nullptr;
     int Param = -1;
+    int Element = -1;
     /// For a parameter of the function: what its callers pass (the
     /// whole-program facts may know its device); E is null.
     const ParmVarDecl *Entry = nullptr;
@@ -73,11 +75,13 @@ struct ContainerContents {
   bool Unseen = false;
 };
 
-/// The values \p V holds: its initializer's elements (for a parameter, what
-/// the callers pass) and every value its function puts in it (`push_back`,
+/// The values \p V (a variable, a parameter or a structured binding) holds:
+/// its initializer's elements (for a parameter, what the callers pass; for
+/// a binding, the element of what a user function returns) and every value
+/// its function puts in it (`push_back`,
 /// `emplace_back`, `insert`, `xs[i] = x`, `std::get<N>(t) = x`, `p.first = x`,
 /// a copy of another container variable).
-ContainerContents contentsOf(const VarDecl *V, ASTContext &Ctx);
+ContainerContents contentsOf(const ValueDecl *V, ASTContext &Ctx);
 
 /// The values the function that declares \p P, an out-parameter (a
 /// non-const lvalue reference to a container of tensors), puts in it: as
@@ -101,6 +105,11 @@ const FunctionDecl *outParameterCallee(const CallExpr *Call, unsigned Param,
 /// The element indices of a std::tuple or std::pair type that hold a
 /// tensor; empty for any other type.
 llvm::SmallVector<unsigned, 4> tensorElementIndices(QualType T);
+
+/// The element indices of a std::tuple or std::pair type that hold a
+/// tensor or a std::vector of tensors: those whose devices a function that
+/// returns it has facts for (Recorder::returnDevice).
+llvm::SmallVector<unsigned, 4> returnedElementIndices(QualType T);
 
 /// The elements that \p E, a returned tuple or pair, holds: built in place
 /// (`std::make_tuple(a, b)`, `std::make_pair`, the element constructor, a

@@ -227,7 +227,7 @@ bool DeviceInference::isUserMethodOrFunction(const FunctionDecl *FD) const {
 Device DeviceInference::ofReturnedElement(const CallExpr *Call, int Element) {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (Facts && FD && Element >= 0 &&
-      llvm::is_contained(tensorElementIndices(FD->getReturnType()),
+      llvm::is_contained(returnedElementIndices(FD->getReturnType()),
                          static_cast<unsigned>(Element)))
     if (std::optional<Device> D =
             Facts->returnDevice(FD, static_cast<unsigned>(Element), Call))
@@ -353,8 +353,8 @@ Device DeviceInference::ofContents(const ContainerContents &C, int Index) {
     }
     Device D = V.Inputs       ? inputsOrUnknown(ofCallInputs(V.E))
                : !V.From      ? tensorImpl(V.E)
-               : V.Param >= 0 ? ofOutArgument(V.From, V.Param, V.Index)
-                              : ofReturnedElement(V.From, V.Index);
+               : V.Param >= 0 ? ofOutArgument(V.From, V.Param, V.Element)
+                              : ofReturnedElement(V.From, V.Element);
     InProgress.erase(V.E);
     Result = joinAgreeing(Result, D);
   }
@@ -493,7 +493,7 @@ Device DeviceInference::ofVariableAt(const VarDecl *V, const Expr *Use) {
   return Result;
 }
 
-Device DeviceInference::ofElement(const VarDecl *Container, int Index) {
+Device DeviceInference::ofElement(const ValueDecl *Container, int Index) {
   const ContainerContents *C = &SharedAnalyses::of(Ctx).contents(Container);
   if (C->Unseen)
     return Device::Unknown;
@@ -1140,11 +1140,13 @@ Device DeviceInference::ofTensorList(const Expr *Arg, unsigned Depth) {
     return Device::Unknown;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    // A vector of tensors filled here, or a parameter: every element.
-    if (V && isTensorContainerType(V->getType()))
-      if (Device D = ofElement(V, -1); D != Device::Unknown)
+    // A vector of tensors filled here, a parameter or a structured
+    // binding: every element.
+    if (isa<VarDecl, BindingDecl>(DRE->getDecl()) &&
+        isTensorContainerType(DRE->getDecl()->getType()))
+      if (Device D = ofElement(DRE->getDecl(), -1); D != Device::Unknown)
         return D;
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     // auto params = model->parameters(); ... clip_grad_norm_(params, 1.0)
     if (!V || isa<ParmVarDecl>(V) || !V->getInit())
       return Device::Unknown;

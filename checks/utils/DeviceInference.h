@@ -139,7 +139,7 @@ private:
   /// The device of an element of a local container variable: the join of
   /// every value put in it (Containers.h); Unknown where a write is not
   /// seen.
-  Device ofElement(const VarDecl *Container, int Index);
+  Device ofElement(const ValueDecl *Container, int Index);
   /// The join of the values of \p C in element \p Index (-1: all); None
   /// when there are none.
   Device ofContents(const ContainerContents &C, int Index);

@@ -37,7 +37,7 @@ const ReachingDefs &SharedAnalyses::reachingDefs(const FunctionDecl *FD) {
   return *Slot;
 }
 
-const ContainerContents &SharedAnalyses::contents(const VarDecl *V) {
+const ContainerContents &SharedAnalyses::contents(const ValueDecl *V) {
   std::unique_ptr<ContainerContents> &Slot = Contents[V];
   if (!Slot)
     Slot = std::make_unique<ContainerContents>(contentsOf(V, Ctx));

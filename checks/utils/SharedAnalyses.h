@@ -62,7 +62,7 @@ public:
   /// question about it.
   const ReachingDefs &reachingDefs(const FunctionDecl *FD);
   /// What the local container variable \p V holds (contentsOf), read once.
-  const ContainerContents &contents(const VarDecl *V);
+  const ContainerContents &contents(const ValueDecl *V);
   /// What its function puts in the out-parameter \p P (outContentsOf),
   /// read once.
   const ContainerContents &outContents(const ParmVarDecl *P);
@@ -82,7 +82,8 @@ private:
   NameUseIndex Names;
   OpLowering Ops;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReachingDefs>> Flows;
-  llvm::DenseMap<const VarDecl *, std::unique_ptr<ContainerContents>> Contents;
+  llvm::DenseMap<const ValueDecl *, std::unique_ptr<ContainerContents>>
+      Contents;
   llvm::DenseMap<const ParmVarDecl *, std::unique_ptr<ContainerContents>>
       OutContents;
   bool ProblemsReported = false;

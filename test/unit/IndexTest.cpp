@@ -351,6 +351,47 @@ TEST(IndexTest, OutParametersAreFactsOfTheirOwn) {
   EXPECT_EQ(D.Notes[0].Text, "'load' writes a host tensor to its parameter 'p0'");
 }
 
+TEST(IndexTest, AContainerNeverWrittenAddsNothing) {
+  // 'train' takes a vector by non-const reference and never writes it: what
+  // its callers' vectors hold stays what they put there, so the fact is a
+  // host one (neutral in a join over a vector's values) and has no note.
+  Summary S;
+  FunctionSummary Train = function("train");
+  OutParamSummary Kept;
+  Kept.Param = 2;
+  Kept.Name = "images";
+  Kept.Where = {"/p/train.cpp", 40, 4, 20};
+  Kept.Value.Device = Device::CPU;
+  Kept.Written = false;
+  Train.OutParams = {Kept};
+  S.Functions = {function("main"), Train};
+  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  ASSERT_EQ(Back->Functions[1].OutParams.size(), 1u);
+  EXPECT_FALSE(Back->Functions[1].OutParams[0].Written);
+  // A summary without the key (written before it existed) is written.
+  FunctionSummary Old = function("old");
+  Old.OutParams = {Kept};
+  Old.OutParams[0].Written = true;
+  S.Functions = {Old};
+  llvm::Expected<Summary> OldBack = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(static_cast<bool>(OldBack));
+  EXPECT_TRUE(OldBack->Functions[0].OutParams[0].Written);
+
+  Facts F = resolve(std::move(*Back));
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  Index Loaded(*Read, "/elsewhere/main.cpp");
+  Condition C;
+  C.Host = {ProgramFact{ProgramFact::Out, "train", 2, "train"}};
+  Decision D = Loaded.decide(C);
+  EXPECT_TRUE(D.Holds);
+  EXPECT_TRUE(D.Notes.empty());
+  // Another parameter of it has no fact: not known.
+  C.Host = {ProgramFact{ProgramFact::Out, "train", 1, "train"}};
+  EXPECT_FALSE(Loaded.decide(C).Holds);
+}
+
 /// A call of \p Callee at \p Offset of /p/main.cpp that passes \p Args
 /// (by parameter).
 CallSummary callAt(const std::string &Callee, unsigned Offset,
