@@ -70,6 +70,19 @@ REPOS = {
         "commit": "638296ec533b6fd41c821650d32b4fe712376f23",
         "paths": ["main.cpp", "main.h", "model", "train", "utils", "LICENSE"],
     },
+    # Issue 25: a recurrent language model trainer from a port of the book
+    # "Dive into Deep Learning" to LibTorch (chapter 9, gated recurrent
+    # units: a GRU written from scratch, then torch::nn::RNN, each trained
+    # with gradient clipping and sampled from every 10 epochs). Its helpers
+    # include jsoncpp and Matplot++ headers: shims/ stands in for both.
+    "d2l-libtorch": {
+        "repo": "jiamny/Dive_into_deep_learning_with_libtorch",
+        "commit": "13975bef3613443a6617d9a20d2a75fb805146f8",
+        "paths": ["src/09_Recurrent_Modern/Gated_recurrent_units.cpp",
+                  "src/09_Recurrent_Modern/CMakeLists.txt", "src/utils/ch_8_9_util.h",
+                  "src/utils/ch_8_9_util.cpp", "src/utils.h", "src/TempHelpFunctions.hpp",
+                  "LICENSE"],
+    },
     # A dependency of cpp/dcgan (a header it includes); outside every root,
     # so the verifier never counts it as user code.
     "_deps/argparse": {
@@ -126,6 +139,10 @@ PROGRAMS = [
     {"name": "ssd-libtorch", "checkout": "ssd-libtorch", "dir": ".",
      "cwd": "ssd-libtorch", "args": [],
      "data": ["ssd-images:ssd-libtorch/C:/datasets/data"]},
+    # It reads ./data/timemachine.txt (d2l_text), keeps its first 10000
+    # characters and trains two models 200 epochs each (constants of main()).
+    {"name": "d2l-gru", "checkout": "d2l-libtorch", "dir": "src",
+     "cwd": "d2l-libtorch", "args": [], "data": ["d2l-text:d2l-libtorch/data"]},
 ]
 
 
@@ -333,8 +350,30 @@ def ssd_images(folder, rng):
                         rng.uniform(h / 2, 1 - h / 2), w, h))
 
 
+# The Time Machine as "Dive into Deep Learning" ships it (data/timemachine.txt
+# of the repository): 3221 lines, 373 of them blank once the program has
+# replaced every run of non-letters by a space; 170580 letters and spaces in
+# the rest. Random lower-case words in lines of the same lengths on average.
+D2L_LINES, D2L_BLANK, D2L_CHARS = 3221, 373, 170580
+
+
+def d2l_text(folder, rng):
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    width = D2L_CHARS // (D2L_LINES - D2L_BLANK)
+    blank = set(rng.sample(range(D2L_LINES), D2L_BLANK))
+    with open(os.path.join(folder, "timemachine.txt"), "w") as f:
+        for i in range(D2L_LINES):
+            words, n = [], 0
+            while i not in blank and n < width:
+                w = "".join(rng.choice(letters) for _ in range(rng.randint(1, 9)))
+                words.append(w)
+                n += len(w) + 1
+            f.write(" ".join(words) + "\n")
+
+
 MAKERS = {"mnist": mnist, "cifar10": cifar10, "ptb": ptb, "ppo-config": ppo_config,
-          "rwkv-weights": rwkv_weights, "ssd-images": ssd_images}
+          "rwkv-weights": rwkv_weights, "ssd-images": ssd_images,
+          "d2l-text": d2l_text}
 
 
 def cmd_data(args):

@@ -64,7 +64,7 @@ rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 # ONLY="name ..." runs those programs alone (each within its cap).
 for spec in examples-mnist:120 pytorch-cpp-language-model:120 examples-dcgan:90 \
             pytorch-cpp-deep-residual-network:600 ppo-libtorch:240 \
-            rwkv-lightning-benchmark:240 ssd-libtorch:420; do
+            rwkv-lightning-benchmark:240 ssd-libtorch:420 d2l-gru:240; do
   name=${spec%%:*} cap=${spec##*:}
   if [ -n "${ONLY:-}" ] && ! grep -qw -- "$name" <<< "$ONLY"; then continue; fi
   line=$(python3 "$HERE/prepare.py" list | awk -F'\t' -v n="$name" '$1 == n')
