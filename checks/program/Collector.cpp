@@ -295,6 +295,14 @@ public:
     F.ReturnsTensor = isTensorType(FD->getReturnType());
     if (F.ReturnsTensor && !F.Template)
       F.Returns = returnsOf(FD);
+    // A dataset's get (a transform's apply) that returns examples: where
+    // their tensors are, as a loader over it in another file sees them.
+    if (const auto *Maker = dyn_cast<CXXMethodDecl>(FD);
+        Maker && !F.ReturnsTensor && !F.Template && makesExamples(Maker)) {
+      F.ReturnsTensor = F.ExamplesMaker = true;
+      F.Returns = valueOf(
+          [&](DeviceInference &DI) { return DI.ofExamplesMadeBy(Maker); });
+    }
     if (!F.Template) {
       F.ReturnElements = returnElementsOf(FD);
       F.OutParams = outParamsOf(FD);

@@ -530,6 +530,11 @@ struct Resolver {
                               &It->second->Where);
     } else if (F.Kind == ProgramFact::Returns) {
       auto It = Functions.find(F.Usr);
+      if (It != Functions.end() && It->second->ExamplesMaker)
+        return std::make_pair("'" + F.Name + "' returns examples of " +
+                                  (L == Device::CUDA ? "CUDA" : "host") +
+                                  " tensors",
+                              &It->second->Where);
       if (It != Functions.end())
         return std::make_pair("'" + F.Name + "' returns " + What +
                                   (F.Index ? " as element " +
@@ -678,9 +683,11 @@ struct Resolver {
         auto Update = [&](std::string Key, const DeviceValue &Value) {
           Device &L = Returns[Key];
           // A virtual call may run an override: what this body returns is
-          // not what the call returns.
-          Device V = Entry.second->Virtual ? Device::Unknown
-                                           : valueLevel(Value, /*Final=*/false);
+          // not what the call returns (but a loader calls its dataset's get
+          // on the dataset's own type).
+          Device V = Entry.second->Virtual && !Entry.second->ExamplesMaker
+                         ? Device::Unknown
+                         : valueLevel(Value, /*Final=*/false);
           if (joinCallers(L, V) != L) {
             L = V;
             Moved = true;

@@ -73,6 +73,8 @@ std::string summaryToJson(const Summary &S) {
                    {"entryPoint", F.EntryPoint}};
     if (F.ReturnsTensor)
       O["returns"] = valueToJson(F.Returns);
+    if (F.ExamplesMaker)
+      O["examplesMaker"] = true;
     if (!F.Parameters.empty())
       O["parameters"] = json::Array(F.Parameters);
     if (!F.ReturnElements.empty()) {
@@ -187,6 +189,7 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
       F.Virtual = O->getBoolean("virtual").value_or(true);
       F.Template = O->getBoolean("template").value_or(true);
       F.EntryPoint = O->getBoolean("entryPoint").value_or(false);
+      F.ExamplesMaker = O->getBoolean("examplesMaker").value_or(false);
       if (const json::Array *Overrides = O->getArray("overrides"))
         for (const json::Value &U : *Overrides)
           if (std::optional<llvm::StringRef> S = U.getAsString())

@@ -70,8 +70,15 @@ struct FunctionSummary {
   /// (always open and hot; a registration in another file is in that
   /// file's Registrations).
   bool EntryPoint = false;
+  /// It returns a tensor (Returns: where), or it is a user dataset's get or
+  /// get_batch, or a user transform's apply, that makes examples (Returns:
+  /// where their tensors are; ExamplesMaker).
   bool ReturnsTensor = false;
   DeviceValue Returns;
+  /// A dataset's or transform's method that makes examples: a data loader
+  /// calls it on the exact type of the dataset it holds, so what this body
+  /// returns is what the calls return even when it is virtual.
+  bool ExamplesMaker = false;
   /// For a function that returns a tensor or a tuple or pair of them: the
   /// names of its parameters, for the notes that say it returns on the
   /// device of one of them at a call.

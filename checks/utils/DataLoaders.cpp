@@ -44,10 +44,13 @@ QualType typeArg(const CXXRecordDecl *RD, StringRef Name, unsigned I) {
   return Spec->getTemplateArgs()[I].getAsType();
 }
 
-/// The methods named \p Names that \p RD defines here (not inherited).
+/// The methods named \p Names that \p RD declares (not inherited): in
+/// \p Out those it defines in this translation unit, in \p Elsewhere
+/// those defined in another one.
 void definedMethods(const CXXRecordDecl *RD,
                     std::initializer_list<StringRef> Names,
-                    llvm::SmallVectorImpl<const CXXMethodDecl *> &Out) {
+                    llvm::SmallVectorImpl<const CXXMethodDecl *> &Out,
+                    llvm::SmallVectorImpl<const CXXMethodDecl *> &Elsewhere) {
   if (!RD || !RD->hasDefinition())
     return;
   for (const CXXMethodDecl *MD : RD->getDefinition()->methods()) {
@@ -60,8 +63,26 @@ void definedMethods(const CXXRecordDecl *RD,
         const FunctionDecl *Def = nullptr;
         if (MD->hasBody(Def))
           Out.push_back(cast<CXXMethodDecl>(Def));
+        else if (!MD->isPureVirtual())
+          Elsewhere.push_back(MD);
       }
   }
+}
+
+/// True when \p RD derives, directly or not, from a class of namespace
+/// \p Prefix (`torch::data::datasets::`).
+bool derivesFromNamespace(const CXXRecordDecl *RD, StringRef Prefix,
+                          unsigned Depth = 0) {
+  if (!RD || !RD->hasDefinition() || Depth > 8)
+    return false;
+  for (const CXXBaseSpecifier &B : RD->getDefinition()->bases()) {
+    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+    if (Base &&
+        (StringRef(Base->getQualifiedNameAsString()).starts_with(Prefix) ||
+         derivesFromNamespace(Base, Prefix, Depth + 1)))
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -113,7 +134,8 @@ DatasetFacts datasetFacts(QualType Dataset) {
     // A user transform may move the tensors: its apply methods say where.
     if (TD && !isInLibTorchNamespace(TD)) {
       F.K = DatasetFacts::User;
-      definedMethods(TD, {"apply", "apply_batch", "operator()"}, F.Methods);
+      definedMethods(TD, {"apply", "apply_batch", "operator()"}, F.Methods,
+                     F.Elsewhere);
     }
     return F;
   }
@@ -131,8 +153,22 @@ DatasetFacts datasetFacts(QualType Dataset) {
     return F;
   }
   F.K = DatasetFacts::User;
-  definedMethods(RD, {"get", "get_batch"}, F.Methods);
+  definedMethods(RD, {"get", "get_batch"}, F.Methods, F.Elsewhere);
   return F;
+}
+
+bool makesExamples(const CXXMethodDecl *MD) {
+  const CXXRecordDecl *RD = MD ? MD->getParent() : nullptr;
+  if (!RD || isInLibTorchNamespace(RD))
+    return false;
+  StringRef Name = MD->getOverloadedOperator() == OO_Call ? "operator()"
+                   : MD->getDeclName().isIdentifier()     ? MD->getName()
+                                                          : StringRef();
+  if (Name == "get" || Name == "get_batch")
+    return derivesFromNamespace(RD, "torch::data::datasets::");
+  if (Name == "apply" || Name == "apply_batch" || Name == "operator()")
+    return derivesFromNamespace(RD, "torch::data::transforms::");
+  return false;
 }
 
 } // namespace clang::tidy::torchsync

@@ -53,8 +53,17 @@ struct DatasetFacts {
   /// The user's get/get_batch (datasets) or apply/apply_batch/operator()
   /// (transforms) that have a body in this translation unit.
   llvm::SmallVector<const CXXMethodDecl *, 2> Methods;
+  /// Those declared here and defined in another translation unit (their
+  /// devices are whole-program facts).
+  llvm::SmallVector<const CXXMethodDecl *, 2> Elsewhere;
 };
 DatasetFacts datasetFacts(QualType Dataset);
+
+/// True for a method that makes the examples of a user dataset (get,
+/// get_batch of a class derived from one of `torch::data::datasets`) or
+/// transform (apply, apply_batch, operator() of a class derived from one of
+/// `torch::data::transforms`).
+bool makesExamples(const CXXMethodDecl *MD);
 
 } // namespace tidy::torchsync
 } // namespace clang

@@ -825,17 +825,31 @@ Device DeviceInference::ofDataset(QualType Dataset, unsigned Depth) {
   // A user dataset (or transform) makes host tensors unless its code is
   // shown to return CUDA tensors (or ones on a device chosen at run time).
   Device Made = Device::None;
-  for (const CXXMethodDecl *MD : F.Methods) {
-    for (const ReturnStmt *R : returnStatements(MD->getBody()))
+  for (const CXXMethodDecl *MD : F.Methods)
+    Made = combineInputs(Made, ofExamplesMadeBy(MD));
+  // Defined in another file: what the whole-program facts say its body
+  // shows (unknown until they do; per file: host, as above).
+  if (Facts && Facts->mode() != Recorder::Mode::Off)
+    for (const CXXMethodDecl *MD : F.Elsewhere) {
+      std::optional<Device> D = Facts->returnDevice(MD, std::nullopt, nullptr);
+      Made = combineInputs(Made, D ? *D : Device::Unknown);
+    }
+  Device Source =
+      F.Source.isNull() ? Device::CPU : ofDataset(F.Source, Depth + 1);
+  if (Made == Device::CUDA || Made == Device::Runtime ||
+      Made == Device::Unknown)
+    return Made;
+  return Source;
+}
+
+Device DeviceInference::ofExamplesMadeBy(const CXXMethodDecl *Def) {
+  Device Made = Device::None;
+  if (Def && Def->getBody())
+    for (const ReturnStmt *R : returnStatements(Def->getBody()))
       if (const Expr *RV = R->getRetValue())
         collectReturned(
             RV, *this, [&](const Expr *T) { return tensorImpl(T); }, Made);
-  }
-  Device Source =
-      F.Source.isNull() ? Device::CPU : ofDataset(F.Source, Depth + 1);
-  if (Made == Device::CUDA || Made == Device::Runtime)
-    return Made;
-  return Source;
+  return Made == Device::CUDA || Made == Device::Runtime ? Made : Device::CPU;
 }
 
 Device DeviceInference::tensorImpl(const Expr *E) {

@@ -113,6 +113,12 @@ public:
     return D == Device::None ? Device::Unknown : D;
   }
 
+  /// The device of the tensors that \p Def, a user dataset's get/get_batch
+  /// or a user transform's apply (makesExamples) defined here, yields: CUDA
+  /// or a device chosen at run time where its returns show one, else the
+  /// CPU (a dataset makes host tensors unless its code shows otherwise).
+  Device ofExamplesMadeBy(const CXXMethodDecl *Def);
+
   /// What the function \p FD, a definition, leaves in its out-parameter
   /// \p Param (a non-const lvalue reference to a tensor or a container of
   /// tensors), as its body shows: for a tensor, the join of the values

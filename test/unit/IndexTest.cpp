@@ -351,6 +351,40 @@ TEST(IndexTest, OutParametersAreFactsOfTheirOwn) {
   EXPECT_EQ(D.Notes[0].Text, "'load' writes a host tensor to its parameter 'p0'");
 }
 
+TEST(IndexTest, ADatasetsGetHoldsThoughVirtual) {
+  // Two virtual functions that return host tensors: 'render' may be
+  // overridden (a call may run another body: unknown); 'get' makes a
+  // dataset's examples, which a loader asks of the dataset's own type.
+  Summary S;
+  FunctionSummary Render = function("render");
+  Render.Virtual = Render.ReturnsTensor = true;
+  Render.Returns.Device = Device::CPU;
+  FunctionSummary Get = Render;
+  Get.Usr = Get.Name = "get";
+  Get.ExamplesMaker = true;
+  S.Functions = {function("main"), Render, Get};
+  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_FALSE(Back->Functions[1].ExamplesMaker);
+  EXPECT_TRUE(Back->Functions[2].ExamplesMaker);
+  Facts F = resolve(std::move(*Back));
+  std::map<std::string, Device> Returns;
+  for (const ResolvedFact &R : F.File.Facts)
+    if (R.Fact.Kind == ProgramFact::Returns)
+      Returns[R.Fact.Usr] = R.Device;
+  EXPECT_EQ(Returns, (std::map<std::string, Device>{
+                         {"get", Device::CPU}, {"render", Device::Unknown}}));
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  Index Loaded(*Read, "/elsewhere/main.cpp");
+  Condition C;
+  C.Host = {ProgramFact{ProgramFact::Returns, "get", 0, "get"}};
+  Decision D = Loaded.decide(C);
+  EXPECT_TRUE(D.Holds);
+  ASSERT_EQ(D.Notes.size(), 1u);
+  EXPECT_EQ(D.Notes[0].Text, "'get' returns examples of host tensors");
+}
+
 TEST(IndexTest, AContainerNeverWrittenAddsNothing) {
   // 'train' takes a vector by non-const reference and never writes it: what
   // its callers' vectors hold stays what they put there, so the fact is a
