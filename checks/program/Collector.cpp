@@ -292,7 +292,12 @@ public:
     F.Template = FD->getDescribedFunctionTemplate() != nullptr ||
                  FD->isDependentContext();
     F.EntryPoint = !EntryPoints.of(FD).empty();
-    F.ReturnsTensor = isTensorType(FD->getReturnType());
+    // A tensor, or a sequence or array of them (the device of every tensor
+    // it holds; a tuple's elements are ReturnElements).
+    F.ReturnsList = isTensorContainerType(FD->getReturnType()) &&
+                    !FD->getReturnType()->isReferenceType() &&
+                    tensorElementIndices(FD->getReturnType()).empty();
+    F.ReturnsTensor = isTensorType(FD->getReturnType()) || F.ReturnsList;
     if (F.ReturnsTensor && !F.Template)
       F.Returns = returnsOf(FD);
     // A dataset's get (a transform's apply) that returns examples: where
@@ -431,7 +436,7 @@ public:
       QualType T = FD->getParamDecl(Param)->getType();
       if (!isTensorType(T) && !isClassType(T, "c10::Device") &&
           !isEnumType(T, "c10::DeviceType") && !isExampleBatchType(T) &&
-          !isTensorListType(T))
+          !isTensorListType(T) && !isTensorContainerType(T))
         continue;
       C.Args.push_back({Param, valueOf(Call->getArg(I))});
     }
@@ -574,8 +579,8 @@ private:
         return DI.ofTensor(E);
       if (isExampleBatchType(T))
         return DI.ofBatchTensors(E); // The tensors of a data-loader batch.
-      if (isTensorListType(T))
-        return DI.ofTensorList(E); // Every element of a vector of tensors.
+      if (isTensorListType(T) || isTensorContainerType(T))
+        return DI.ofTensorList(E); // Every tensor a container holds.
       return DI.ofDeviceSpec(E);
     });
   }

@@ -403,12 +403,15 @@ struct Resolver {
     llvm::StringSet<> Called;
     for (const CallSummary *C : Calls)
       Called.insert(C->Callee);
+    // A template's callers are those of all its instantiations (the
+    // Collector names the pattern at each call, in the instantiations'
+    // bodies too): a parameter's fact joins what all of them pass.
     for (const auto &Entry : Functions) {
       const FunctionSummary &F = *Entry.second;
-      bool Closed =
-          Complete && Called.contains(F.Usr) && !F.Virtual && !F.Template &&
-          !F.EntryPoint && !Registered.contains(F.Usr) &&
-          !AddressTaken.contains(F.Usr) && (!F.External || DefinesMain);
+      bool Closed = Complete && Called.contains(F.Usr) && !F.Virtual &&
+                    !F.EntryPoint && !Registered.contains(F.Usr) &&
+                    !AddressTaken.contains(F.Usr) &&
+                    (!F.External || DefinesMain);
       if (!Closed)
         Open.insert(F.Usr);
     }
@@ -530,10 +533,12 @@ struct Resolver {
                               &It->second->Where);
     } else if (F.Kind == ProgramFact::Returns) {
       auto It = Functions.find(F.Usr);
+      const char *Tensors = L == Device::CUDA ? "CUDA tensors" : "host tensors";
       if (It != Functions.end() && It->second->ExamplesMaker)
-        return std::make_pair("'" + F.Name + "' returns examples of " +
-                                  (L == Device::CUDA ? "CUDA" : "host") +
-                                  " tensors",
+        return std::make_pair("'" + F.Name + "' returns examples of " + Tensors,
+                              &It->second->Where);
+      if (It != Functions.end() && It->second->ReturnsList)
+        return std::make_pair("'" + F.Name + "' returns " + Tensors,
                               &It->second->Where);
       if (It != Functions.end())
         return std::make_pair("'" + F.Name + "' returns " + What +

@@ -86,16 +86,28 @@ std::optional<Device> Recorder::parameterDevice(const ParmVarDecl *P) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!F)
     return std::nullopt;
-  // Instantiations of templates and lambdas' call operators have no call
-  // sites of their own in a summary: they stay unknown.
-  if (F->isTemplateInstantiation() || F->getDescribedFunctionTemplate())
+  // Lambdas' call operators have no call sites of their own in a summary:
+  // they stay unknown. The calls of a template's instantiations are the
+  // template's (the Collector names the pattern): a parameter of an
+  // instantiation holds what the calls of every instantiation pass there,
+  // which is sound where each parameter keeps its index (no parameter
+  // pack). The uninstantiated pattern is not asked about.
+  if (F->getDescribedFunctionTemplate() || F->isDependentContext())
     return std::nullopt;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(F);
       MD && MD->getParent()->isLambda())
     return std::nullopt;
+  const FunctionDecl *Named = F;
+  if (F->isTemplateInstantiation()) {
+    Named = F->getTemplateInstantiationPattern();
+    if (!Named || llvm::any_of(Named->parameters(), [](const ParmVarDecl *Q) {
+          return Q->isParameterPack();
+        }))
+      return std::nullopt;
+  }
   ProgramFact Fact;
   Fact.Kind = ProgramFact::Parameter;
-  Fact.Usr = usrOf(F->getCanonicalDecl());
+  Fact.Usr = usrOf(Named->getCanonicalDecl());
   Fact.Index = P->getFunctionScopeIndex();
   Fact.Name = F->getNameAsString();
   return lookup(std::move(Fact));

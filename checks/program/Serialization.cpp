@@ -75,6 +75,8 @@ std::string summaryToJson(const Summary &S) {
       O["returns"] = valueToJson(F.Returns);
     if (F.ExamplesMaker)
       O["examplesMaker"] = true;
+    if (F.ReturnsList)
+      O["returnsList"] = true;
     if (!F.Parameters.empty())
       O["parameters"] = json::Array(F.Parameters);
     if (!F.ReturnElements.empty()) {
@@ -190,6 +192,7 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
       F.Template = O->getBoolean("template").value_or(true);
       F.EntryPoint = O->getBoolean("entryPoint").value_or(false);
       F.ExamplesMaker = O->getBoolean("examplesMaker").value_or(false);
+      F.ReturnsList = O->getBoolean("returnsList").value_or(false);
       if (const json::Array *Overrides = O->getArray("overrides"))
         for (const json::Value &U : *Overrides)
           if (std::optional<llvm::StringRef> S = U.getAsString())

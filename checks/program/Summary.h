@@ -79,6 +79,9 @@ struct FunctionSummary {
   /// calls it on the exact type of the dataset it holds, so what this body
   /// returns is what the calls return even when it is virtual.
   bool ExamplesMaker = false;
+  /// It returns a sequence or array of tensors (Returns: where every tensor
+  /// it holds is), not one tensor.
+  bool ReturnsList = false;
   /// For a function that returns a tensor or a tuple or pair of them: the
   /// names of its parameters, for the notes that say it returns on the
   /// device of one of them at a call.

@@ -15,7 +15,13 @@ namespace {
 
 enum class Shape { None, Sequence, Tuple, Array };
 
-/// The kind of container \p T is, when it holds tensors.
+Shape shapeOf(QualType T);
+
+/// True for a std::pair or std::tuple type with a tensor element.
+bool isTensorTupleType(QualType T);
+
+/// The kind of container \p T is, when it holds tensors (a sequence or
+/// array of tuples or pairs of tensors is one too: NestedTuples).
 Shape shapeOf(QualType T) {
   if (T.isNull() || T->isReferenceType())
     return Shape::None;
@@ -29,10 +35,14 @@ Shape shapeOf(QualType T) {
     return I < Args.size() && Args[I].getKind() == TemplateArgument::Type &&
            isTensorType(Args[I].getAsType());
   };
+  auto TupleArg = [&](unsigned I) {
+    return I < Args.size() && Args[I].getKind() == TemplateArgument::Type &&
+           isTensorTupleType(Args[I].getAsType());
+  };
   if (Name == "vector" || Name == "deque")
-    return TensorArg(0) ? Shape::Sequence : Shape::None;
+    return TensorArg(0) || TupleArg(0) ? Shape::Sequence : Shape::None;
   if (Name == "array")
-    return TensorArg(0) ? Shape::Array : Shape::None;
+    return TensorArg(0) || TupleArg(0) ? Shape::Array : Shape::None;
   if (Name == "pair")
     return TensorArg(0) || TensorArg(1) ? Shape::Tuple : Shape::None;
   if (Name == "tuple" && Args.size() == 1 &&
@@ -41,6 +51,26 @@ Shape shapeOf(QualType T) {
       if (A.getKind() == TemplateArgument::Type && isTensorType(A.getAsType()))
         return Shape::Tuple;
   return Shape::None;
+}
+
+bool isTensorTupleType(QualType T) {
+  return shapeOf(T.getCanonicalType().getUnqualifiedType()) == Shape::Tuple;
+}
+
+/// True for a sequence or array whose elements are tuples or pairs of
+/// tensors (`std::vector<std::pair<Tensor, Tensor>>`, a list of batches):
+/// an element's tensors (`xs[i].first`, `std::get<0>(xs[i])`) have the
+/// join of every tensor put in any element.
+bool hasNestedTuples(QualType T) {
+  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.isNull() ? nullptr : T.getCanonicalType()->getAsCXXRecordDecl());
+  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier() ||
+      RD->getTemplateArgs().size() == 0 ||
+      RD->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  Shape S = shapeOf(T.getCanonicalType().getUnqualifiedType());
+  return (S == Shape::Sequence || S == Shape::Array) &&
+         isTensorTupleType(RD->getTemplateArgs()[0].getAsType());
 }
 
 /// An operator of ATen's: a method of Tensor, or a function of namespace
@@ -150,6 +180,7 @@ private:
       return Out;
     }
     Tuple = S == Shape::Tuple;
+    Nested = hasNestedTuples(containerType());
     if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !OutParam) {
       ContainerContents::Value Entry;
       Entry.Entry = P; // What the callers pass.
@@ -184,10 +215,29 @@ private:
   llvm::SmallPtrSetImpl<const ValueDecl *> &Active;
   bool OutParam = false;
   bool Tuple = false;
+  /// Its elements are tuples or pairs of tensors (hasNestedTuples).
+  bool Nested = false;
   ContainerContents Out;
 
   void put(const Expr *E, int Index) {
-    Out.Values.push_back({Tuple ? Index : -1, E});
+    if (!Nested) {
+      Out.Values.push_back({Tuple ? Index : -1, E});
+      return;
+    }
+    // A tuple or pair put in as a whole: its tensor elements, built in
+    // place or read from a local tuple variable.
+    if (!E || isTensorType(E->getType())) {
+      Out.Values.push_back({-1, E});
+      return;
+    }
+    if (std::optional<llvm::SmallVector<std::pair<unsigned, const Expr *>, 4>>
+            Elements = returnedElements(E, Ctx)) {
+      for (const auto &[Index, Element] : *Elements)
+        if (isTensorType(Element->getType()))
+          Out.Values.push_back({-1, Element});
+      return;
+    }
+    Out.Unseen = true;
   }
 
   /// The parent of \p E that is not a wrapper, and the child of it that
@@ -285,6 +335,17 @@ private:
         Out.Values.push_back(Made);
         return;
       }
+      // A sequence or array that a function of the user's returns: what
+      // its returns hold (DeviceInference::ofReturnedContainer).
+      if (FD && !Tuple && !FD->isInStdNamespace() &&
+          !isInLibTorchNamespace(FD) &&
+          !FD->getReturnType()->isReferenceType() &&
+          Ctx.hasSameUnqualifiedType(FD->getReturnType(), containerType())) {
+        ContainerContents::Value Returned;
+        Returned.E = Returned.From = Call;
+        Out.Values.push_back(Returned);
+        return;
+      }
       // What a function of the user's returns: its elements are facts of
       // the program (Recorder::returnDevice).
       if (FD && Tuple && !FD->isInStdNamespace() &&
@@ -364,6 +425,12 @@ private:
               Name) &&
           MC->getNumArgs() == 1) {
         put(MC->getArg(0), -1);
+      } else if (Nested &&
+                 (Name == "emplace_back" || Name == "emplace_front")) {
+        // The element's constructor: each tensor it is given.
+        for (const Expr *Arg : MC->arguments())
+          if (isTensorType(Arg->getType()))
+            put(Arg, -1);
       } else if ((Name == "insert" || Name == "emplace") &&
                  MC->getNumArgs() == 2 &&
                  isTensorType(MC->getArg(1)->getType())) {
@@ -402,6 +469,20 @@ private:
   void elementUse(const Expr *A, int Index) {
     const Expr *Child = nullptr;
     DynTypedNode P = parent(A, Child);
+    // A tensor of a tuple element: `xs[i].first`, `std::get<0>(xs[i])`.
+    if (Nested && !isTensorType(A->getType())) {
+      if (const auto *ME = P.get<MemberExpr>();
+          ME && isa<FieldDecl>(ME->getMemberDecl())) {
+        elementUse(ME, -1);
+        return;
+      }
+      if (const auto *Call = P.get<CallExpr>();
+          Call && Call->getNumArgs() == 1 &&
+          stdGetIndex(Call->getDirectCallee())) {
+        elementUse(Call, -1);
+        return;
+      }
+    }
     if (const auto *OC = P.get<CXXOperatorCallExpr>();
         OC && OC->getOperator() == OO_Equal && OC->getArg(0) == Child) {
       put(OC->getArg(1), Index);
@@ -585,6 +666,20 @@ std::optional<ElementRead> elementRead(const Expr *E) {
   if (!E)
     return std::nullopt;
   E = ignoreWrappers(E)->IgnoreImplicit();
+  // A tensor of a tuple element of a sequence: `xs[i].first`,
+  // `std::get<0>(xs.at(i))`.
+  const Expr *Of = nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(E);
+      ME && isa<FieldDecl>(ME->getMemberDecl()))
+    Of = ME->getBase();
+  else if (const auto *Call = dyn_cast<CallExpr>(E);
+           Call && Call->getNumArgs() == 1 &&
+           stdGetIndex(Call->getDirectCallee()))
+    Of = Call->getArg(0);
+  if (Of && isTensorType(E->getType()))
+    if (std::optional<ElementRead> Outer = elementRead(Of);
+        Outer && hasNestedTuples(containerTypeOf(Outer->Container)))
+      return ElementRead{Outer->Container, -1};
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
       if (const ValueDecl *V = containerVariable(OC->getArg(0)))

@@ -55,9 +55,10 @@ struct ContainerContents {
   struct Value {
     int Index = -1; ///< For a tuple or pair, the element; else -1.
     const Expr *E = nullptr;
-    /// The value is element Element (-1: the whole value) of what this
-    /// call of a user function returns (the whole-program facts may know
-    /// its device), or, with Param, leaves in its out-parameter Param.
+    /// The value is element Element (-1: every element of the sequence or
+    /// array it returns) of what this call of a user function returns (the
+    /// whole-program facts may know its device), or, with Param, leaves in its
+    /// out-parameter Param.
     const CallExpr *From = nullptr;
     int Param = -1;
     int Element = -1;

@@ -100,7 +100,9 @@ const Expr *ignoreListCopies(const Expr *E) {
     // A copy, or a conversion between list types (a vector passed as an
     // ArrayRef or an ITensorListRef).
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1 && isTensorListType(CE->getType()) &&
+        CE && CE->getNumArgs() == 1 &&
+        (isTensorListType(CE->getType()) ||
+         isTensorContainerType(CE->getType())) &&
         (CE->getConstructor()->isCopyOrMoveConstructor() ||
          isTensorListType(CE->getArg(0)->getType()))) {
       E = CE->getArg(0);
@@ -235,6 +237,43 @@ Device DeviceInference::ofReturnedElement(const CallExpr *Call, int Element) {
   return Device::Unknown;
 }
 
+Device DeviceInference::ofReturnedContainer(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD)
+    return Device::Unknown;
+  // Defined here (an instantiation of a template too): what its returns
+  // hold, every path.
+  if (const FunctionDecl *Def = nullptr; FD->hasBody(Def) && Def) {
+    if (!InProgress.insert(Def).second) {
+      ++CycleHits; // It returns what a call of itself returns.
+      return Device::None;
+    }
+    llvm::SmallVector<const ReturnStmt *, 4> Returns =
+        returnStatements(Def->getBody());
+    Device D = Returns.empty() ? Device::Unknown : Device::None;
+    for (const ReturnStmt *R : Returns) {
+      const Expr *RV =
+          R->getRetValue() ? R->getRetValue()->IgnoreImplicit() : nullptr;
+      // `return out;` or `return {a, b};`: a copy or move of a local
+      // container, or the braced list it is built from.
+      if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(RV);
+          CE && CE->getNumArgs() >= 1 &&
+          (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))) &&
+          (CE->getConstructor()->isCopyOrMoveConstructor() ||
+           isa<CXXStdInitializerListExpr>(CE->getArg(0)->IgnoreImplicit())))
+        RV = CE->getArg(0);
+      D = joinAgreeing(D, RV ? ofTensorList(RV) : Device::Unknown);
+    }
+    InProgress.erase(Def);
+    return D;
+  }
+  // Defined in another file: what the whole-program facts say.
+  if (Facts)
+    if (std::optional<Device> D = Facts->returnDevice(FD, std::nullopt, Call))
+      return *D;
+  return Device::Unknown;
+}
+
 Device DeviceInference::ofUserCall(const CallExpr *Call,
                                    const FunctionDecl *FD) {
   // What the function returns on every path, at this call (on the device
@@ -351,10 +390,11 @@ Device DeviceInference::ofContents(const ContainerContents &C, int Index) {
       ++CycleHits; // `xs.push_back(xs.back() * 2)` adds nothing new.
       continue;
     }
-    Device D = V.Inputs       ? inputsOrUnknown(ofCallInputs(V.E))
-               : !V.From      ? tensorImpl(V.E)
-               : V.Param >= 0 ? ofOutArgument(V.From, V.Param, V.Element)
-                              : ofReturnedElement(V.From, V.Element);
+    Device D = V.Inputs        ? inputsOrUnknown(ofCallInputs(V.E))
+               : !V.From       ? tensorImpl(V.E)
+               : V.Param >= 0  ? ofOutArgument(V.From, V.Param, V.Element)
+               : V.Element < 0 ? ofReturnedContainer(V.From)
+                               : ofReturnedElement(V.From, V.Element);
     InProgress.erase(V.E);
     Result = joinAgreeing(Result, D);
   }

@@ -176,6 +176,11 @@ private:
   /// \p Call, when whole-program facts say (ReturnsAt: the call's
   /// arguments decide where the function returns on a parameter's device).
   Device ofUserCall(const CallExpr *Call, const FunctionDecl *FD);
+  /// The device of every tensor in the sequence or array that a call of a
+  /// user function returns at \p Call: what the function's returns hold
+  /// where it is defined in this translation unit, else when whole-program
+  /// facts say.
+  Device ofReturnedContainer(const CallExpr *Call);
   /// The device of element \p Element of the tuple or pair that a call of
   /// a user function returns at \p Call, when whole-program facts say.
   Device ofReturnedElement(const CallExpr *Call, int Element);
