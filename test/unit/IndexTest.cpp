@@ -88,6 +88,28 @@ Facts resolve(Summary S) {
   return {Index::resolve(std::move(All), /*Complete=*/true).data()};
 }
 
+/// \p S as the summary file gives it back (empty after a failure, which is
+/// reported).
+Summary throughSummaryFile(const Summary &S) {
+  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
+  if (!Back) {
+    ADD_FAILURE() << llvm::toString(Back.takeError());
+    return Summary();
+  }
+  return std::move(*Back);
+}
+
+/// The facts of \p F as a check in another file loads them from the facts
+/// file (an empty file after a failure, which is reported).
+FactsFile throughFactsFile(const Facts &F) {
+  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
+  if (!Read) {
+    ADD_FAILURE() << llvm::toString(Read.takeError());
+    return FactsFile();
+  }
+  return std::move(*Read);
+}
+
 TEST(IndexTest, HotThroughACallInALoop) {
   Summary S;
   S.Functions = {function("main"), function("step"), function("cold")};
@@ -363,20 +385,18 @@ TEST(IndexTest, ADatasetsGetHoldsThoughVirtual) {
   Get.Usr = Get.Name = "get";
   Get.ExamplesMaker = true;
   S.Functions = {function("main"), Render, Get};
-  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
-  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
-  EXPECT_FALSE(Back->Functions[1].ExamplesMaker);
-  EXPECT_TRUE(Back->Functions[2].ExamplesMaker);
-  Facts F = resolve(std::move(*Back));
+  Summary Back = throughSummaryFile(S);
+  ASSERT_EQ(Back.Functions.size(), 3u);
+  EXPECT_FALSE(Back.Functions[1].ExamplesMaker);
+  EXPECT_TRUE(Back.Functions[2].ExamplesMaker);
+  Facts F = resolve(std::move(Back));
   std::map<std::string, Device> Returns;
   for (const ResolvedFact &R : F.File.Facts)
     if (R.Fact.Kind == ProgramFact::Returns)
       Returns[R.Fact.Usr] = R.Device;
   EXPECT_EQ(Returns, (std::map<std::string, Device>{
                          {"get", Device::CPU}, {"render", Device::Unknown}}));
-  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
-  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
-  Index Loaded(*Read, "/elsewhere/main.cpp");
+  Index Loaded(throughFactsFile(F), "/elsewhere/main.cpp");
   Condition C;
   C.Host = {ProgramFact{ProgramFact::Returns, "get", 0, "get"}};
   Decision D = Loaded.decide(C);
@@ -399,23 +419,21 @@ TEST(IndexTest, AContainerNeverWrittenAddsNothing) {
   Kept.Written = false;
   Train.OutParams = {Kept};
   S.Functions = {function("main"), Train};
-  llvm::Expected<Summary> Back = summaryFromJson(summaryToJson(S));
-  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
-  ASSERT_EQ(Back->Functions[1].OutParams.size(), 1u);
-  EXPECT_FALSE(Back->Functions[1].OutParams[0].Written);
+  Summary Back = throughSummaryFile(S);
+  ASSERT_EQ(Back.Functions.size(), 2u);
+  ASSERT_EQ(Back.Functions[1].OutParams.size(), 1u);
+  EXPECT_FALSE(Back.Functions[1].OutParams[0].Written);
   // A summary without the key (written before it existed) is written.
-  FunctionSummary Old = function("old");
-  Old.OutParams = {Kept};
-  Old.OutParams[0].Written = true;
-  S.Functions = {Old};
-  llvm::Expected<Summary> OldBack = summaryFromJson(summaryToJson(S));
-  ASSERT_TRUE(static_cast<bool>(OldBack));
-  EXPECT_TRUE(OldBack->Functions[0].OutParams[0].Written);
+  Summary Old;
+  Old.Functions = {function("old")};
+  Old.Functions[0].OutParams = {Kept};
+  Old.Functions[0].OutParams[0].Written = true;
+  Summary OldBack = throughSummaryFile(Old);
+  ASSERT_EQ(OldBack.Functions.size(), 1u);
+  EXPECT_TRUE(OldBack.Functions[0].OutParams[0].Written);
 
-  Facts F = resolve(std::move(*Back));
-  llvm::Expected<FactsFile> Read = factsFromJson(factsToJson(F.File));
-  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
-  Index Loaded(*Read, "/elsewhere/main.cpp");
+  Facts F = resolve(std::move(Back));
+  Index Loaded(throughFactsFile(F), "/elsewhere/main.cpp");
   Condition C;
   C.Host = {ProgramFact{ProgramFact::Out, "train", 2, "train"}};
   Decision D = Loaded.decide(C);
