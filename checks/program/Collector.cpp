@@ -315,6 +315,11 @@ public:
     if (F.ReturnsTensor || !F.ReturnElements.empty())
       for (const ParmVarDecl *P : FD->parameters())
         F.Parameters.push_back(P->getNameAsString());
+    for (unsigned I = 0; I < FD->getNumParams(); ++I)
+      if (QualType T = FD->getParamDecl(I)->getType();
+          isTensorListType(T) || isTensorContainerType(T) ||
+          (isExampleBatchType(T) && !isExampleType(T)))
+        F.ListParameters.push_back(I);
     Out.Functions.push_back(std::move(F));
     return true;
   }

@@ -528,9 +528,16 @@ struct Resolver {
         return std::make_pair(registeredText(*It->second), &It->second->Where);
       const auto &Sites = L == Device::CUDA ? CudaWitness : FirstCall;
       auto It = Sites.find(paramKey(F.Usr, F.Index));
+      auto Fn = Functions.find(F.Usr);
+      bool List = Fn != Functions.end() &&
+                  llvm::is_contained(Fn->second->ListParameters, F.Index);
       if (It != Sites.end())
-        return std::make_pair("'" + F.Name + "' is passed " + What + " here",
-                              &It->second->Where);
+        return std::make_pair(
+            "'" + F.Name + "' is passed " +
+                (List ? (L == Device::CUDA ? "CUDA tensors" : "host tensors")
+                      : What) +
+                " here",
+            &It->second->Where);
     } else if (F.Kind == ProgramFact::Returns) {
       auto It = Functions.find(F.Usr);
       const char *Tensors = L == Device::CUDA ? "CUDA tensors" : "host tensors";

@@ -79,6 +79,8 @@ std::string summaryToJson(const Summary &S) {
       O["returnsList"] = true;
     if (!F.Parameters.empty())
       O["parameters"] = json::Array(F.Parameters);
+    if (!F.ListParameters.empty())
+      O["listParameters"] = json::Array(F.ListParameters);
     if (!F.ReturnElements.empty()) {
       json::Array Elements;
       for (const auto &[Element, Value] : F.ReturnElements)
@@ -201,6 +203,10 @@ llvm::Expected<Summary> summaryFromJson(llvm::StringRef Text) {
         F.ReturnsTensor = true;
         F.Returns = valueFromJson(R);
       }
+      if (const json::Array *Lists = O->getArray("listParameters"))
+        for (const json::Value &I : *Lists)
+          if (std::optional<int64_t> N = I.getAsInteger(); N && *N >= 0)
+            F.ListParameters.push_back(static_cast<unsigned>(*N));
       if (const json::Array *Params = O->getArray("parameters"))
         for (const json::Value &P : *Params)
           F.Parameters.push_back(P.getAsString().value_or("").str());

@@ -86,6 +86,9 @@ struct FunctionSummary {
   /// names of its parameters, for the notes that say it returns on the
   /// device of one of them at a call.
   std::vector<std::string> Parameters;
+  /// The indices of its parameters that hold several tensors (a vector, a
+  /// tuple, a list of batches): the notes say "host tensors" for them.
+  std::vector<unsigned> ListParameters;
   /// For a function that returns a std::tuple or std::pair of tensors: the
   /// device of each tensor element, by element index. Facts about them are
   /// Returns facts whose Index is the element + 1 (Index 0: a tensor
