@@ -21,7 +21,7 @@ Shape shapeOf(QualType T);
 bool isTensorTupleType(QualType T);
 
 /// The kind of container \p T is, when it holds tensors (a sequence or
-/// array of tuples or pairs of tensors is one too: NestedTuples).
+/// array of tuples or pairs of tensors is one too: hasNestedTuples).
 Shape shapeOf(QualType T) {
   if (T.isNull() || T->isReferenceType())
     return Shape::None;

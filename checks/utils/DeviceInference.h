@@ -20,6 +20,7 @@
 
 namespace clang {
 class ASTContext;
+class CXXMethodDecl;
 class FunctionDecl;
 class VarDecl;
 class ParmVarDecl;
