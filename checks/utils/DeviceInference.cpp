@@ -93,18 +93,28 @@ public:
 private:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 1>> &ModuleTo;
 };
-/// Strips temporaries and the copies of a tensor list.
+/// The arguments a construction was written with: those before the
+/// defaulted ones (a vector's allocator).
+unsigned writtenArgs(const CXXConstructExpr *CE) {
+  unsigned N = CE->getNumArgs();
+  while (N > 0 && isa<CXXDefaultArgExpr>(CE->getArg(N - 1)))
+    --N;
+  return N;
+}
+
+/// Strips temporaries and the copies of a tensor list: `return out;`, a
+/// vector passed as an ArrayRef or an ITensorListRef, and a container
+/// built from a braced list (`return {a, b};`), down to that list.
 const Expr *ignoreListCopies(const Expr *E) {
   for (unsigned I = 0; E && I < 16; ++I) {
     E = ignoreWrappers(E)->IgnoreImplicit();
-    // A copy, or a conversion between list types (a vector passed as an
-    // ArrayRef or an ITensorListRef).
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1 &&
+        CE && writtenArgs(CE) == 1 &&
         (isTensorListType(CE->getType()) ||
          isTensorContainerType(CE->getType())) &&
         (CE->getConstructor()->isCopyOrMoveConstructor() ||
-         isTensorListType(CE->getArg(0)->getType()))) {
+         isTensorListType(CE->getArg(0)->getType()) ||
+         isa<CXXStdInitializerListExpr>(CE->getArg(0)->IgnoreImplicit()))) {
       E = CE->getArg(0);
       continue;
     }
@@ -252,16 +262,9 @@ Device DeviceInference::ofReturnedContainer(const CallExpr *Call) {
         returnStatements(Def->getBody());
     Device D = Returns.empty() ? Device::Unknown : Device::None;
     for (const ReturnStmt *R : Returns) {
-      const Expr *RV =
-          R->getRetValue() ? R->getRetValue()->IgnoreImplicit() : nullptr;
-      // `return out;` or `return {a, b};`: a copy or move of a local
-      // container, or the braced list it is built from.
-      if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(RV);
-          CE && CE->getNumArgs() >= 1 &&
-          (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))) &&
-          (CE->getConstructor()->isCopyOrMoveConstructor() ||
-           isa<CXXStdInitializerListExpr>(CE->getArg(0)->IgnoreImplicit())))
-        RV = CE->getArg(0);
+      // `return out;` or `return {a, b};` (ofTensorList sees through the
+      // copy and the braced list).
+      const Expr *RV = R->getRetValue();
       D = joinAgreeing(D, RV ? ofTensorList(RV) : Device::Unknown);
     }
     InProgress.erase(Def);
