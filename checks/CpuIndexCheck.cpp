@@ -421,23 +421,6 @@ whereScalarFix(const CallExpr *Call, const Finding &F, ASTContext &Ctx) {
   return replaceTokens(F.Operand->getSourceRange(), *Text, Ctx);
 }
 
-/// The number of places that name \p V inside \p S (a braced list holds its
-/// elements twice, in its syntactic and semantic forms: counted once).
-static unsigned countRefs(const VarDecl *V, const Stmt *S, ASTContext &Ctx) {
-  llvm::SmallPtrSet<const void *, 4> Places;
-  for (const BoundNodes &N :
-       match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("ref")), *S,
-             Ctx))
-    Places.insert(
-        N.getNodeAs<DeclRefExpr>("ref")->getLocation().getPtrEncoding());
-  return Places.size();
-}
-
-/// True when a declaration named \p Name exists in \p Body.
-static bool declaresName(const Stmt *Body, StringRef Name, ASTContext &Ctx) {
-  return !match(findAll(namedDecl(hasName(Name))), *Body, Ctx).empty();
-}
-
 /// A device expression for \p Self that can be evaluated before \p Loop:
 /// `self.device()` of a tensor variable that is the same on every run, or
 /// the invariant device or options a tensor made in the loop is built with.

@@ -2,6 +2,7 @@
 
 #include "HostReadCheck.h"
 #include "utils/CallArgs.h"
+#include "utils/DeviceAccumulators.h"
 #include "utils/Dtypes.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
@@ -236,10 +237,24 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
       Read->Kind != HostReadKind::SaveState ? ifCuda(Read->Tensor, D, Ctx)
       : Read->StateDeviceSpec ? ifCudaDevice(Read->StateDeviceSpec, D, Ctx)
                               : ifCudaTensors("they", D);
+  std::optional<DeviceAccumulator> Acc;
+  if (Read->Kind == HostReadKind::Item)
+    Acc = deviceAccumulator(
+        Read->Call, itemValue(Read->Call, Ctx), Devices.uses(),
+        [&](const Stmt *Loop) { return Sync.hotReason(Loop, Ctx).has_value(); },
+        Ctx);
   SyncReport Report = reportSync(*Hot);
-  Report.warning(Call->getExprLoc(),
-                 "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
-      << Read->Api << What << Condition << HostReadCudaPath << Instead;
+  const DiagnosticBuilder &Warning = Report.warning(
+      Call->getExprLoc(),
+      "'%0' %1%2, waiting for all queued GPU work (%3); consider %4");
+  Warning << Read->Api << What << Condition << HostReadCudaPath << Instead;
+  if (Acc) {
+    // The fix replaces the whole `+=`; the warning keeps the call's name as
+    // its range, so that editors (clangd takes a fix-it's range that holds
+    // the location as the diagnostic's) still mark the read.
+    Warning << SourceRange(Call->getExprLoc());
+    Report.fix(Acc->Fixes);
+  }
   if (Read->Kind == HostReadKind::TensorIndex ||
       Read->Kind == HostReadKind::ZeroDimIndex) {
     IndexSelectProof Proof;

@@ -114,28 +114,6 @@ bool isDeclaredBefore(ASTContext &Ctx, llvm::ArrayRef<StringRef> Path,
   return false;
 }
 
-/// The whitespace that indents the line \p S starts on, or nullopt when
-/// other code precedes \p S on that line.
-std::optional<std::string> indentationOf(const Stmt *S, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Begin = S->getBeginLoc();
-  if (!Begin.isFileID())
-    return std::nullopt;
-  auto [File, Offset] = SM.getDecomposedLoc(Begin);
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(File, &Invalid);
-  if (Invalid || Offset > Buffer.size())
-    return std::nullopt;
-  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  if (Offset < LineStart)
-    LineStart = Offset;
-  StringRef Indent = Buffer.slice(LineStart, Offset);
-  if (Indent.find_first_not_of(" \t") != StringRef::npos)
-    return std::nullopt;
-  return Indent.str();
-}
-
 bool containsStmt(const Stmt *Outer, const Stmt *Inner) {
   if (!Outer)
     return false;

@@ -8,6 +8,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -173,6 +174,44 @@ bool isDiscarded(const Expr *Call, ASTContext &Ctx) {
     return false;
   }
   return false;
+}
+
+std::optional<std::string> indentationOf(const Stmt *S, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = S->getBeginLoc();
+  if (!Begin.isFileID())
+    return std::nullopt;
+  auto [File, Offset] = SM.getDecomposedLoc(Begin);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid || Offset > Buffer.size())
+    return std::nullopt;
+  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  if (Offset < LineStart)
+    LineStart = Offset;
+  StringRef Indent = Buffer.slice(LineStart, Offset);
+  if (Indent.find_first_not_of(" \t") != StringRef::npos)
+    return std::nullopt;
+  return Indent.str();
+}
+
+unsigned countRefs(const VarDecl *V, const Stmt *S, ASTContext &Ctx) {
+  using namespace ast_matchers;
+  llvm::SmallPtrSet<const void *, 4> Places;
+  for (const BoundNodes &N :
+       match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("ref")), *S,
+             Ctx))
+    Places.insert(
+        N.getNodeAs<DeclRefExpr>("ref")->getLocation().getPtrEncoding());
+  return Places.size();
+}
+
+bool declaresName(const Stmt *Body, StringRef Name, ASTContext &Ctx) {
+  using namespace ast_matchers;
+  return !match(findAll(namedDecl(hasName(Name))), *Body, Ctx).empty() ||
+         !match(findAll(declRefExpr(to(namedDecl(hasName(Name))))), *Body, Ctx)
+              .empty();
 }
 
 std::string lineBreakAt(SourceLocation Loc, const SourceManager &SM) {

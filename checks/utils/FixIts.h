@@ -10,6 +10,7 @@
 #define TORCHSYNC_UTILS_FIXITS_H
 
 #include "SourceText.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
 #include <optional>
@@ -66,6 +67,18 @@ std::optional<bool> nonBlockingValue(const CallExpr *Call);
 /// it does), else "\n". Fix-its that insert lines use it so that a CRLF
 /// file keeps its line endings.
 std::string lineBreakAt(SourceLocation Loc, const SourceManager &SM);
+
+/// The whitespace that indents the line \p S starts on, or nullopt when
+/// other code precedes \p S on that line (or \p S is in a macro).
+std::optional<std::string> indentationOf(const Stmt *S, ASTContext &Ctx);
+
+/// The number of places that name \p V inside \p S (a braced list holds its
+/// elements twice, in its syntactic and semantic forms: counted once).
+unsigned countRefs(const VarDecl *V, const Stmt *S, ASTContext &Ctx);
+
+/// True when \p Body declares or names something called \p Name: a
+/// declaration added there with that name could clash or capture it.
+bool declaresName(const Stmt *Body, llvm::StringRef Name, ASTContext &Ctx);
 
 /// True when the value of \p Call is discarded: the call is a statement
 /// of its own (possibly cast to void), so a rewrite may change its type.

@@ -37,12 +37,16 @@ int main() {
   auto table = torch::randn({16, 8}, device);
   int64_t rows = 0;
   double positive = 0;
+  size_t correct = 0;
   for (int step = 0; step < 3; ++step) {
     // A row mask [64] over [64, 4]: selects rows (no rewrite may be made).
     auto pred = logits.argmax(1);
     auto wrong = pred.ne(target);
     auto hard = logits.detach().index({wrong});
     rows += hard.size(0);
+    // Running values kept on the device and read after the loop (warning
+    // fixes: the same additions in the same order).
+    correct += pred.eq(target).sum().item<int64_t>();
     // The same sum on the device (a warning fix).
     auto sum = logits.index({logits > 0}).sum();
     positive += sum.item<double>();
@@ -58,7 +62,7 @@ int main() {
     auto best = table[scores.argmax()];
     show("best", best);
   }
-  std::printf("rows %lld positive %.3f\n", static_cast<long long>(rows),
-              positive);
+  std::printf("rows %lld positive %.3f correct %zu\n",
+              static_cast<long long>(rows), positive, correct);
   return 0;
 }

@@ -156,6 +156,11 @@ end
 -- Applies the edits of several actions, the last in the file first, so that
 -- each one's ranges still hold when it is applied.
 local function apply(actions)
+  -- Every action was made for the same version of the buffer, and a fix may
+  -- edit several places (a declaration before a loop, the statement, a line
+  -- after it): their edits are applied as one batch of that version, as a
+  -- fix-all does, in the order of the diagnostics (edits at one place keep
+  -- that order, as the driver applies them).
   local function first(action)
     local best
     for _, edits in pairs(action.edit.changes or {}) do
@@ -170,11 +175,23 @@ local function apply(actions)
   end
   table.sort(actions, function(a, b)
     local pa, pb = first(a), first(b)
-    return pa.line > pb.line or (pa.line == pb.line and pa.character > pb.character)
+    return pa.line < pb.line or (pa.line == pb.line and pa.character < pb.character)
   end)
   local client = vim.lsp.get_client_by_id(client_id)
+  local by_uri, uris = {}, {}
   for _, action in ipairs(actions) do
-    vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+    for uri, edits in pairs(action.edit.changes or {}) do
+      if not by_uri[uri] then
+        by_uri[uri] = {}
+        table.insert(uris, uri)
+      end
+      for _, e in ipairs(edits) do
+        table.insert(by_uri[uri], e)
+      end
+    end
+  end
+  for _, uri in ipairs(uris) do
+    vim.lsp.util.apply_text_edits(by_uri[uri], vim.uri_to_bufnr(uri), client.offset_encoding)
   end
 end
 
