@@ -302,11 +302,21 @@ public:
       F.Returns = returnsOf(FD);
     // A dataset's get (a transform's apply) that returns examples: where
     // their tensors are, as a loader over it in another file sees them.
+    // A tensor transform's operator() or apply returns a tensor: it makes
+    // examples all the same (a loader calls it on its own type).
     if (const auto *Maker = dyn_cast<CXXMethodDecl>(FD);
-        Maker && !F.ReturnsTensor && !F.Template && makesExamples(Maker)) {
+        Maker && !F.Template && makesExamples(Maker) &&
+        (!F.ReturnsTensor || isTensorType(FD->getReturnType()))) {
       F.ReturnsTensor = F.ExamplesMaker = true;
       F.Returns = valueOf(
           [&](DeviceInference &DI) { return DI.ofExamplesMadeBy(Maker); });
+      // A transform is passed the examples of the dataset it maps, whose
+      // device the loader's analysis takes from that dataset: what it
+      // returns on its own parameters' device adds nothing, and its
+      // parameters (passed by the library) are not facts to wait for.
+      llvm::erase_if(F.Returns.Deps, [&](const ProgramFact &D) {
+        return D.Kind == ProgramFact::Parameter && D.Usr == F.Usr;
+      });
     }
     if (!F.Template) {
       F.ReturnElements = returnElementsOf(FD);

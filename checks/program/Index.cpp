@@ -541,6 +541,14 @@ struct Resolver {
     } else if (F.Kind == ProgramFact::Returns) {
       auto It = Functions.find(F.Usr);
       const char *Tensors = L == Device::CUDA ? "CUDA tensors" : "host tensors";
+      // A transform's operator() or apply keeps the device of the examples
+      // it is passed unless it moves them.
+      if (It != Functions.end() && It->second->ExamplesMaker &&
+          L == Device::CPU &&
+          (F.Name == "operator()" || StringRef(F.Name).starts_with("apply")))
+        return std::make_pair("'" + F.Name +
+                                  "' does not move the examples to a GPU",
+                              &It->second->Where);
       if (It != Functions.end() && It->second->ExamplesMaker)
         return std::make_pair("'" + F.Name + "' returns examples of " + Tensors,
                               &It->second->Where);

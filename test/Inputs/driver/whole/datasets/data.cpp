@@ -10,3 +10,6 @@ torch::data::Example<> GpuSet::get(size_t i) {
   return {x_[i].to(torch::kCUDA), y_[i].to(torch::kCUDA)};
 }
 torch::optional<size_t> GpuSet::size() const { return 64; }
+
+torch::Tensor Jitter::operator()(torch::Tensor input) { return input.flip(-1); }
+torch::Tensor ToGpu::operator()(torch::Tensor input) { return input.cuda(); }

@@ -20,3 +20,12 @@ public:
   torch::data::Example<> get(size_t i) override;
   torch::optional<size_t> size() const override;
 };
+
+// Transforms whose operator() is defined in data.cpp: one keeps its input's
+// device, one moves it to the GPU.
+struct Jitter : torch::data::transforms::TensorTransform<torch::Tensor> {
+  torch::Tensor operator()(torch::Tensor input) override;
+};
+struct ToGpu : torch::data::transforms::TensorTransform<torch::Tensor> {
+  torch::Tensor operator()(torch::Tensor input) override;
+};

@@ -19,5 +19,13 @@ int main() {
       auto x = batch.data.to(device);
       torch::mse_loss(model->forward(x), batch.target.to(device)).backward();
     }
+    auto jittered = torch::data::make_data_loader(
+        HostSet().map(Jitter()).map(torch::data::transforms::Stack<>()), 8);
+    for (auto &batch : *jittered)
+      model->forward(batch.data.to(device));
+    auto moved = torch::data::make_data_loader(
+        HostSet().map(ToGpu()).map(torch::data::transforms::Stack<>()), 8);
+    for (auto &batch : *moved)
+      model->forward(batch.data.to(device));
   }
 }
