@@ -166,28 +166,45 @@ destinationIsCudaText(const CXXMemberCallExpr *Call, ASTContext &Ctx) {
   return std::nullopt;
 }
 
-/// The fix for a blocking H2D copy of \p Host to a destination chosen at
-/// run time: pin and copy without blocking only where the destination is
-/// CUDA, `(dev.is_cuda() ? x.pin_memory() : x).to(dev,
-/// /*non_blocking=*/dev.is_cuda())`. On a run that chooses another device
-/// the copy is the original one (no pinning, which needs CUDA, and a
-/// blocking copy); on CUDA it is the pinned copy of pinAndNonBlockingFix.
-/// The program's meaning is kept on every device, so it goes on the
-/// warning. \p SetNonBlocking is false where non_blocking=true is already
-/// written.
+/// The fix for a blocking H2D copy of \p Host where pinning it is not
+/// shown to be right on every run: pin and copy without blocking only where
+/// a test at run time says so. With a destination chosen at run time, the
+/// test is that it is CUDA: `(dev.is_cuda() ? x.pin_memory() :
+/// x).to(dev, /*non_blocking=*/dev.is_cuda())`; on a run that chooses
+/// another device the copy is the original one (no pinning, which needs
+/// CUDA, and a blocking copy), on CUDA the pinned copy of
+/// pinAndNonBlockingFix. With a source on the CPU whose memory is not shown
+/// to be pageable (a loader's batch, a member), the test also asks that it
+/// is not pinned already, `!x.is_pinned()`: a pinned source keeps the
+/// original blocking copy (without the wait the host could change it before
+/// the copy runs; pin_memory() would return it as it is), a pageable one is
+/// copied once into fresh pinned memory. The source is then read several
+/// times, so it must be a plain name. The program's meaning is kept on every
+/// device, so it goes on the warning. \p SetNonBlocking is false where
+/// non_blocking=true is already written.
 static llvm::SmallVector<FixItHint, 2>
 runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
               DeviceInference &Devices, ASTContext &Ctx, bool SetNonBlocking) {
-  if (Devices.ofTensor(Host) != Device::CPU ||
-      Devices.hostMemoryOf(Host) != HostMemory::Pageable ||
-      !isFixable(Call, Ctx))
+  if (!Host || Devices.ofTensor(Host) != Device::CPU || !isFixable(Call, Ctx))
     return {};
-  std::optional<std::string> IsCuda = destinationIsCudaText(Call, Ctx);
+  HostMemory Memory = Devices.hostMemoryOf(Host);
+  bool CudaOnEveryRun = destinationCudaOnEveryRun(Call, Ctx);
+  if (Memory == HostMemory::Pinned ||
+      (Memory == HostMemory::Unknown && !isPlainName(ignoreWrappers(Host))) ||
+      (Memory == HostMemory::Pageable && CudaOnEveryRun) ||
+      Call->getMethodDecl()->getName() == "cuda")
+    return {};
   std::optional<std::string> HostText = postfixOperandText(Host, Ctx);
+  std::optional<std::string> IsCuda = CudaOnEveryRun
+                                          ? std::optional<std::string>("")
+                                          : destinationIsCudaText(Call, Ctx);
   if (!IsCuda || !HostText)
     return {};
+  std::string Test = *IsCuda;
+  if (Memory == HostMemory::Unknown)
+    Test += (Test.empty() ? "!" : " && !") + *HostText + ".is_pinned()";
   std::string Chosen =
-      *IsCuda + " ? " + *HostText + ".pin_memory() : " + *HostText;
+      Test + " ? " + *HostText + ".pin_memory() : " + *HostText;
   bool IsObject = Call->getMethodDecl()->getName() != "copy_";
   std::optional<FixItHint> Pin = replaceTokens(
       Host->getSourceRange(), IsObject ? "(" + Chosen + ")" : Chosen, Ctx);
@@ -195,7 +212,7 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
     return {};
   if (!SetNonBlocking)
     return {*Pin};
-  std::optional<FixItHint> NonBlock = setNonBlocking(Call, Ctx, *IsCuda);
+  std::optional<FixItHint> NonBlock = setNonBlocking(Call, Ctx, Test);
   if (!NonBlock)
     return {};
   return {*Pin, *NonBlock};
@@ -393,15 +410,21 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
     // itself). A blocking upload also waits for the stream; where a read of
     // an earlier non_blocking download relies on that wait, the
     // non_blocking rewrite would make the read race: no fix.
-    if (Assumption.empty() || (!T->sourceAssumed() && T->To == Device::Runtime))
+    bool Proven =
+        Assumption.empty() || (!T->sourceAssumed() && T->To == Device::Runtime);
+    bool Races = Proven && Reads.endsARaceWindow(Call, Devices, Ctx);
+    if (Proven && !Races)
       PinFixes = pinAndNonBlockingFix(Call, Host, Devices, Ctx);
-    if (!PinFixes.empty() && Reads.endsARaceWindow(Call, Devices, Ctx))
-      PinFixes.clear();
     if (!PinFixes.empty() && !destinationCudaOnEveryRun(Call, Ctx)) {
       PinFixes = runtimePinFix(Call, Host, Devices, Ctx,
                                /*SetNonBlocking=*/true);
       if (PinFixes.empty())
         Report.note(Loc, PinOnNote);
+    } else if (PinFixes.empty() && Proven && !Races) {
+      // The source's memory is not shown to be pageable: pin only where
+      // it is not pinned already (and the destination is CUDA).
+      PinFixes = runtimePinFix(Call, Host, Devices, Ctx,
+                               /*SetNonBlocking=*/true);
     }
     Report.fix(PinFixes);
   }

@@ -59,6 +59,16 @@ void mnist(torch::nn::Linear model, bool cuda, int epochs) {
     }
   }
 }
+// A batch's memory is not shown to be pageable (a dataset may return
+// pinned tensors): the fix pins and copies without blocking only where the
+// destination is CUDA and the batch is not pinned already, and otherwise
+// makes the original copy.
+// CHECK-FIXES: auto x = (device.is_cuda() && !batch.data.is_pinned() ? batch.data.pin_memory() : batch.data).to(device, /*non_blocking=*/device.is_cuda() && !batch.data.is_pinned());
+// CHECK-FIXES: auto y = (device.is_cuda() && !batch.target.is_pinned() ? batch.target.pin_memory() : batch.target).to(device, /*non_blocking=*/device.is_cuda() && !batch.target.is_pinned());
+// CHECK-FIXES: auto z = (!batch.data.is_pinned() ? batch.data.pin_memory() : batch.data).to(torch::kCUDA, /*non_blocking=*/!batch.data.is_pinned());
+// CHECK-FIXES: auto h = batch.data.to(torch::kCPU);
+// CHECK-FIXES-IGNORE: auto x = batch.data.to(device);
+// CHECK-FIXES-IGNORE: auto z = (!batch.data.is_pinned() ? batch.data.pin_memory() : batch.data).to(torch::kCUDA, /*non_blocking=*/!batch.data.is_pinned());
 
 // Batches as vectors of examples (no Stack), an iterator, a Lambda.
 void vectors_and_iterators(torch::Device device, int steps) {
@@ -91,6 +101,9 @@ void vectors_and_iterators(torch::Device device, int steps) {
     (void)x; (void)y;
   }
 }
+// CHECK-FIXES: auto x = (device.is_cuda() && !example.data.is_pinned() ? example.data.pin_memory() : example.data).to(device, /*non_blocking=*/device.is_cuda() && !example.data.is_pinned());
+// An element read through a call is read once: no fix.
+// CHECK-FIXES: auto first = batch[0].target.to(device);
 
 // A dataset whose get() returns CUDA tensors: its batches are CUDA.
 void gpu_dataset(torch::Device device) {

@@ -16,6 +16,9 @@ void moved_in_place(torch::Device dev, int n) {
     (void)h;
   }
 }
+// The host memory of a variable that holds two tensors is not shown: pin
+// only where it is not pinned already.
+// CHECK-FIXES: h = (dev.is_cuda() && !h.is_pinned() ? h.pin_memory() : h).to(dev, /*non_blocking=*/dev.is_cuda() && !h.is_pinned());
 
 void parameter_reassigned(torch::Tensor x, torch::Device dev) {
   for (int i = 0; i < 3; ++i) {
@@ -25,6 +28,7 @@ void parameter_reassigned(torch::Tensor x, torch::Device dev) {
     (void)y;
   }
 }
+// CHECK-FIXES: auto y = (dev.is_cuda() && !x.is_pinned() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda() && !x.is_pinned());
 
 void read_after_the_move(int n) {
   torch::Tensor t = torch::randn({8});

@@ -29,6 +29,9 @@ int main(int argc, char **argv) {
       // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'to(device)' copies host tensor 'batch.data' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
       auto target = batch.target.to(device);
       // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(device)' copies host tensor 'batch.target' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+      // The batches' memory is not shown to be pageable: the fix tests it.
+      // CHECK-FIXES: auto data = (device.is_cuda() && !batch.data.is_pinned() ? batch.data.pin_memory() : batch.data).to(device, /*non_blocking=*/device.is_cuda() && !batch.data.is_pinned());
+      // CHECK-FIXES: auto target = (device.is_cuda() && !batch.target.is_pinned() ? batch.target.pin_memory() : batch.target).to(device, /*non_blocking=*/device.is_cuda() && !batch.target.is_pinned());
       opt.zero_grad();
       auto loss = torch::nll_loss(net->forward(data).log_softmax(1), target);
       loss.backward();

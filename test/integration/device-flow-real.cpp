@@ -27,6 +27,10 @@ void step(torch::Device dev, int n) {
     (void)a; (void)data; (void)target;
   }
 }
+// CHECK-FIXES: h = (dev.is_cuda() && !h.is_pinned() ? h.pin_memory() : h).to(dev, /*non_blocking=*/dev.is_cuda() && !h.is_pinned());
+// CHECK-FIXES: auto a = xs[0].to(dev);
+// CHECK-FIXES: auto data = std::get<0>(batch).to(dev);
+// CHECK-FIXES: auto target = (dev.is_cuda() && !p.second.is_pinned() ? p.second.pin_memory() : p.second).to(dev, /*non_blocking=*/dev.is_cuda() && !p.second.is_pinned());
 
 // A user data loader that fills its batches through out-parameters.
 struct Loader {

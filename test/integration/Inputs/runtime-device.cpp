@@ -12,6 +12,16 @@ static void show(const char *What, const torch::Tensor &T) {
               c10::toString(T.scalar_type()));
 }
 
+// A data set whose batches' memory is not shown to be pageable (a data set
+// may return pinned tensors).
+struct Squares : torch::data::datasets::Dataset<Squares> {
+  torch::data::Example<> get(size_t i) override {
+    auto v = torch::full({2}, static_cast<float>(i * i));
+    return {v, v.sum()};
+  }
+  torch::optional<size_t> size() const override { return 8; }
+};
+
 int main() {
   torch::manual_seed(0);
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
@@ -28,6 +38,17 @@ int main() {
   std::printf("%.1f %.1f %.1f %.1f\n", host[0].item<float>(),
               host[1].item<float>(), host[2].item<float>(),
               host[3].item<float>());
+
+  auto loader = torch::data::make_data_loader(
+      Squares().map(torch::data::transforms::Stack<>()), 4);
+  double squares = 0;
+  for (int epoch = 0; epoch < 2; ++epoch) {
+    for (auto &batch : *loader) {
+      auto x = batch.data.to(device);
+      squares += x.sum().item<double>();
+    }
+  }
+  std::printf("squares %.1f\n", squares);
 
   auto logits = torch::randn({64, 4}, device);
   auto target = torch::randint(0, 4, {64}, torch::TensorOptions()
