@@ -410,21 +410,20 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
     // itself). A blocking upload also waits for the stream; where a read of
     // an earlier non_blocking download relies on that wait, the
     // non_blocking rewrite would make the read race: no fix.
-    bool Proven =
-        Assumption.empty() || (!T->sourceAssumed() && T->To == Device::Runtime);
-    bool Races = Proven && Reads.endsARaceWindow(Call, Devices, Ctx);
-    if (Proven && !Races)
+    if ((Assumption.empty() ||
+         (!T->sourceAssumed() && T->To == Device::Runtime)) &&
+        !Reads.endsARaceWindow(Call, Devices, Ctx)) {
       PinFixes = pinAndNonBlockingFix(Call, Host, Devices, Ctx);
-    if (!PinFixes.empty() && !destinationCudaOnEveryRun(Call, Ctx)) {
-      PinFixes = runtimePinFix(Call, Host, Devices, Ctx,
-                               /*SetNonBlocking=*/true);
-      if (PinFixes.empty())
-        Report.note(Loc, PinOnNote);
-    } else if (PinFixes.empty() && Proven && !Races) {
-      // The source's memory is not shown to be pageable: pin only where
-      // it is not pinned already (and the destination is CUDA).
-      PinFixes = runtimePinFix(Call, Host, Devices, Ctx,
-                               /*SetNonBlocking=*/true);
+      // A pageable source going to a destination chosen at run time, or a
+      // source not shown to be pageable: pin where a test at run time says
+      // so (runtimePinFix).
+      bool Pageable = !PinFixes.empty();
+      if (!Pageable || !destinationCudaOnEveryRun(Call, Ctx)) {
+        PinFixes = runtimePinFix(Call, Host, Devices, Ctx,
+                                 /*SetNonBlocking=*/true);
+        if (Pageable && PinFixes.empty())
+          Report.note(Loc, PinOnNote);
+      }
     }
     Report.fix(PinFixes);
   }

@@ -296,34 +296,13 @@ static Device deviceOf(const DynamicOp &Op, DeviceInference &DI) {
 /// temporary then.
 static const CXXMemberCallExpr *immediateReduction(const CallExpr *Call,
                                                    ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*Call);
-  for (unsigned Steps = 0; Steps < 8; ++Steps) {
-    DynTypedNodeList Parents = parentsOf(Node, Ctx);
-    if (Parents.size() != 1)
+  const CXXMemberCallExpr *Next = memberCallOn(Call, Ctx);
+  if (!Next || !isTensorMethod(Next->getMethodDecl()))
+    return nullptr;
+  for (const Expr *A : Next->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
       return nullptr;
-    const auto *P = Parents[0].get<Expr>();
-    if (!P)
-      return nullptr;
-    if (isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-            ParenExpr>(P)) {
-      Node = Parents[0];
-      continue;
-    }
-    const auto *ME = dyn_cast<MemberExpr>(P);
-    if (!ME)
-      return nullptr;
-    DynTypedNodeList Up = parentsOf(*ME, Ctx);
-    const auto *Next =
-        Up.size() == 1 ? Up[0].get<CXXMemberCallExpr>() : nullptr;
-    if (!Next || Next->getCallee()->IgnoreParens() != ME ||
-        !isTensorMethod(Next->getMethodDecl()))
-      return nullptr;
-    for (const Expr *A : Next->arguments())
-      if (!isa<CXXDefaultArgExpr>(A))
-        return nullptr;
-    return Next;
-  }
-  return nullptr;
+  return Next;
 }
 
 /// The `.sum()` call that immediately reduces \p Call's result, or null.

@@ -298,16 +298,17 @@ public:
                     !FD->getReturnType()->isReferenceType() &&
                     tensorElementIndices(FD->getReturnType()).empty();
     F.ReturnsTensor = isTensorType(FD->getReturnType()) || F.ReturnsList;
-    if (F.ReturnsTensor && !F.Template)
-      F.Returns = returnsOf(FD);
     // A dataset's get (a transform's apply) that returns examples: where
     // their tensors are, as a loader over it in another file sees them.
     // A tensor transform's operator() or apply returns a tensor: it makes
     // examples all the same (a loader calls it on its own type).
-    if (const auto *Maker = dyn_cast<CXXMethodDecl>(FD);
-        Maker && !F.Template && makesExamples(Maker) &&
-        (!F.ReturnsTensor || isTensorType(FD->getReturnType()))) {
-      F.ReturnsTensor = F.ExamplesMaker = true;
+    const auto *Maker = dyn_cast<CXXMethodDecl>(FD);
+    F.ExamplesMaker = Maker && !F.Template && makesExamples(Maker) &&
+                      (!F.ReturnsTensor || isTensorType(FD->getReturnType()));
+    if (F.ReturnsTensor && !F.Template && !F.ExamplesMaker)
+      F.Returns = returnsOf(FD);
+    if (F.ExamplesMaker) {
+      F.ReturnsTensor = true;
       F.Returns = valueOf(
           [&](DeviceInference &DI) { return DI.ofExamplesMadeBy(Maker); });
       // A transform is passed the examples of the dataset it maps, whose

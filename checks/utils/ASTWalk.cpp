@@ -104,4 +104,16 @@ llvm::SmallVector<const ReturnStmt *, 4> returnStatements(const Stmt *Body) {
   return std::move(Walker.Found);
 }
 
+bool containsStmtWhere(const Stmt *S,
+                       llvm::function_ref<bool(const Stmt *)> Pred) {
+  struct Finder : ASTWalker {
+    llvm::function_ref<bool(const Stmt *)> Pred;
+    explicit Finder(llvm::function_ref<bool(const Stmt *)> Pred) : Pred(Pred) {}
+    bool enterStmt(Stmt *S) override { return !isa<LambdaExpr, BlockExpr>(S); }
+    bool enterDecl(Decl *D) override { return !isa<FunctionDecl, TagDecl>(D); }
+    bool visitStmt(Stmt *S) override { return !Pred(S); }
+  } Walker(Pred);
+  return S && !Walker.walk(const_cast<Stmt *>(S));
+}
+
 } // namespace clang::tidy::torchsync

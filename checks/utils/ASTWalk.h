@@ -17,6 +17,7 @@
 
 #include "clang/AST/NestedNameSpecifier.h"
 #include "clang/AST/TypeLoc.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace clang {
@@ -69,6 +70,13 @@ public:
 
 /// The return statements of \p Body, not those of the lambdas in it.
 llvm::SmallVector<const ReturnStmt *, 4> returnStatements(const Stmt *Body);
+
+/// True when \p S, or a statement under it, is one that \p Pred accepts;
+/// the bodies of the lambdas, blocks and local classes in it are not
+/// looked into (their `return` or `goto` does not leave \p S). The walk is
+/// ASTWalker's: a deep expression does not use the stack.
+bool containsStmtWhere(const Stmt *S,
+                       llvm::function_ref<bool(const Stmt *)> Pred);
 
 } // namespace tidy::torchsync
 } // namespace clang

@@ -1,6 +1,7 @@
 //===--- DeviceAccumulators.cpp - Running sums kept on the device ---------===//
 
 #include "DeviceAccumulators.h"
+#include "ASTWalk.h"
 #include "FixIts.h"
 #include "Parents.h"
 #include "SourceText.h"
@@ -63,38 +64,6 @@ QualType cTypeOf(const Dtype &D, const ASTContext &Ctx) {
   return Ctx.getIntTypeForBitwidth(D == Long ? 64 : 32, /*Signed=*/true);
 }
 
-bool isWrapper(const Stmt *S) {
-  return isa<ParenExpr, ImplicitCastExpr, MaterializeTemporaryExpr,
-             CXXBindTemporaryExpr, ExprWithCleanups>(S);
-}
-
-/// The first parent of \p E that is not a parenthesis or an implicit
-/// conversion; \p Top is then the outermost of those around \p E.
-const Stmt *parentPast(const Expr *E, const Expr *&Top, ASTContext &Ctx) {
-  Top = E;
-  for (unsigned Steps = 0; Steps < 32; ++Steps) {
-    DynTypedNodeList Parents = parentsOf(*Top, Ctx);
-    if (Parents.size() != 1)
-      return nullptr;
-    const auto *P = Parents[0].get<Stmt>();
-    if (!P || !isWrapper(P))
-      return P;
-    Top = cast<Expr>(P);
-  }
-  return nullptr;
-}
-
-bool containsJump(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<GotoStmt, IndirectGotoStmt>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (containsJump(Child))
-      return true;
-  return false;
-}
-
 bool contains(const Stmt *S, SourceLocation Loc, const SourceManager &SM) {
   return SM.isPointWithin(Loc, S->getBeginLoc(), S->getEndLoc());
 }
@@ -131,8 +100,8 @@ const Stmt *accumulationLoop(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
   return nullptr;
 }
 
-/// The offset just past the last token of \p Loop (a do-while's `;`
-/// included) in its file's text \p Buffer.
+/// The file offset just past the last token of \p Loop (the `;` of a
+/// body that is an expression, or of a do-while, included).
 std::optional<unsigned> endOffsetOf(const Stmt *Loop, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
@@ -156,14 +125,7 @@ const Expr *itemValue(const CallExpr *Item, ASTContext &Ctx) {
   if (isTensorType(Item->getType()) || Item->getType()->isArithmeticType())
     return Item;
   // t.item().toDouble(), t.item().to<float>()
-  const Expr *Top = nullptr;
-  const Stmt *P = parentPast(Item, Top, Ctx);
-  const auto *Member = dyn_cast_or_null<MemberExpr>(P);
-  if (!Member)
-    return Item;
-  DynTypedNodeList Parents = parentsOf(*Member, Ctx);
-  const auto *Conv =
-      Parents.size() == 1 ? Parents[0].get<CXXMemberCallExpr>() : nullptr;
+  const CXXMemberCallExpr *Conv = memberCallOn(Item, Ctx);
   if (!Conv || Conv->getNumArgs() != 0 || !Conv->getType()->isArithmeticType())
     return Item;
   const CXXMethodDecl *MD = Conv->getMethodDecl();
@@ -188,7 +150,7 @@ deviceAccumulator(const CallExpr *Item, const Expr *Value, UseIndex &Uses,
 
   // `v += Value`, `v -= Value * n`, `v += (Value / n)`.
   const Expr *Top = nullptr;
-  const Stmt *P = parentPast(Value, Top, Ctx);
+  const Stmt *P = parentPastWrappers(Value, Top, Ctx);
   std::optional<Dtype> RhsType = ValueType;
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
       BO && (BO->getOpcode() == BO_Mul || BO->getOpcode() == BO_Div)) {
@@ -204,7 +166,7 @@ deviceAccumulator(const CallExpr *Item, const Expr *Value, UseIndex &Uses,
         OtherType->isBooleanType() ||
         (BO->getOpcode() == BO_Div && !ValueType->Floating))
       return std::nullopt;
-    P = parentPast(BO, Top, Ctx);
+    P = parentPastWrappers(BO, Top, Ctx);
   }
   const auto *Sum = dyn_cast_or_null<CompoundAssignOperator>(P);
   if (!Sum ||
@@ -230,7 +192,10 @@ deviceAccumulator(const CallExpr *Item, const Expr *Value, UseIndex &Uses,
 
   const Stmt *Loop = accumulationLoop(Sum, V, Ctx);
   if (!Loop || !isPlainFileRange(Loop->getSourceRange()) ||
-      countRefs(V, Loop, Ctx) != 1 || containsJump(Loop))
+      countRefs(V, Loop, Ctx) != 1 ||
+      containsStmtWhere(Loop, [](const Stmt *S) {
+        return isa<GotoStmt, IndirectGotoStmt>(S);
+      }))
     return std::nullopt;
   DynTypedNodeList LoopParents = parentsOf(*Loop, Ctx);
   if (LoopParents.size() != 1 || !LoopParents[0].get<CompoundStmt>())

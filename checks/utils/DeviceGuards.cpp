@@ -1,6 +1,7 @@
 //===--- DeviceGuards.cpp - Parameters whose device a guard decides -------===//
 
 #include "DeviceGuards.h"
+#include "ASTWalk.h"
 #include "TorchApi.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
@@ -96,16 +97,8 @@ bool neverCompletes(const Stmt *S) {
 
 /// True when \p S holds a `return` of the function (not of a lambda in it).
 bool containsReturn(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt, CoreturnStmt>(S))
-    return true;
-  if (isa<LambdaExpr, BlockExpr>(S))
-    return false;
-  for (const Stmt *Child : S->children())
-    if (containsReturn(Child))
-      return true;
-  return false;
+  return containsStmtWhere(
+      S, [](const Stmt *St) { return isa<ReturnStmt, CoreturnStmt>(St); });
 }
 
 /// True when \p E asks where a tensor lives (`x.is_cuda()`, `x.device()`,

@@ -5,6 +5,7 @@
 #include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -251,6 +252,33 @@ UserParents &userParents(ASTContext &Ctx) {
 DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx) {
   // FIXME: TK_AsIs only, the traversal clang-tidy runs the checks in.
   return userParents(Ctx).parents(Node);
+}
+
+const Stmt *parentPastWrappers(const Expr *E, const Expr *&Top,
+                               ASTContext &Ctx) {
+  Top = E;
+  for (unsigned Steps = 0; Steps < 32; ++Steps) {
+    DynTypedNodeList Parents = parentsOf(*Top, Ctx);
+    if (Parents.size() != 1)
+      return nullptr;
+    const auto *P = Parents[0].get<Stmt>();
+    if (!P || !isa<ParenExpr, ImplicitCastExpr, MaterializeTemporaryExpr,
+                   CXXBindTemporaryExpr, ExprWithCleanups>(P))
+      return P;
+    Top = cast<Expr>(P);
+  }
+  return nullptr;
+}
+
+const CXXMemberCallExpr *memberCallOn(const Expr *E, ASTContext &Ctx) {
+  const Expr *Top = nullptr;
+  const auto *ME =
+      dyn_cast_or_null<MemberExpr>(parentPastWrappers(E, Top, Ctx));
+  if (!ME)
+    return nullptr;
+  DynTypedNodeList Up = parentsOf(*ME, Ctx);
+  const auto *Call = Up.size() == 1 ? Up[0].get<CXXMemberCallExpr>() : nullptr;
+  return Call && Call->getCallee()->IgnoreParens() == ME ? Call : nullptr;
 }
 
 } // namespace clang::tidy::torchsync

@@ -20,6 +20,9 @@
 
 namespace clang {
 class ASTContext;
+class CXXMemberCallExpr;
+class Expr;
+class Stmt;
 namespace tidy::torchsync {
 
 /// The parents of \p Node as `Ctx.getParents(Node)` lists them (the same
@@ -33,6 +36,17 @@ template <typename T>
 DynTypedNodeList parentsOf(const T &Node, ASTContext &Ctx) {
   return parentsOf(DynTypedNode::create(Node), Ctx);
 }
+
+/// The first parent of \p E that is not a parenthesis, an implicit
+/// conversion or a temporary's wrapper (the nodes that pass \p E's value on
+/// unchanged), or null where \p E has no single parent. \p Top is set to
+/// the outermost of those wrappers around \p E (\p E itself when none).
+const Stmt *parentPastWrappers(const Expr *E, const Expr *&Top,
+                               ASTContext &Ctx);
+
+/// The member function called at once on the value of \p E (`E.f(...)`,
+/// through parentheses and temporaries), or null.
+const CXXMemberCallExpr *memberCallOn(const Expr *E, ASTContext &Ctx);
 
 } // namespace tidy::torchsync
 } // namespace clang
