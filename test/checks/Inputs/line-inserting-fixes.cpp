@@ -19,3 +19,12 @@ float race(torch::Tensor d) {
   auto h = d.to(torch::kCPU, /*non_blocking=*/true);
   return h[0].item<float>();
 }
+
+double running_sum(int steps) {
+  auto x = torch::randn({16, 8}, torch::kCUDA);
+  double total = 0;
+  for (int i = 0; i < steps; ++i) {
+    total += x.sum().item<double>();
+  }
+  return total;
+}
