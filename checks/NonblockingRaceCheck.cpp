@@ -21,6 +21,7 @@
 #include "utils/HostReads.h"
 #include "utils/Parents.h"
 #include "utils/PendingReads.h"
+#include "utils/Templates.h"
 #include "utils/TorchApi.h"
 #include "utils/Transfers.h"
 #include "utils/UserCode.h"
@@ -208,7 +209,7 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Before || containsStmt(Before, Call) ||
         !Before->getSourceRange().getBegin().isFileID() ||
         !Before->getSourceRange().getEnd().isFileID() ||
-        isInTemplateInstantiation(Before, Ctx))
+        !templateAllowsEdit(Before, Ctx))
       continue;
     // In hot code the inserted wait would itself be a sync that
     // torchsync-explicit-sync reports: a note fix must not create another

@@ -3,6 +3,7 @@
 #include "SyncControlFlowCheck.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/Templates.h"
 #include "utils/TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -198,7 +199,7 @@ void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
   const Expr *Written = nullptr;
   const Expr *Tensor =
       If ? wholeConditionTensor(If->getCond(), *Read, &Written) : nullptr;
-  if (!Tensor || isInTemplateInstantiation(Call, Ctx))
+  if (!Tensor || !templateAllowsEdit(Call, Ctx))
     return;
   CharSourceRange Invocation = Macro->second;
   // The condition is a macro argument: its text is spelled in the file.

@@ -5,6 +5,7 @@
 #include "FixIts.h"
 #include "Parents.h"
 #include "SourceText.h"
+#include "Templates.h"
 #include "TorchApi.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
@@ -177,6 +178,12 @@ deviceAccumulator(const CallExpr *Item, const Expr *Value, UseIndex &Uses,
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!V || isa<ParmVarDecl>(V) || !V->isLocalVarDecl() || V->isStaticLocal() ||
       V->getType()->isReferenceType() || V->getType().isVolatileQualified())
+    return std::nullopt;
+  // The dtypes are spelled in the edit: in a template, from types written
+  // as its parameters they would be this instantiation's alone.
+  if (isWrittenAsTemplateParameter(Value->getType(), Sum, Ctx) ||
+      isWrittenAsTemplateParameter(V->getType(), Sum, Ctx) ||
+      isWrittenAsTemplateParameter(Sum->getComputationResultType(), Sum, Ctx))
     return std::nullopt;
   std::optional<Dtype> VarType = dtypeOf(V->getType(), Ctx);
   std::optional<Dtype> SumType = dtypeOf(Sum->getComputationResultType(), Ctx);

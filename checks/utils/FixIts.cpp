@@ -3,6 +3,7 @@
 #include "FixIts.h"
 #include "Parents.h"
 #include "SourceText.h"
+#include "Templates.h"
 #include "TorchApi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -14,32 +15,9 @@
 
 namespace clang::tidy::torchsync {
 
-bool isInTemplateInstantiation(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (unsigned Steps = 0; Steps < 1024; ++Steps) {
-    DynTypedNodeList Parents = parentsOf(Node, Ctx);
-    if (Parents.empty())
-      return false;
-    Node = Parents[0];
-    if (const auto *FD = Node.get<FunctionDecl>()) {
-      if (FD->isTemplateInstantiation() || FD->isDependentContext())
-        return true;
-      if (const auto *RD = dyn_cast<CXXRecordDecl>(FD->getDeclContext()))
-        if (isa<ClassTemplateSpecializationDecl>(RD) ||
-            RD->getTemplateInstantiationPattern())
-          return true;
-    }
-    if (const auto *RD = Node.get<CXXRecordDecl>())
-      if (isa<ClassTemplateSpecializationDecl>(RD) ||
-          RD->getTemplateInstantiationPattern() || RD->isDependentContext())
-        return true;
-  }
-  return false;
-}
-
 bool isFixable(const Expr *E, ASTContext &Ctx) {
   return E && isPlainFileRange(E->getSourceRange()) &&
-         !isInTemplateInstantiation(E, Ctx);
+         templateAllowsEdit(E, Ctx);
 }
 
 std::optional<std::string> postfixOperandText(const Expr *E,

@@ -1,8 +1,9 @@
 //===--- FixIts.h - Building fix-its that are safe to apply -----*- C++ -*-===//
 //
 // Part of torchsync. Every helper returns an empty optional when the edit
-// cannot be made safely: the text is spelled in a macro, the code is a
-// template instantiation, or the range is not in one file.
+// cannot be made safely: the text is spelled in a macro, the code is in a
+// template whose instantiations could differ, or the range is not in one
+// file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,12 +22,9 @@ class ASTContext;
 class SourceManager;
 namespace tidy::torchsync {
 
-/// True when \p S is part of a template, its definition or an
-/// instantiation: a fix there would edit the code of every instantiation.
-bool isInTemplateInstantiation(const Stmt *S, ASTContext &Ctx);
-
-/// True when edits to the source of \p E are safe: no macro is involved and
-/// \p E is not in a template.
+/// True when edits to the source of \p E are safe: no macro is involved,
+/// and in a template the edit is right for every instantiation
+/// (templateAllowsEdit).
 bool isFixable(const Expr *E, ASTContext &Ctx);
 
 /// The source of \p E, parenthesized unless it is already a postfix

@@ -2,6 +2,7 @@
 
 #include "TorchSyncCheck.h"
 #include "SharedAnalyses.h"
+#include "Templates.h"
 #include "TorchApi.h"
 #include "TorchSyncEditor.h"
 #include "program/Index.h"
@@ -104,6 +105,16 @@ void TorchSyncCheck::limitTraversal(ASTContext &Ctx) const {
     Scope.push_back(D);
   }
   Ctx.setTraversalScope(Scope);
+}
+
+bool TorchSyncCheck::leftToInstantiations(
+    const ast_matchers::MatchFinder::MatchResult &Result) {
+  if (!Result.Context)
+    return false;
+  for (const auto &[Id, Node] : Result.Nodes.getMap())
+    if (Node.get<Stmt>() || Node.get<Decl>())
+      return torchsync::leftToInstantiations(Node, *Result.Context);
+  return false;
 }
 
 void TorchSyncCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

@@ -117,6 +117,8 @@ public:
     }
     if (ProblemInFile)
       reportProblemInFile(*Result.Context);
+    if (leftToInstantiations(Result))
+      return;
     Pending = PendingAssumptions();
     MatchFacts = nullptr;
     if (Sync.recordsFacts() && Result.Context) {
@@ -191,6 +193,11 @@ private:
   /// `--system-headers` is given, and then the scope stays whole. The
   /// driver's and clangd's scopes, already limited, are left as they are.
   void limitTraversal(ASTContext &Ctx) const;
+  /// True when the match is in a template's own body and the template has
+  /// instantiations, which the matchers visit too: the finding is reported
+  /// from them, with the types known (Templates.h).
+  static bool
+  leftToInstantiations(const ast_matchers::MatchFinder::MatchResult &Result);
   /// The note that says why the place is hot, where one helps (a call from
   /// a loop, a HotFunctions entry).
   void noteHotReason(const HotReason &R);

@@ -190,6 +190,8 @@ void in_macro(torch::Device dev, int steps) {
   }
 }
 
+// A template whose code depends on its parameter, instantiated with two
+// types: no fix, on the warning or a note.
 template <typename T> void in_template(T dev, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto x = torch::randn({4});
@@ -202,3 +204,4 @@ template <typename T> void in_template(T dev, int steps) {
   }
 }
 template void in_template<torch::Device>(torch::Device, int);
+template void in_template<torch::DeviceType>(torch::DeviceType, int);

@@ -143,6 +143,8 @@ void macros() {
   }
 }
 
+// A template whose code depends on its parameter, instantiated with two
+// types: the instantiations could need different edits, so none is made.
 template <typename T> void templated(T scale) {
   for (int i = 0; i < 3; ++i) {
     auto batch = torch::randn({4}) * scale;
@@ -153,3 +155,4 @@ template <typename T> void templated(T scale) {
   }
 }
 template void templated<double>(double);
+template void templated<float>(float);

@@ -302,6 +302,8 @@ void in_macros() {
   }
 }
 
+// A template whose code depends on its parameter, instantiated with two
+// types: no fix.
 template <typename T>
 torch::Tensor select_sum(torch::Tensor x, T threshold) {
   torch::Tensor acc;
@@ -317,3 +319,4 @@ torch::Tensor select_sum(torch::Tensor x, T threshold) {
   return acc;
 }
 template torch::Tensor select_sum<float>(torch::Tensor, float);
+template torch::Tensor select_sum<double>(torch::Tensor, double);

@@ -247,6 +247,8 @@ void in_macros(int steps) {
   }
 }
 
+// A template whose code depends on its parameter, instantiated with two
+// types: no fix.
 template <typename T>
 void in_template(int steps) {
   for (int step = 0; step < steps; ++step) {
@@ -260,3 +262,4 @@ void in_template(int steps) {
   }
 }
 template void in_template<float>(int);
+template void in_template<double>(int);

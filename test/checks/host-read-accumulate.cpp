@@ -211,7 +211,9 @@ done:
 // CHECK-FIXES: ADD_LOSS(macro, loss);
 // CHECK-FIXES: taken += loss.item<double>();
 
-// A template: one text for every instantiation, no fix.
+// A template with one instantiation whose accumulator's type is its
+// parameter: the fix would spell this instantiation's dtype, so none is
+// made (test/checks/host-read-templates.cpp has the other rules).
 template <typename T> T templated(torch::Tensor loss, int n) {
   T sum = 0;
   for (int i = 0; i < n; ++i)
