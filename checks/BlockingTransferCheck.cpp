@@ -218,6 +218,143 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
   return {*Pin, *NonBlock};
 }
 
+/// True when evaluating the device spec \p E has no effect besides its
+/// value, so that it may be evaluated at another point of the same
+/// full-expression: a variable, a member of one, `*ptr` of a smart pointer,
+/// an enumerator, a literal, `torch::Device(...)` of those.
+static bool isPureDeviceSpec(const Expr *E) {
+  E = ignoreWrappers(E)->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl, EnumConstantDecl>(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(ME->getMemberDecl()) &&
+           (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
+            isPureDeviceSpec(ME->getBase()));
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref && isPureDeviceSpec(UO->getSubExpr());
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    return (OC->getOperator() == OO_Star || OC->getOperator() == OO_Arrow) &&
+           OC->getNumArgs() == 1 && isPureDeviceSpec(OC->getArg(0));
+  if (isa<IntegerLiteral, CXXBoolLiteralExpr, StringLiteral>(E))
+    return true;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return isClassType(CE->getType(), "c10::Device") &&
+           llvm::all_of(CE->arguments(), [](const Expr *A) {
+             return isa<CXXDefaultArgExpr>(A) || isPureDeviceSpec(A);
+           });
+  return false;
+}
+
+/// The type of \p A as written, before it is converted to a parameter's
+/// type (`10` passed as an `at::Scalar` is an int).
+static QualType writtenType(const Expr *A) {
+  for (unsigned Steps = 0; Steps < 8; ++Steps) {
+    A = ignoreWrappers(A)->IgnoreParenImpCasts();
+    const auto *CE = dyn_cast<CXXConstructExpr>(A);
+    if (!CE || isa<CXXTemporaryObjectExpr>(CE) || CE->getNumArgs() != 1)
+      break;
+    A = CE->getArg(0);
+  }
+  return A->getType();
+}
+
+/// A factory of constant values made on the host and uploaded,
+/// `torch::zeros(s).to(dev)`, is made on the device instead:
+/// `torch::zeros(s, dev)` (`torch::zeros(s, at::TensorOptions(dtype)
+/// .device(dev))` where a dtype is given). The values are the same on every
+/// device (zeros, ones, full, empty, eye; arange of integers), there is no
+/// copy at all, and where the device is the CPU it is what the original
+/// made. Random factories draw from another generator on the device, and a
+/// float arange or linspace may round differently there: not these.
+static std::optional<FixItHint>
+factoryOnDeviceFix(const CXXMemberCallExpr *Call, const Expr *Host,
+                   ASTContext &Ctx) {
+  StringRef Method = Call->getMethodDecl()->getName();
+  std::string Device;
+  if (Method == "cuda") {
+    if (!llvm::all_of(userArgs(Call),
+                      [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+      return std::nullopt;
+    Device = "at::kCUDA";
+  } else if (Method == "to") {
+    ToArguments To = toArguments(Call);
+    if (To.Other || To.Converts || !To.DeviceSpec ||
+        isClassType(ignoreWrappers(To.DeviceSpec)->getType(),
+                    "c10::TensorOptions") ||
+        !isPureDeviceSpec(To.DeviceSpec))
+      return std::nullopt;
+    std::optional<std::string> Text =
+        sourceText(ignoreWrappers(To.DeviceSpec)->getSourceRange(), Ctx);
+    if (!Text)
+      return std::nullopt;
+    Device = *Text;
+  } else {
+    return std::nullopt;
+  }
+  const auto *Factory = dyn_cast<CallExpr>(ignoreWrappers(Host));
+  const FunctionDecl *FD = Factory ? calleeOf(Factory) : nullptr;
+  if (!FD || !FD->getDeclName().isIdentifier() || !isInLibTorchNamespace(FD) ||
+      isa<CXXMethodDecl>(FD) || !isFixable(Factory, Ctx) ||
+      !isFixable(Call, Ctx))
+    return std::nullopt;
+  StringRef Name = FD->getName();
+  if (!llvm::is_contained({"zeros", "ones", "full", "empty", "eye", "arange"},
+                          Name))
+    return std::nullopt;
+  // The arguments as written; the last parameter is the options.
+  const Expr *Options = nullptr;
+  const Expr *LastWritten = nullptr;
+  for (unsigned I = 0; I < Factory->getNumArgs(); ++I) {
+    const Expr *A = Factory->getArg(I);
+    if (isa<CXXDefaultArgExpr>(A))
+      break;
+    const ParmVarDecl *P =
+        I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+    if (!P)
+      return std::nullopt;
+    if (P->getName() == "options" || P->getName() == "dtype")
+      Options = A;
+    else if (Name == "arange" && !writtenType(A)->isIntegerType())
+      return std::nullopt; // A float range may round differently.
+    else if (P->getName() != "size" && P->getName() != "n" &&
+             P->getName() != "m" && P->getName() != "fill_value" &&
+             P->getName() != "start" && P->getName() != "end" &&
+             P->getName() != "step")
+      return std::nullopt; // names=, memory_format=, out=: not these.
+    LastWritten = A;
+  }
+  if (!LastWritten)
+    return std::nullopt;
+  if (!Options) {
+    // The overload with options must exist after the written arguments:
+    // torch::zeros(s) -> torch::zeros(s, dev).
+    std::optional<std::string> Head = sourceText(
+        SourceRange(Factory->getBeginLoc(), LastWritten->getEndLoc()), Ctx);
+    if (!Head)
+      return std::nullopt;
+    return replaceTokens(SourceRange(Factory->getBeginLoc(), Call->getEndLoc()),
+                         *Head + ", " + Device + ")", Ctx);
+  }
+  // Only a dtype: an options object could ask for requires_grad, whose leaf
+  // would then be another tensor.
+  if (!isEnumType(ignoreWrappers(Options)->IgnoreParenImpCasts()->getType(),
+                  "c10::ScalarType"))
+    return std::nullopt;
+  std::optional<std::string> Head = sourceText(
+      SourceRange(Factory->getBeginLoc(), Options->getBeginLoc()), Ctx);
+  std::optional<std::string> Dtype =
+      sourceText(ignoreWrappers(Options)->getSourceRange(), Ctx);
+  if (!Head || !Dtype)
+    return std::nullopt;
+  // Head runs up to the start of the options' first token, which it holds.
+  Head->resize(Head->size() - Lexer::MeasureTokenLength(Options->getBeginLoc(),
+                                                        Ctx.getSourceManager(),
+                                                        Ctx.getLangOpts()));
+  return replaceTokens(
+      SourceRange(Factory->getBeginLoc(), Call->getEndLoc()),
+      *Head + "at::TensorOptions(" + *Dtype + ").device(" + Device + "))", Ctx);
+}
+
 /// The note where a destination chosen at run time cannot be tested twice.
 static constexpr char PinOnNote[] =
     "pinning needs CUDA: 'pin_memory()' throws on a machine without it, and "
@@ -225,6 +362,54 @@ static constexpr char PinOnNote[] =
     "'(dev.is_cuda() ? x.pin_memory() : x).to(dev, "
     "/*non_blocking=*/dev.is_cuda())' (no fix: the destination is not a "
     "variable that can be tested and used)";
+
+/// The fix for `dst[i] = h`, an upload by assignment (Tensor::operator= of
+/// a view is copy_): `dst[i].copy_(dst.is_cuda() ? h.pin_memory() : h,
+/// /*non_blocking=*/dst.is_cuda())`, the guarded pinned copy of
+/// runtimePinFix, with `!h.is_pinned()` in the test where the source's
+/// memory is not shown to be pageable (the source is then read several
+/// times: a plain name), and without the device test where the destination
+/// is CUDA on every run. `dst` is the variable the indexed view is taken
+/// from, read again for its device.
+static std::optional<FixItHint>
+assignmentPinFix(const CXXOperatorCallExpr *Assign, const Transfer &T,
+                 DeviceInference &Devices, ASTContext &Ctx) {
+  const Expr *Host = T.Source;
+  const Expr *Dest = Assign->getArg(0);
+  if (!Host || Devices.ofTensor(Host) != Device::CPU ||
+      !isFixable(Assign, Ctx) || !isDiscarded(Assign, Ctx))
+    return std::nullopt;
+  // The variable under `dst[i][j]`.
+  const Expr *Root = ignoreWrappers(Dest);
+  while (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Root)) {
+    if (OC->getOperator() != OO_Subscript)
+      break;
+    Root = ignoreWrappers(OC->getArg(0));
+  }
+  if (Root == ignoreWrappers(Dest) || !isPlainName(Root) ||
+      !isTensorType(Root->getType()))
+    return std::nullopt;
+  HostMemory Memory = Devices.hostMemoryOf(Host);
+  if (Memory == HostMemory::Pinned ||
+      (Memory == HostMemory::Unknown && !isPlainName(ignoreWrappers(Host))))
+    return std::nullopt;
+  std::optional<std::string> DestText = sourceText(Dest->getSourceRange(), Ctx);
+  std::optional<std::string> HostText = postfixOperandText(Host, Ctx);
+  std::optional<std::string> Plain = sourceText(Host->getSourceRange(), Ctx);
+  std::optional<std::string> RootText = postfixOperandText(Root, Ctx);
+  if (!DestText || !HostText || !Plain || !RootText)
+    return std::nullopt;
+  std::string Test = cudaOnEveryRun(Root, Ctx) ? "" : *RootText + ".is_cuda()";
+  if (Memory == HostMemory::Unknown)
+    Test += (Test.empty() ? "!" : " && !") + *HostText + ".is_pinned()";
+  std::string Chosen =
+      Test.empty() ? *HostText + ".pin_memory()"
+                   : Test + " ? " + *HostText + ".pin_memory() : " + *Plain;
+  return replaceTokens(Assign->getSourceRange(),
+                       *DestText + ".copy_(" + Chosen + ", /*non_blocking=*/" +
+                           (Test.empty() ? "true" : Test) + ")",
+                       Ctx);
+}
 
 void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,
                                             ASTContext &Ctx) {
@@ -244,8 +429,8 @@ void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,
     return;
   // On one line, shortened with "..." (exprText).
   std::string Api = exprText(Assign, Ctx);
-  // No fix-it: assignment cannot say non_blocking, and a rewrite to copy_
-  // from pinned memory needs CUDA on every run (the message says how).
+  // The fix rewrites the assignment to the copy_ it is, from pinned memory
+  // without blocking where the destination is CUDA (assignmentPinFix).
   SyncReport Report = reportSync(*Hot);
   if (Dir == Direction::DeviceToHost) {
     Report.warning(Assign->getOperatorLoc(),
@@ -264,6 +449,10 @@ void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,
       << Api
       << (T->From == Device::CPU ? "host tensor " : "") + quoted(T->Source, Ctx)
       << Assumption << MemcpyAndSyncPath;
+  // Only where the source is proven on the CPU (assignmentPinFix) and no
+  // read of an earlier non_blocking download relies on this copy's wait.
+  if (!T->sourceAssumed() && !Reads.endsARaceWindow(Assign, Devices, Ctx))
+    Report.fix(assignmentPinFix(Assign, *T, Devices, Ctx));
 }
 
 void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
@@ -396,6 +585,17 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
 
   // Host to device.
   llvm::SmallVector<FixItHint, 2> PinFixes;
+  if (std::optional<FixItHint> OnDevice = factoryOnDeviceFix(Call, Host, Ctx);
+      OnDevice && !Reads.endsARaceWindow(Call, Devices, Ctx)) {
+    SyncReport Report = reportSync(*Hot);
+    Report.warning(Loc, "'%0' copies %1 to the GPU and waits for all queued "
+                        "GPU work%2 (%3); consider making it on the device")
+        << Api
+        << (T->From == Device::CPU ? "host tensor " : "") + quoted(Host, Ctx)
+        << Assumption << MemcpyAndSyncPath;
+    Report.fix(*OnDevice);
+    return;
+  }
   {
     SyncReport Report = reportSync(*Hot);
     Report.warning(Loc, "'%0' copies %1 to the GPU and waits for all queued "

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuIndexCheck.h"
+#include "utils/ASTWalk.h"
 #include "utils/CallArgs.h"
 #include "utils/Dtypes.h"
 #include "utils/FixIts.h"
@@ -563,6 +564,188 @@ static std::optional<Hoist> hoistToDevice(const CallExpr *Call,
   return Hoist{Name, Declare, *Use, Pinned};
 }
 
+namespace {
+/// D9: a CPU index variable made in hot code and used only to index tensors
+/// that may be on a GPU -> made on the device of one of them where it is
+/// made, so that no use copies it with a blocking copy.
+struct IndexOnDevice {
+  /// The use the fix goes on: the first in the source.
+  const CallExpr *First = nullptr;
+  /// The tensor whose device the index is made on.
+  std::string DeviceOf;
+  llvm::SmallVector<FixItHint, 4> Fixes;
+};
+} // namespace
+
+/// The references to \p V in \p Body.
+static llvm::SmallVector<const DeclRefExpr *, 8>
+referencesTo(const VarDecl *V, const Stmt *Body) {
+  struct Finder : ASTWalker {
+    const VarDecl *V;
+    llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+    bool visitStmt(Stmt *S) override {
+      if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+        Refs.push_back(R);
+      return true;
+    }
+  } Walker;
+  Walker.V = V;
+  Walker.walk(const_cast<Stmt *>(Body));
+  return Walker.Refs;
+}
+
+/// A name whose device is read without side effects and whose text can be
+/// repeated: `x`, or `x.to(dtype)` (same device) as `x`.
+static const VarDecl *deviceNameOf(const Expr *Self) {
+  Self = ignoreWrappers(Self);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Self)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || !MD->getDeclName().isIdentifier() || MD->getName() != "to" ||
+        !isTensorMethod(MD))
+      return nullptr;
+    for (const Expr *A : userArgs(MC))
+      if (!isa<CXXDefaultArgExpr>(A) &&
+          !isEnumType(stripValueWrappers(A)->getType(), "c10::ScalarType") &&
+          !A->getType()->isBooleanType())
+        return nullptr;
+    Self = MC->getImplicitObjectArgument();
+  }
+  return localVarOf(Self);
+}
+
+/// D9: the index variable of \p F, a CPU tensor made by its initializer in
+/// this function from pageable memory and used only as the index of
+/// indexing calls, is made on the device of the first indexed tensor that is
+/// named before it (pinned and copied without blocking where that tensor is
+/// on a GPU, the initializer itself where it is on the CPU); the other uses
+/// move it to their tensor's device, which copies nothing where the devices
+/// agree and keeps a use on another device working as before.
+static std::optional<IndexOnDevice> indexOnDevice(const Finding &F,
+                                                  SyncContext &Sync,
+                                                  TorchVersion Version,
+                                                  ASTContext &Ctx) {
+  const VarDecl *V = localVarOf(F.Operand);
+  if (!V || isa<ParmVarDecl>(V) || !V->isLocalVarDecl() ||
+      V->getType()->isReferenceType() || !V->getInit() ||
+      V->getInitStyle() != VarDecl::CInit)
+    return std::nullopt;
+  const auto *Owner = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!Owner || !Owner->getBody())
+    return std::nullopt;
+  FunctionUses Uses(Owner->getBody(), Ctx);
+  const VariableUses &VU = Uses.of(V);
+  if (VU.Escapes || VU.InLambda || !VU.Writes.empty())
+    return std::nullopt;
+  const Expr *Init = ignoreWrappers(V->getInit());
+  DeviceInference &DI = Sync.devices(Ctx);
+  if (!Init || !isFixable(Init, Ctx) ||
+      DI.hostMemoryOf(Init) != HostMemory::Pageable)
+    return std::nullopt;
+
+  // Every reference is the index of a call this check reports.
+  llvm::SmallVector<const DeclRefExpr *, 8> Refs =
+      referencesTo(V, Owner->getBody());
+  struct Use {
+    const CallExpr *Call;
+    const Expr *Operand;
+    const Expr *Tensor;
+  };
+  llvm::SmallVector<Use, 8> Sites;
+  struct CallFinder : ASTWalker {
+    llvm::SmallVector<const CallExpr *, 16> Calls;
+    bool visitStmt(Stmt *S) override {
+      if (const auto *C = dyn_cast<CallExpr>(S))
+        Calls.push_back(C);
+      return true;
+    }
+  } Calls;
+  Calls.walk(const_cast<Stmt *>(Owner->getBody()));
+  for (const CallExpr *C : Calls.Calls) {
+    const FunctionDecl *FD = calleeOf(C);
+    if (!FD || !FD->getDeclName().isIdentifier())
+      continue;
+    StringRef Name = FD->getName();
+    if (Name != "index" && !Name.starts_with("index_put"))
+      continue;
+    std::optional<Finding> G = classify(C, Name, DI, Version, Ctx);
+    if (G && G->K == Kind::CpuIndex && localVarOf(G->Operand) == V)
+      Sites.push_back({C, G->Operand, G->Tensor});
+  }
+  if (Sites.empty() || Sites.size() != Refs.size())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Sites, [&](const Use &A, const Use &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                        B.Call->getBeginLoc());
+  });
+
+  // The device: a variable named before the index, never given another
+  // value, whose scope holds the index's declaration.
+  const VarDecl *Base = nullptr;
+  for (const Use &U : Sites) {
+    // Its text goes into the edits: in a template it must mean the same in
+    // every instantiation (isFixable).
+    const VarDecl *T = deviceNameOf(U.Tensor);
+    if (!T || T->getType()->isReferenceType() || !isFixable(U.Tensor, Ctx) ||
+        !SM.isBeforeInTranslationUnit(T->getLocation(), V->getLocation()))
+      continue;
+    const auto *TOwner = dyn_cast<FunctionDecl>(T->getDeclContext());
+    if (TOwner != Owner)
+      continue;
+    const VariableUses &TU = Uses.of(T);
+    if (TU.Escapes || TU.InLambda || !TU.Assigned.empty())
+      continue;
+    if (!isa<ParmVarDecl>(T)) {
+      // Declared in a block that holds the index's declaration.
+      DynTypedNodeList Parents = parentsOf(*T, Ctx);
+      const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+      DynTypedNodeList Blocks =
+          DS ? parentsOf(*DS, Ctx) : DynTypedNodeList(DynTypedNode());
+      const auto *Block =
+          DS && !Blocks.empty() ? Blocks[0].get<CompoundStmt>() : nullptr;
+      if (!Block || !SM.isPointWithin(SM.getExpansionLoc(V->getLocation()),
+                                      Block->getBeginLoc(), Block->getEndLoc()))
+        continue;
+    }
+    Base = T;
+    break;
+  }
+  if (!Base)
+    return std::nullopt;
+
+  IndexOnDevice Result;
+  Result.First = Sites.front().Call;
+  Result.DeviceOf = Base->getName().str();
+  std::string Name = V->getName().str();
+  for (const Use &U : Sites) {
+    if (deviceNameOf(U.Tensor) == Base)
+      continue;
+    const VarDecl *T = deviceNameOf(U.Tensor);
+    if (!T || !isFixable(U.Operand, Ctx) || !isFixable(U.Tensor, Ctx))
+      return std::nullopt;
+    std::optional<FixItHint> To =
+        replaceTokens(U.Operand->getSourceRange(),
+                      Name + ".to(" + T->getName().str() + ".device())", Ctx);
+    if (!To)
+      return std::nullopt;
+    Result.Fixes.push_back(*To);
+  }
+  std::optional<std::string> Text = sourceText(Init->getSourceRange(), Ctx);
+  std::optional<std::string> Postfix = postfixOperandText(Init, Ctx);
+  if (!Text || !Postfix)
+    return std::nullopt;
+  std::string Cuda = Result.DeviceOf + ".is_cuda()";
+  std::optional<FixItHint> Make = replaceTokens(
+      Init->getSourceRange(),
+      "(" + Cuda + " ? " + *Postfix + ".pin_memory() : " + *Text + ").to(" +
+          Result.DeviceOf + ".device(), /*non_blocking=*/" + Cuda + ")",
+      Ctx);
+  if (!Make)
+    return std::nullopt;
+  Result.Fixes.insert(Result.Fixes.begin(), *Make);
+  return Result;
+}
+
 //===----------------------------------------------------------------------===//
 // Messages
 //===----------------------------------------------------------------------===//
@@ -590,6 +773,7 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
   SourceLocation Loc = Call->getExprLoc();
   std::optional<FixItHint> Fix;
   std::optional<Hoist> HoistFix;
+  std::optional<IndexOnDevice> OnDevice;
 
   SyncReport Report = reportSync(*Hot);
   switch (F->K) {
@@ -602,6 +786,10 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
              "copying it there once outside the hot path")
         << Api << F->Mask << Operand << Tensor << Unless << Memcpy;
     HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
+    if (!HoistFix && !F->Mask)
+      OnDevice = indexOnDevice(*F, Sync, Sync.version(), Ctx);
+    if (OnDevice && OnDevice->First == Call)
+      Report.fix(OnDevice->Fixes);
     break;
   case Kind::CpuProbabilities:
     Report.warning(
@@ -694,6 +882,11 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
   }
   }
 
+  if (OnDevice && OnDevice->First != Call)
+    Report.note(OnDevice->First->getExprLoc(),
+                "the fix-it of the warning here makes '" + Operand +
+                    "' on the device of '" + OnDevice->DeviceOf +
+                    "' where it is made, which removes this copy too");
   if (HoistFix)
     Report.fixOnNote(
         {HoistFix->Declare, HoistFix->Use},

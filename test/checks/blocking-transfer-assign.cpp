@@ -3,8 +3,9 @@
 
 // Assignment to a tensor that is not a variable (a row, a slice) is
 // LibTorch's `Tensor::operator=(const Tensor &) &&`, which runs copy_:
-// the blocking copies of copy_, spelled as assignments. No fix-it: an
-// assignment cannot say non_blocking.
+// the blocking copies of copy_, spelled as assignments. The fix writes the
+// copy_ it is, from pinned memory without blocking where the destination is
+// CUDA (tested at run time where that is not proven).
 
 // ---- Positives ---------------------------------------------------------------
 
@@ -25,6 +26,9 @@ void rows(int n, torch::Device dev) {
     // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'obs.select(0, i) = std::move(h)' copies host tensor 'std::move(h)' to the GPU
   }
 }
+// CHECK-FIXES: obs[i].copy_(h.pin_memory(), /*non_blocking=*/true);
+// CHECK-FIXES: rt[i].copy_(rt.is_cuda() ? h.pin_memory() : h, /*non_blocking=*/rt.is_cuda());
+// CHECK-FIXES: obs.select(0, i) = std::move(h);
 
 // A parameter of unknown device: the assumption is spelled out.
 void unknownRows(torch::Tensor obs, int n) {
@@ -32,6 +36,18 @@ void unknownRows(torch::Tensor obs, int n) {
     obs[i] = torch::zeros(4);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = torch::zeros(4)' copies host tensor 'torch::zeros(4)' to the GPU and waits for all queued GPU work if 'obs[i]' is a CUDA tensor
 }
+// CHECK-FIXES: obs[i].copy_(obs.is_cuda() ? torch::zeros(4).pin_memory() : torch::zeros(4), /*non_blocking=*/obs.is_cuda());
+
+// A source whose memory is not shown to be pageable (a parameter): pinned
+// only where it is not pinned already.
+void fromParam(const torch::Tensor &src, int n) {
+  auto obs = torch::zeros({8, 4}, torch::kCUDA);
+  auto h = src.cpu();
+  for (int i = 0; i < n; ++i)
+    obs[i] = h;
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = h' copies host tensor 'h' to the GPU
+}
+// CHECK-FIXES: obs[i].copy_(!h.is_pinned() ? h.pin_memory() : h, /*non_blocking=*/!h.is_pinned());
 
 // ---- Negatives ---------------------------------------------------------------
 
@@ -60,10 +76,14 @@ void viaMacro(int n) {
     STORE(obs, i, torch::zeros(4));
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'STORE(obs, i, torch::zeros(4))' copies host tensor 'torch::zeros(4)' to the GPU
 }
+// CHECK-FIXES: STORE(obs, i, torch::zeros(4));
 
+// Two instantiations of code that depends on the parameter: no fix.
 template <typename T> void fill(torch::Tensor obs, int n) {
   for (int i = 0; i < n; ++i)
     obs[i] = torch::zeros(4, torch::TensorOptions().dtype<T>());
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = torch::zeros(4, torch::Tenso...' copies host tensor {{.*}} if 'obs[i]' is a CUDA tensor
 }
 template void fill<float>(torch::Tensor, int);
+template void fill<double>(torch::Tensor, int);
+// CHECK-FIXES: obs[i] = torch::zeros(4, torch::TensorOptions().dtype<T>());

@@ -67,9 +67,13 @@ void no_hoist(int steps) {
     auto b = x.index({twice});
     // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'twice'
     twice.add_(1);
+    // Made in the loop: not hoisted, but made on the device where it is
+    // made (a warning fix, test/checks/cpu-index-made-on-device.cpp).
     auto fresh = torch::randperm(16);
+    // CHECK-FIXES: auto fresh = (x.is_cuda() ? torch::randperm(16).pin_memory() : torch::randperm(16)).to(x.device(), /*non_blocking=*/x.is_cuda());
     auto c = x.index({fresh});
     // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'fresh'
+    // CHECK-NOTES: :[[@LINE-4]]:18: note: FIX-IT applied suggested code changes
     (void)a; (void)b; (void)c;
   }
 }

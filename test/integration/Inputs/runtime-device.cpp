@@ -39,6 +39,27 @@ int main() {
               host[1].item<float>(), host[2].item<float>(),
               host[3].item<float>());
 
+  // Constant factories uploaded in the loop are made on the device, an index
+  // made in the loop on the device of the tensor it indexes, and a row
+  // assigned from the host is copied from pinned memory where the device is
+  // CUDA (warning fixes: the same values).
+  auto rows_table =
+      torch::arange(64, torch::kFloat).reshape({16, 4}).to(device);
+  auto gathered = torch::zeros({4}, device);
+  auto slots = torch::zeros({2, 4}, device);
+  for (int i = 0; i < 2; ++i) {
+    auto ramp = torch::arange(4).to(device);
+    auto half = torch::full({4}, 0.5).to(device);
+    torch::Tensor perm = torch::arange(16).flip(0) + 0 * i;
+    for (int64_t s = 0; s < 16; s += 8) {
+      torch::Tensor mb = perm.index({torch::indexing::Slice(s, s + 8)});
+      gathered = gathered + rows_table.index({mb}).sum(0) * half + ramp;
+      slots[s / 8] = torch::full({4}, static_cast<float>(s + i));
+    }
+  }
+  auto g = (gathered + slots.sum(0)).to(torch::kCPU);
+  std::printf("gathered %.1f %.1f\n", g[0].item<float>(), g[3].item<float>());
+
   auto loader = torch::data::make_data_loader(
       Squares().map(torch::data::transforms::Stack<>()), 4);
   double squares = 0;

@@ -1,0 +1,111 @@
+// RUN: %check_torchsync %s cpu-index %t
+#include <torch/torch.h>
+#include <vector>
+
+// A CPU index variable made in the loop and used only to index tensors that
+// may be on a GPU (the minibatch indices of a PPO update): it is made on the
+// device of the first indexed tensor where it is made, pinned and copied
+// without blocking there when that tensor is on a GPU; the other uses move
+// it to their own tensor's device, which copies nothing where the devices
+// agree. The fix goes on the first use's warning; the others say so.
+
+using torch::indexing::Slice;
+
+// ---- Positives -------------------------------------------------------------
+
+void update(torch::Device device, torch::Tensor obs, torch::Tensor returns,
+            torch::Tensor actions, int64_t batch, int64_t minibatch) {
+  torch::Tensor b_obs = obs.reshape({batch, -1}).to(device);
+  torch::Tensor b_returns = returns.reshape(-1).to(device);
+  torch::Tensor b_actions = actions.reshape(-1).to(device);
+  for (int epoch = 0; epoch < 4; ++epoch) {
+    torch::Tensor b_inds = torch::randperm(batch);
+    for (int64_t start = 0; start < batch; start += minibatch) {
+      torch::Tensor mb_inds = b_inds.index({Slice(start, start + minibatch)});
+      auto x = b_obs.index({mb_inds});
+      // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' copies CPU index tensor 'mb_inds' to the device of 'b_obs' with a blocking copy if 'b_obs' is on a CUDA device (chosen at run time)
+      auto a = b_actions.to(torch::kLong).index({mb_inds});
+      // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'index()' copies CPU index tensor 'mb_inds' to the device of 'b_actions.to(torch::kLong)'
+      auto loss = (x.sum(1) - b_returns.index({mb_inds})).pow(2).mean() +
+                  a.sum() * 0 + (x.mean() - b_returns.index({mb_inds})).sum();
+      // CHECK-MESSAGES: :[[@LINE-2]]:41: warning: 'index()' copies CPU index tensor 'mb_inds' to the device of 'b_returns'
+      // CHECK-MESSAGES: :[[@LINE-2]]:55: warning: 'index()' copies CPU index tensor 'mb_inds' to the device of 'b_returns'
+      (void)loss;
+    }
+  }
+}
+// CHECK-FIXES: torch::Tensor mb_inds = (b_obs.is_cuda() ? b_inds.index({Slice(start, start + minibatch)}).pin_memory() : b_inds.index({Slice(start, start + minibatch)})).to(b_obs.device(), /*non_blocking=*/b_obs.is_cuda());
+// CHECK-FIXES-NEXT: auto x = b_obs.index({mb_inds});
+// CHECK-FIXES: auto a = b_actions.to(torch::kLong).index({mb_inds.to(b_actions.device())});
+// CHECK-FIXES: auto loss = (x.sum(1) - b_returns.index({mb_inds.to(b_returns.device())})).pow(2).mean() +
+// CHECK-FIXES-NEXT: a.sum() * 0 + (x.mean() - b_returns.index({mb_inds.to(b_returns.device())})).sum();
+
+// ---- Negatives: no fix -------------------------------------------------------
+
+// The index is also read on the host: it must stay there.
+void also_on_host(torch::Tensor x, int64_t n, std::vector<int64_t> &seen) {
+  auto gx = x.cuda();
+  for (int i = 0; i < 3; ++i) {
+    torch::Tensor inds = torch::randperm(n);
+    auto y = gx.index({inds});
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' copies CPU index tensor 'inds'
+    seen.push_back(inds.data_ptr<int64_t>()[0]);
+    (void)y;
+  }
+}
+// CHECK-FIXES: torch::Tensor inds = torch::randperm(n);
+
+// No indexed tensor is named before the index: nothing to take the device
+// from where it is made.
+void no_device_before(torch::Tensor x, int64_t n) {
+  for (int i = 0; i < 3; ++i) {
+    torch::Tensor inds = torch::randperm(n);
+    auto y = x.cuda().index({inds});
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'index()' copies CPU index tensor 'inds'
+    (void)y;
+  }
+}
+// CHECK-FIXES: auto y = x.cuda().index({inds});
+
+// The index's memory is not shown to be pageable (a slice of pinned
+// memory): pin_memory() would not copy it, and a copy without blocking
+// could race with a later change; no fix.
+void maybe_pinned(torch::Tensor x, int64_t n) {
+  auto gx = x.cuda();
+  torch::Tensor perm = torch::randperm(n).pin_memory();
+  for (int64_t s = 0; s < n; s += 4) {
+    torch::Tensor inds = perm.index({Slice(s, s + 4)});
+    auto y = gx.index({inds});
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' copies CPU index tensor 'inds'
+    (void)y;
+  }
+}
+// CHECK-FIXES: torch::Tensor inds = perm.index({Slice(s, s + 4)});
+
+// A macro and a template whose code depends on its parameter (two
+// instantiations): no fix.
+#define PICK(t, i) t.index({i})
+void in_macro(torch::Tensor x, int64_t n) {
+  auto gx = x.cuda();
+  for (int i = 0; i < 3; ++i) {
+    torch::Tensor inds = torch::randperm(n);
+    auto y = PICK(gx, inds);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'index()' copies CPU index tensor 'inds'
+    (void)y;
+  }
+}
+// CHECK-FIXES: auto y = PICK(gx, inds);
+
+template <typename T> void in_template(T x, int64_t n) {
+  auto gx = x.cuda();
+  for (int i = 0; i < 3; ++i) {
+    torch::Tensor inds = torch::randperm(n);
+    auto y = gx.index({inds});
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' copies CPU index tensor 'inds'
+    (void)y;
+  }
+}
+template void in_template<torch::Tensor>(torch::Tensor, int64_t);
+template void in_template<at::Tensor &>(at::Tensor &, int64_t);
+// CHECK-FIXES: torch::Tensor inds = torch::randperm(n);
+// CHECK-FIXES-NEXT: auto y = gx.index({inds});
