@@ -24,7 +24,13 @@ OUT=${OUT:-$PWD/public-fixcheck}
 WORK=${WORK:-/tmp/torchsync-fixcheck}
 DEADLINE_S=${DEADLINE_S:-560}
 RTOL=${RTOL:-1e-4}
+# RUNS=2: each copy runs twice, alternating, and the report also compares
+# each copy's two outputs with each other (the program's own run-to-run
+# differences, against which a fixed copy's difference is judged).
+RUNS=${RUNS:-1}
 ONLY=${ONLY:-examples-mnist ppo-libtorch}
+IGNORE='fps|time_elapsed|Saving|[0-9]+(\.[0-9]+)? ?(s|ms|sec)\b'
+export REPO IGNORE
 mkdir -p "$OUT" "$WORK"
 exec > >(tee "$OUT/log") 2>&1
 T0=$SECONDS
@@ -64,26 +70,61 @@ for name in $ONLY; do
   build="cmake -S $HERE -B $tree/build-fc -G Ninja -DCMAKE_BUILD_TYPE=None \
 -DCMAKE_CXX_FLAGS='-g -O1' $CUDA_ARGS -DCHECKOUT_$id=$tree > /dev/null && ninja -C $tree/build-fc $name"
   left=$((DEADLINE_S - (SECONDS - T0) - 30))
-  # Two builds side by side, then two runs: each run gets a third of what
-  # is left.
-  timeout=$(( left / 3 ))
+  # Two builds side by side, then 2 x RUNS runs.
+  timeout=$(( left / (2 * RUNS + 1) ))
   if [ "$timeout" -lt 30 ]; then echo "=== $name: no time left, skipped"; continue; fi
   echo "=== $name: each run within $timeout s, in $tree: ${args[*]}"
+  rm -rf "$WORK/keep-$name"
   (cd "$tree" && env ${envs[@]+"${envs[@]}"} python3 "$REPO/runtime-verify/tools/torchsync-verify" \
      fix-check --root "$tree" --findings "$HERE/results/$name.findings.json" --probe "$PROBE" \
-     --build "$build" --timeout "$timeout" --rtol "$RTOL" \
-     --ignore-output 'fps|time_elapsed|Saving|[0-9]+(\.[0-9]+)? ?(s|ms|sec)\b' \
+     --build "$build" --timeout "$timeout" --rtol "$RTOL" --runs "$RUNS" \
+     --keep "$WORK/keep-$name" \
+     --ignore-output "$IGNORE" \
      --format=json -o "$OUT/$name.fixcheck.json" -- "$tree/build-fc/$name" ${args[@]+"${args[@]}"})
   echo "=== $name: fix-check exit $? after $((SECONDS - T0)) s"
   python3 - "$OUT/$name.fixcheck.json" > "$OUT/$name.fixcheck.txt" <<'PY' || true
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(json.dumps(r.get("summary", r), indent=1, sort_keys=True))
+b = r.get("before", {})
+print("before: trace", json.dumps(b.get("trace")), "program", json.dumps(b.get("program", {}).get("wall_s")))
 for v in r.get("variants", []):
+    print("after: trace", json.dumps(v.get("run", {}).get("trace")), "syncs", json.dumps(v.get("syncs")))
     print("verdict:", v.get("verdict"), "time:", json.dumps(v.get("time")), "outputs:", json.dumps(v.get("outputs"))[:600])
     for f in v.get("findings", []):
-        print(" ", f.get("place"), f.get("check"), "fixed" if f.get("fixed") else "", json.dumps(f.get("before")), json.dumps(f.get("after")))
+        print(" ", "%s:%s" % (f.get("path"), f.get("line")), f.get("check"), "fixed" if f.get("fixed") else "-", json.dumps(f.get("before")), json.dumps(f.get("after")))
 PY
+  ls "$WORK/keep-$name" | tr '\n' ' '; echo
+  # Each copy's runs against each other: the program's own differences.
+  if [ "$RUNS" -gt 1 ]; then
+    python3 - "$WORK/keep-$name" "$RTOL" >> "$OUT/$name.fixcheck.txt" <<'PY' || true
+import os, re, sys
+sys.path.insert(0, os.path.join(os.environ["REPO"], "runtime-verify", "tools"))
+import fix_check
+keep, rtol = sys.argv[1], float(sys.argv[2])
+ignore = re.compile(os.environ["IGNORE"])
+import itertools
+runs = []
+for v in ("before", "after"):
+    for k in range(1, 10):
+        path = os.path.join(keep, v + ("" if k == 1 else ".%d" % k) + ".stdout")
+        if os.path.exists(path):
+            runs.append(("%s.%d" % (v, k), open(path).read()))
+# Every pair of runs: the largest relative difference of any number, and
+# how many numbers differ by more than the tolerance.
+for (na, a), (nb, b) in itertools.combinations(runs, 2):
+    _, stats = fix_check.compare_text(a, b, 1e300, 1e300, ignore)
+    la = [l for l in a.splitlines() if not ignore.search(l)]
+    lb = [l for l in b.splitlines() if not ignore.search(l)]
+    over = 0
+    for x, y in zip(la, lb):
+        for u, w in zip(fix_check.NUMBER.findall(x), fix_check.NUMBER.findall(y)):
+            if not fix_check.same_number(u, w, rtol, 1e-6)[0]:
+                over += 1
+    print("%s vs %s: %d numbers, largest relative difference %.3g, %d beyond rtol %g"
+          % (na, nb, stats["numbers"], stats["max_rel_diff"], over, rtol))
+PY
+  fi
   cat "$OUT/$name.fixcheck.txt"
 done
 echo "=== done in $((SECONDS - T0)) s"
