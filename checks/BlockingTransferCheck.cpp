@@ -120,7 +120,9 @@ static bool destinationCudaOnEveryRun(const CXXMemberCallExpr *Call,
 }
 
 /// True when evaluating \p E twice gives the same value and does nothing
-/// else: a variable, or a member of one (`batch.data`, `this->dev_`).
+/// else: a variable, a member of one (`batch.data`, `this->dev_`), or an
+/// element of a vector, array or deque read with `[]` at a variable or a
+/// literal index (`batches[i].first`; a map's `[]` would insert).
 static bool isPlainName(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -129,6 +131,17 @@ static bool isPlainName(const Expr *E) {
     return isa<FieldDecl>(ME->getMemberDecl()) &&
            (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
             isPlainName(ME->getBase()));
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+    QualType Container =
+        OC->getArg(0)->IgnoreParenImpCasts()->getType().getNonReferenceType();
+    const Expr *Index = OC->getArg(1)->IgnoreParenImpCasts();
+    return (isClassType(Container, "std::vector") ||
+            isClassType(Container, "std::array") ||
+            isClassType(Container, "std::deque")) &&
+           isPlainName(OC->getArg(0)) &&
+           (isa<IntegerLiteral>(Index) || isPlainName(Index));
+  }
   return false;
 }
 

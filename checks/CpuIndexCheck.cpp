@@ -668,8 +668,14 @@ static std::optional<IndexOnDevice> indexOnDevice(const Finding &F,
     if (Name != "index" && !Name.starts_with("index_put"))
       continue;
     std::optional<Finding> G = classify(C, Name, DI, Version, Ctx);
-    if (G && G->K == Kind::CpuIndex && localVarOf(G->Operand) == V)
-      Sites.push_back({C, G->Operand, G->Tensor});
+    if (!G || G->K != Kind::CpuIndex || localVarOf(G->Operand) != V)
+      continue;
+    // Every use is a finding of its own here (hot, on a device that is
+    // reported), so the first one carries the fix-it and the others' notes
+    // point at a warning that exists.
+    if (!Sync.reportsDevice(G->D) || !Sync.hotReason(C, Ctx))
+      return std::nullopt;
+    Sites.push_back({C, G->Operand, G->Tensor});
   }
   if (Sites.empty() || Sites.size() != Refs.size())
     return std::nullopt;

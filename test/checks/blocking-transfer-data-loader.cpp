@@ -6,6 +6,9 @@
 // tensors. Moving them to a device chosen at run time is a blocking copy
 // when that device is CUDA.
 #include <torch/torch.h>
+#include <map>
+#include <utility>
+#include <vector>
 
 namespace data = torch::data;
 
@@ -102,8 +105,8 @@ void vectors_and_iterators(torch::Device device, int steps) {
   }
 }
 // CHECK-FIXES: auto x = (device.is_cuda() && !example.data.is_pinned() ? example.data.pin_memory() : example.data).to(device, /*non_blocking=*/device.is_cuda() && !example.data.is_pinned());
-// An element read through a call is read once: no fix.
-// CHECK-FIXES: auto first = batch[0].target.to(device);
+// An element of a vector read with [] can be read twice: the same test.
+// CHECK-FIXES: auto first = (device.is_cuda() && !batch[0].target.is_pinned() ? batch[0].target.pin_memory() : batch[0].target).to(device, /*non_blocking=*/device.is_cuda() && !batch[0].target.is_pinned());
 
 // A dataset whose get() returns CUDA tensors: its batches are CUDA.
 void gpu_dataset(torch::Device device) {
@@ -143,6 +146,28 @@ void cpu_only(int epochs) {
     }
 }
 
+// A list of minibatches made by the program (the memory of its elements is
+// not shown to be pageable): an element read with [] at a variable index
+// can be read twice, so it gets the same test at run time. A map's [] would
+// insert: no fix there.
+void minibatches(torch::Device device, std::vector<float> &buf, int epochs) {
+  std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;
+  std::map<int, torch::Tensor> by_id;
+  for (int k = 0; k < 4; ++k) {
+    batches.push_back({torch::from_blob(buf.data(), {8}), torch::rand({2})});
+    by_id[k] = torch::from_blob(buf.data(), {8});
+  }
+  for (int e = 0; e < epochs; ++e)
+    for (size_t i = 0; i < batches.size(); ++i) {
+      auto X = batches[i].first.to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' copies host tensor 'batches[i].first' to the GPU
+      auto M = by_id[1].to(device);
+      (void)X; (void)M;
+    }
+}
+// CHECK-FIXES: auto X = (device.is_cuda() && !batches[i].first.is_pinned() ? batches[i].first.pin_memory() : batches[i].first).to(device, /*non_blocking=*/device.is_cuda() && !batches[i].first.is_pinned());
+// CHECK-FIXES: auto M = by_id[1].to(device);
+
 // ---- Macros and templates --------------------------------------------------
 
 #define TO_DEVICE(b, d) (b).data.to(d)
@@ -162,3 +187,8 @@ void use_generic(torch::Device device) {
       data::datasets::MNIST("./data").map(data::transforms::Stack<>()), 64);
   generic(*loader, device);
 }
+// One instantiation, in this file: the fix is made for its types
+// (test/checks/host-read-templates.cpp has the rules).
+// CHECK-FIXES: auto x = (device.is_cuda() && !batch.data.is_pinned() ? batch.data.pin_memory() : batch.data).to(device, /*non_blocking=*/device.is_cuda() && !batch.data.is_pinned());
+// CHECK-FIXES-NEXT: //
+// CHECK-FIXES-NEXT: auto y = TO_DEVICE(batch, device);

@@ -82,6 +82,23 @@ void maybe_pinned(torch::Tensor x, int64_t n) {
 }
 // CHECK-FIXES: torch::Tensor inds = perm.index({Slice(s, s + 4)});
 
+// A use that is not hot (before the loop) would carry the fix-it on a
+// warning that is not reported: none.
+void first_use_cold(torch::Tensor x, int64_t n) {
+  auto gx = x.cuda();
+  torch::Tensor inds = torch::randperm(n);
+  auto warm = gx.index({inds});
+  for (int i = 0; i < 3; ++i) {
+    auto y = gx.index({inds}) + gx.index({inds});
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' copies CPU index tensor 'inds'
+    // CHECK-MESSAGES: :[[@LINE-2]]:36: warning: 'index()' copies CPU index tensor 'inds'
+    (void)y;
+  }
+  (void)warm;
+}
+// CHECK-FIXES: torch::Tensor inds = torch::randperm(n);
+// CHECK-FIXES-NEXT: auto warm = gx.index({inds});
+
 // A macro and a template whose code depends on its parameter (two
 // instantiations): no fix.
 #define PICK(t, i) t.index({i})
