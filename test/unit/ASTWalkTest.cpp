@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MockAST.h"
 #include "utils/ASTWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -22,12 +23,7 @@ using namespace clang::tidy::torchsync;
 
 namespace {
 
-std::unique_ptr<ASTUnit> parse(llvm::StringRef Code) {
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cpp");
-  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
-  return AST;
-}
+using torchsync::test::parsePlain;
 
 /// The function named \p Name in \p AST (its first declaration there).
 FunctionDecl *function(ASTUnit &AST, llvm::StringRef Name) {
@@ -84,7 +80,7 @@ public:
 };
 
 TEST(ASTWalkTest, HooksInRecursiveASTVisitorsOrder) {
-  std::unique_ptr<ASTUnit> AST = parse("int f(int a) { return -a; }");
+  std::unique_ptr<ASTUnit> AST = parsePlain("int f(int a) { return -a; }");
   Tracer T;
   ASSERT_TRUE(T.walk(function(*AST, "f")->getBody()));
   std::vector<std::string> Expected = {
@@ -98,7 +94,7 @@ TEST(ASTWalkTest, HooksInRecursiveASTVisitorsOrder) {
 }
 
 TEST(ASTWalkTest, DeclarationsAroundTheirStatements) {
-  std::unique_ptr<ASTUnit> AST = parse("void f() { int x = 1; }");
+  std::unique_ptr<ASTUnit> AST = parsePlain("void f() { int x = 1; }");
   Tracer T;
   ASSERT_TRUE(T.walk(function(*AST, "f")));
   std::vector<std::string> Expected = {
@@ -112,7 +108,7 @@ TEST(ASTWalkTest, DeclarationsAroundTheirStatements) {
 
 TEST(ASTWalkTest, AnEnterThatSaysNoSkipsTheSubtree) {
   std::unique_ptr<ASTUnit> AST =
-      parse("int f(int a) { auto g = [a] { return a; }; return g(); }");
+      parsePlain("int f(int a) { auto g = [a] { return a; }; return g(); }");
   Tracer T;
   T.Skip = "LambdaExpr";
   ASSERT_TRUE(T.walk(function(*AST, "f")->getBody()));
@@ -126,7 +122,7 @@ TEST(ASTWalkTest, AnEnterThatSaysNoSkipsTheSubtree) {
 
 TEST(ASTWalkTest, ALambdaIsLeftAfterItsCapturesAndBody) {
   std::unique_ptr<ASTUnit> AST =
-      parse("int f(int a) { auto g = [b = a + 1] { return b; }; return 0; }");
+      parsePlain("int f(int a) { auto g = [b = a + 1] { return b; }; return 0; }");
   Tracer T;
   ASSERT_TRUE(T.walk(function(*AST, "f")->getBody()));
   auto At = [&](llvm::StringRef Line) {
@@ -141,7 +137,7 @@ TEST(ASTWalkTest, ALambdaIsLeftAfterItsCapturesAndBody) {
 
 TEST(ASTWalkTest, TemplateInstantiations) {
   std::unique_ptr<ASTUnit> AST =
-      parse("template <class T> T id(T t) { return t; }\n"
+      parsePlain("template <class T> T id(T t) { return t; }\n"
             "int use() { return id(1) + id(2.0) > 0; }");
   TranslationUnitDecl *TU = AST->getASTContext().getTranslationUnitDecl();
   Tracer Patterns, Instantiations;
@@ -155,7 +151,7 @@ TEST(ASTWalkTest, TemplateInstantiations) {
 
 TEST(ASTWalkTest, ImplicitCode) {
   std::unique_ptr<ASTUnit> AST =
-      parse("struct S { int x; };\nS copy(const S &s) { return s; }");
+      parsePlain("struct S { int x; };\nS copy(const S &s) { return s; }");
   TranslationUnitDecl *TU = AST->getASTContext().getTranslationUnitDecl();
   Tracer Written, Implicit;
   Implicit.ImplicitCode = true;
@@ -167,7 +163,7 @@ TEST(ASTWalkTest, ImplicitCode) {
 }
 
 TEST(ASTWalkTest, AVisitThatSaysNoStopsTheWalk) {
-  std::unique_ptr<ASTUnit> AST = parse("int f(int a) { a = 2; return a; }");
+  std::unique_ptr<ASTUnit> AST = parsePlain("int f(int a) { a = 2; return a; }");
   Tracer T;
   T.Stop = "BinaryOperator";
   EXPECT_FALSE(T.walk(function(*AST, "f")->getBody()));
@@ -177,7 +173,7 @@ TEST(ASTWalkTest, AVisitThatSaysNoStopsTheWalk) {
 
 TEST(ASTWalkTest, TypeLocsCanBeSkipped) {
   std::unique_ptr<ASTUnit> AST =
-      parse("int f(int a) { decltype(a + 1) b = a; return b; }");
+      parsePlain("int f(int a) { decltype(a + 1) b = a; return b; }");
   struct Unevaluated : Tracer {
     bool enterTypeLoc(TypeLoc TL) override {
       return !TL.getAs<DecltypeTypeLoc>();

@@ -1,6 +1,7 @@
 //===--- MockAST.h - Sources over the mock LibTorch headers -----*- C++ -*-===//
 //
-// Part of torchsync's unit tests: an in-memory translation unit compiled as
+// Part of torchsync's unit tests: an in-memory translation unit of plain C++
+// (parsePlain), or one compiled as
 // the check tests compile theirs (C++17, test/Inputs/mock as a system
 // include directory), on the check tests' precompiled mock <torch/torch.h>
 // where it leaves what the source sees the same (test/check_torchsync.py's
@@ -14,6 +15,7 @@
 
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <string>
@@ -46,6 +48,16 @@ parseWithMockHeaders(llvm::StringRef Code) {
     Args.push_back(TORCHSYNC_MOCK_PCH);
   }
   return clang::tooling::buildASTFromCodeWithArgs(Code, Args, "input.cpp");
+}
+
+/// The AST of \p Code, plain C++17 that includes nothing; a test fails
+/// where it does not compile.
+inline std::unique_ptr<clang::ASTUnit> parsePlain(llvm::StringRef Code) {
+  std::unique_ptr<clang::ASTUnit> AST =
+      clang::tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"},
+                                               "input.cpp");
+  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  return AST;
 }
 
 } // namespace torchsync::test

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MockAST.h"
 #include "utils/Templates.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -22,12 +23,7 @@ using namespace clang::tidy::torchsync;
 
 namespace {
 
-std::unique_ptr<ASTUnit> parse(llvm::StringRef Code) {
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cpp");
-  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
-  return AST;
-}
+using torchsync::test::parsePlain;
 
 /// The calls of a function named \p Callee in functions named \p In, in the
 /// templates' bodies and their instantiations alike.
@@ -49,7 +45,7 @@ const char *const Prelude = R"cc(
 )cc";
 
 TEST(TemplatesTest, PlainCodeIsPlainAndEditable) {
-  auto AST = parse(std::string(Prelude) + "double f(Tensor t) { return t.sum().item(); }");
+  auto AST = parsePlain(std::string(Prelude) + "double f(Tensor t) { return t.sum().item(); }");
   auto Calls = callsOf(*AST, "sum", "f");
   ASSERT_EQ(Calls.size(), 1u);
   EXPECT_EQ(templatePlaceOf(Calls[0], AST->getASTContext()).K,
@@ -58,7 +54,7 @@ TEST(TemplatesTest, PlainCodeIsPlainAndEditable) {
 }
 
 TEST(TemplatesTest, IndependentCodeIsEditableInEveryInstantiation) {
-  auto AST = parse(std::string(Prelude) + R"cc(
+  auto AST = parsePlain(std::string(Prelude) + R"cc(
     template <class M> double g(M m, Tensor t) { (void)m; return t.sum().item(); }
     double use(Tensor t) { return g(1, t) + g(2.0, t); }
   )cc");
@@ -81,7 +77,7 @@ TEST(TemplatesTest, IndependentCodeIsEditableInEveryInstantiation) {
 }
 
 TEST(TemplatesTest, DependentCodeNeedsOneInstantiationInTheMainFile) {
-  auto AST = parse(std::string(Prelude) + R"cc(
+  auto AST = parsePlain(std::string(Prelude) + R"cc(
     template <class L> double once(L &l) { return l.sum().item(); }
     template <class L> double twice(L &l) { return l.sum().item(); }
     struct Other { Other sum() const; double item() const; };
@@ -103,7 +99,7 @@ TEST(TemplatesTest, DependentCodeNeedsOneInstantiationInTheMainFile) {
 }
 
 TEST(TemplatesTest, MembersOfClassTemplatesAndLambdas) {
-  auto AST = parse(std::string(Prelude) + R"cc(
+  auto AST = parsePlain(std::string(Prelude) + R"cc(
     template <class L> struct E {
       double run(L &l) { return l.sum().item(); }
       double unused(L &l) { return l.sum().item(); }
@@ -131,7 +127,7 @@ TEST(TemplatesTest, MembersOfClassTemplatesAndLambdas) {
 }
 
 TEST(TemplatesTest, TypesWrittenAsTheUsersParameter) {
-  auto AST = parse(std::string(Prelude) + R"cc(
+  auto AST = parsePlain(std::string(Prelude) + R"cc(
     template <class T> T acc(Tensor t) { T s = 0; s += read(t); return s; }
     double use(Tensor t) { return acc<double>(t); }
   )cc");
