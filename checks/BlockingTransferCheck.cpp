@@ -258,19 +258,6 @@ static bool isPureDeviceSpec(const Expr *E) {
   return false;
 }
 
-/// The type of \p A as written, before it is converted to a parameter's
-/// type (`10` passed as an `at::Scalar` is an int).
-static QualType writtenType(const Expr *A) {
-  for (unsigned Steps = 0; Steps < 8; ++Steps) {
-    A = ignoreWrappers(A)->IgnoreParenImpCasts();
-    const auto *CE = dyn_cast<CXXConstructExpr>(A);
-    if (!CE || isa<CXXTemporaryObjectExpr>(CE) || CE->getNumArgs() != 1)
-      break;
-    A = CE->getArg(0);
-  }
-  return A->getType();
-}
-
 /// A factory of constant values made on the host and uploaded,
 /// `torch::zeros(s).to(dev)`, is made on the device instead:
 /// `torch::zeros(s, dev)` (`torch::zeros(s, at::TensorOptions(dtype)
@@ -327,7 +314,10 @@ factoryOnDeviceFix(const CXXMemberCallExpr *Call, const Expr *Host,
       return std::nullopt;
     if (P->getName() == "options" || P->getName() == "dtype")
       Options = A;
-    else if (Name == "arange" && !writtenType(A)->isIntegerType())
+    else if (Name == "arange" && !stripValueWrappers(A)
+                                      ->IgnoreParenImpCasts()
+                                      ->getType()
+                                      ->isIntegerType())
       return std::nullopt; // A float range may round differently.
     else if (P->getName() != "size" && P->getName() != "n" &&
              P->getName() != "m" && P->getName() != "fill_value" &&

@@ -577,23 +577,6 @@ struct IndexOnDevice {
 };
 } // namespace
 
-/// The references to \p V in \p Body.
-static llvm::SmallVector<const DeclRefExpr *, 8>
-referencesTo(const VarDecl *V, const Stmt *Body) {
-  struct Finder : ASTWalker {
-    const VarDecl *V;
-    llvm::SmallVector<const DeclRefExpr *, 8> Refs;
-    bool visitStmt(Stmt *S) override {
-      if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
-        Refs.push_back(R);
-      return true;
-    }
-  } Walker;
-  Walker.V = V;
-  Walker.walk(const_cast<Stmt *>(Body));
-  return Walker.Refs;
-}
-
 /// A name whose device is read without side effects and whose text can be
 /// repeated: `x`, or `x.to(dtype)` (same device) as `x`.
 static const VarDecl *deviceNameOf(const Expr *Self) {
@@ -632,19 +615,17 @@ static std::optional<IndexOnDevice> indexOnDevice(const Finding &F,
   const auto *Owner = dyn_cast<FunctionDecl>(V->getDeclContext());
   if (!Owner || !Owner->getBody())
     return std::nullopt;
-  FunctionUses Uses(Owner->getBody(), Ctx);
+  DeviceInference &DI = Sync.devices(Ctx);
+  const FunctionUses &Uses = DI.uses().body(Owner->getBody());
   const VariableUses &VU = Uses.of(V);
   if (VU.Escapes || VU.InLambda || !VU.Writes.empty())
     return std::nullopt;
   const Expr *Init = ignoreWrappers(V->getInit());
-  DeviceInference &DI = Sync.devices(Ctx);
   if (!Init || !isFixable(Init, Ctx) ||
       DI.hostMemoryOf(Init) != HostMemory::Pageable)
     return std::nullopt;
 
   // Every reference is the index of a call this check reports.
-  llvm::SmallVector<const DeclRefExpr *, 8> Refs =
-      referencesTo(V, Owner->getBody());
   struct Use {
     const CallExpr *Call;
     const Expr *Operand;
@@ -677,7 +658,7 @@ static std::optional<IndexOnDevice> indexOnDevice(const Finding &F,
       return std::nullopt;
     Sites.push_back({C, G->Operand, G->Tensor});
   }
-  if (Sites.empty() || Sites.size() != Refs.size())
+  if (Sites.empty() || Sites.size() != countRefs(V, Owner->getBody(), Ctx))
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::sort(Sites, [&](const Use &A, const Use &B) {
@@ -724,9 +705,9 @@ static std::optional<IndexOnDevice> indexOnDevice(const Finding &F,
   Result.DeviceOf = Base->getName().str();
   std::string Name = V->getName().str();
   for (const Use &U : Sites) {
-    if (deviceNameOf(U.Tensor) == Base)
-      continue;
     const VarDecl *T = deviceNameOf(U.Tensor);
+    if (T == Base)
+      continue;
     if (!T || !isFixable(U.Operand, Ctx) || !isFixable(U.Tensor, Ctx))
       return std::nullopt;
     std::optional<FixItHint> To =
