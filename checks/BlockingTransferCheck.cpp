@@ -57,8 +57,8 @@ std::string BlockingTransferCheck::assumptionOf(const Transfer &T,
                                                 const ASTContext &Ctx) {
   if (T.sourceAssumed())
     return T.direction() == Direction::DeviceToHost
-               ? ifCuda(T.Source, T.From, Ctx)
-               : " if " + quoted(T.Source, Ctx) + " is a CPU tensor";
+               ? ifCuda(T.Source, T.From, Ctx, /*Named=*/true)
+               : " if it is on the CPU";
   if (T.destinationAssumed())
     return isTensorType(T.Destination->getType())
                ? ifCuda(T.Destination, T.To, Ctx)
@@ -437,21 +437,23 @@ void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,
   SyncReport Report = reportSync(*Hot);
   if (Dir == Direction::DeviceToHost) {
     Report.warning(Assign->getOperatorLoc(),
-                   "'%0' copies %1 to the host and waits for all queued GPU "
-                   "work%2 (%3); consider a non_blocking copy_() into pinned "
-                   "memory that the host reads after a CUDA event")
+                   "'%0' waits for the GPU to copy %1 to the host%2; copy_() "
+                   "with non_blocking=true into pinned memory and read it "
+                   "after a CUDA event")
         << Api
         << (Assumption.empty() ? "CUDA tensor " : "") + quoted(T->Source, Ctx)
-        << Assumption << MemcpyAndSyncPath;
+        << Assumption;
+    Report.waitsIn(MemcpyAndSyncPath);
     return;
   }
-  Report.warning(Assign->getOperatorLoc(),
-                 "'%0' copies %1 to the GPU and waits for all queued GPU "
-                 "work%2 (%3); consider copy_() from pinned memory "
-                 "('pin_memory()') with non_blocking=true")
+  Report.warning(
+      Assign->getOperatorLoc(),
+      "'%0' waits for the GPU to copy %1 to the device%2; copy_() from "
+      "pinned memory with non_blocking=true")
       << Api
       << (T->From == Device::CPU ? "host tensor " : "") + quoted(T->Source, Ctx)
-      << Assumption << MemcpyAndSyncPath;
+      << Assumption;
+  Report.waitsIn(MemcpyAndSyncPath);
   // Only where the source is proven on the CPU (assignmentPinFix) and no
   // read of an earlier non_blocking download relies on this copy's wait.
   if (!T->sourceAssumed() && !Reads.endsARaceWindow(Assign, Devices, Ctx))
@@ -519,15 +521,14 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
     const Expr *HostSide = Host ? Host : HostDst;
     std::optional<FixItHint> PinFix;
     SyncReport Report = reportSync(*Hot);
-    Report.warning(Loc, "'%0' %1 pageable host tensor %2 is staged by the "
-                        "CUDA driver and waits despite non_blocking=true%4 "
-                        "(cudaMemcpyAsync with pageable memory); consider %3")
-        << Api << (Dir == Direction::HostToDevice ? "from" : "into")
-        << quoted(HostSide, Ctx)
+    Report.warning(Loc, "'%0' waits despite non_blocking=true: the CUDA "
+                        "driver stages pageable host tensor %1%3; %2")
+        << Api << quoted(HostSide, Ctx)
         << (Dir == Direction::HostToDevice
-                ? "pinning it with 'pin_memory()'"
-                : "allocating it with TensorOptions().pinned_memory(true)")
+                ? "pin it with 'pin_memory()'"
+                : "allocate it with TensorOptions().pinned_memory(true)")
         << Assumption;
+    Report.waitsIn("cudaMemcpyAsync with pageable memory");
     // Pinning a pageable source makes a fresh pinned copy: same values.
     if (Dir == Direction::HostToDevice && isFixable(Call, Ctx))
       PinFix = appendMember(Host, ".pin_memory()", Ctx);
@@ -547,12 +548,13 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   if (Dir == Direction::DeviceToHost) {
     const Expr *Tensor = T->Source;
     SyncReport Report = reportSync(*Hot);
-    Report.warning(Loc, "'%0' copies %1 to the host and waits for all queued "
-                        "GPU work%2 (%3); consider a non_blocking copy into "
-                        "pinned memory that the host reads after a CUDA event")
+    Report.warning(Loc, "'%0' waits for the GPU to copy %1 to the host%2; "
+                        "copy with non_blocking=true into pinned memory and "
+                        "read it after a CUDA event")
         << Api
         << (Assumption.empty() ? "CUDA tensor " : "") + quoted(Tensor, Ctx)
-        << Assumption << MemcpyAndSyncPath;
+        << Assumption;
+    Report.waitsIn(MemcpyAndSyncPath);
     // The D2H rewrite moves the wait, it does not remove it: it changes when
     // the result is valid, so it goes on a note. It is offered only where
     // the result goes into a local that the host does not touch before
@@ -591,22 +593,25 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   if (std::optional<FixItHint> OnDevice = factoryOnDeviceFix(Call, Host, Ctx);
       OnDevice && !Reads.endsARaceWindow(Call, Devices, Ctx)) {
     SyncReport Report = reportSync(*Hot);
-    Report.warning(Loc, "'%0' copies %1 to the GPU and waits for all queued "
-                        "GPU work%2 (%3); consider making it on the device")
+    Report.warning(Loc,
+                   "'%0' waits for the GPU to copy %1 to the device%2; make it "
+                   "on the device")
         << Api
         << (T->From == Device::CPU ? "host tensor " : "") + quoted(Host, Ctx)
-        << Assumption << MemcpyAndSyncPath;
+        << Assumption;
+    Report.waitsIn(MemcpyAndSyncPath);
     Report.fix(*OnDevice);
     return;
   }
   {
     SyncReport Report = reportSync(*Hot);
-    Report.warning(Loc, "'%0' copies %1 to the GPU and waits for all queued "
-                        "GPU work%2 (%3); consider 'pin_memory()' and "
-                        "non_blocking=true")
+    Report.warning(Loc,
+                   "'%0' waits for the GPU to copy %1 to the device%2; copy "
+                   "from pinned memory with non_blocking=true")
         << Api
         << (T->From == Device::CPU ? "host tensor " : "") + quoted(Host, Ctx)
-        << Assumption << MemcpyAndSyncPath;
+        << Assumption;
+    Report.waitsIn(MemcpyAndSyncPath);
     // Only when the source is proven and the destination is CUDA, or chosen
     // at run time (then on the note: on a run that chooses the CPU the
     // rewrite throws, or returns a pinned copy instead of the tensor

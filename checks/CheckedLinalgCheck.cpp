@@ -486,7 +486,10 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   std::string Api = apiName(*C, Call, Ctx);
-  std::string IfCuda = ifCuda(Matrix, D, Ctx);
+  // The messages of a CPU fallback and a norm name the matrix just before.
+  std::string IfCuda = ifCuda(Matrix, D, Ctx,
+                              /*Named=*/C->Op.Kind == LinalgKind::CpuFallback ||
+                                  C->Op.Kind == LinalgKind::NormOnHost);
   SourceLocation Loc = Call->getExprLoc();
   bool HasEx = !C->Op.Ex.empty() && declaresAtFunction(Ctx, C->Op.Ex);
   std::string ExName = HasEx ? atPrefix(*C, Call, Ctx, /*KeepWritten=*/false) +
@@ -497,59 +500,52 @@ void CheckedLinalgCheck::check(const MatchFinder::MatchResult &Result) {
   switch (C->Op.Kind) {
   case LinalgKind::Checked:
     if (HasEx)
-      Report.warning(
-          Loc, "'%0' checks for errors by reading a status from the GPU%1, "
-               "waiting for all queued GPU work even when nothing fails "
-               "(%2); consider '%3', which returns the status as an 'info' "
-               "tensor that stays on the device")
-          << Api << IfCuda << CheckPath << ExName;
+      Report.warning(Loc, "'%0' waits for the GPU to read its error status%1, "
+                          "even when nothing fails; use '%2', which keeps the "
+                          "status on the device as an 'info' tensor")
+          << Api << IfCuda << ExName;
     else
-      Report.warning(
-          Loc, "'%0' checks for errors by reading a status from the GPU%1, "
-               "waiting for all queued GPU work even when nothing fails "
-               "(%2); consider batching the matrices into one call or "
-               "moving it out of the hot path (it has no _ex variant)")
-          << Api << IfCuda << CheckPath;
+      Report.warning(Loc, "'%0' waits for the GPU to read its error status%1, "
+                          "even when nothing fails; batch the matrices into "
+                          "one call or move it out of the hot path (it has "
+                          "no _ex variant)")
+          << Api << IfCuda;
+    Report.waitsIn(CheckPath);
     break;
   case LinalgKind::CpuFallback:
-    Report.warning(
-        Loc, "'%0' copies %1 to the host%2 and computes on the CPU, waiting "
-             "for all queued GPU work (input.to(kCPU) in "
-             "linalg_eig_out_info, then isfinite().all().item<bool>()); "
-             "consider 'linalg_eigh' if the matrix is symmetric (it still "
-             "checks for errors on the host) or moving it out of the hot "
-             "path")
+    Report.warning(Loc, "'%0' waits for the GPU to copy %1 to the host%2 and "
+                        "computes on the CPU; use 'linalg_eigh' for a "
+                        "symmetric matrix or move it out of the hot path")
         << Api << describeTensor(Matrix, D, Ctx) << IfCuda;
+    Report.waitsIn("input.to(kCPU) in linalg_eig_out_info, then "
+                   "isfinite().all().item<bool>()");
     break;
   case LinalgKind::NormOnHost:
-    Report.warning(Loc,
-                   "'%0' reads a norm of %1 on the host%2 to choose its "
-                   "approximation degree, waiting for all queued GPU work "
-                   "(mexp_impl in aten/src/ATen/native/LinearAlgebra.cpp); "
-                   "consider moving it out of the hot path")
+    Report.warning(Loc, "'%0' waits for the GPU to read a norm of %1%2 (to "
+                        "choose its approximation degree); move it out of "
+                        "the hot path")
         << Api << describeTensor(Matrix, D, Ctx) << IfCuda;
+    Report.waitsIn("mexp_impl in aten/src/ATen/native/LinearAlgebra.cpp");
     break;
   case LinalgKind::Transitive: {
     bool InvThenPower = C->Op.Condition == LinalgCondition::NegativePower &&
                         declaresAtFunction(Ctx, "linalg_inv_ex");
-    Report.warning(
-        Loc, "'%0' computes %1, whose error check reads a status from the "
-             "GPU%2, waiting for all queued GPU work even when nothing "
-             "fails (%3); consider %4")
-        << Api << C->Op.Via << IfCuda << CheckPath
-        << (InvThenPower
-                ? "inverting with 'at::linalg_inv_ex()' and raising the "
-                  "inverse to the positive power"
-                : "moving it out of the hot path");
+    Report.warning(Loc, "'%0' computes %1, whose error check waits for the "
+                        "GPU%2 even when nothing fails; %3")
+        << Api << C->Op.Via << IfCuda
+        << (InvThenPower ? "invert with 'at::linalg_inv_ex()' and raise the "
+                           "inverse to the positive power"
+                         : "move it out of the hot path");
+    Report.waitsIn(CheckPath);
     break;
   }
   case LinalgKind::CheckFlag:
-    Report.warning(
-        Loc, "'%0' with check_errors=true reads the status from the GPU%1, "
-             "waiting for all queued GPU work even when nothing fails (%2); "
-             "consider check_errors=false and checking 'info' on the device "
-             "(at::_assert_async(info.eq(0).all()))")
-        << Api << IfCuda << CheckPath;
+    Report.warning(Loc, "'%0' with check_errors=true waits for the GPU to "
+                        "read its error status%1; pass check_errors=false and "
+                        "check 'info' on the device "
+                        "(at::_assert_async(info.eq(0).all()))")
+        << Api << IfCuda;
+    Report.waitsIn(CheckPath);
     break;
   }
 

@@ -137,12 +137,13 @@ void ClipGradNormCheck::check(const MatchFinder::MatchResult &Result) {
           : ifCudaTensors("'" + exprText(Params, Ctx) + "'", D);
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(),
-                 "'clip_grad_norm_()' returns the total norm as a double, "
-                 "which copies it to the host%0 and waits for all queued GPU "
-                 "work (total_norm.item() in torch/nn/utils/clip_grad.h, %1); "
-                 "consider clipping on the device (norm(), at::stack, "
-                 "at::clamp, mul_) and keeping the total norm as a tensor")
-      << IfCuda << HostReadCudaPath;
+                 "'clip_grad_norm_()' waits for the GPU to return the total "
+                 "norm as a double%0; clip on the device and keep the norm as "
+                 "a tensor (norm(), at::stack, at::clamp, mul_)")
+      << IfCuda;
+  Report.waitsIn(("total_norm.item() in torch/nn/utils/clip_grad.h, then " +
+                  HostReadCudaPath)
+                     .str());
   Report.fix(deviceSideFix(Call, Ctx));
 }
 

@@ -754,7 +754,9 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
 
   std::string Api = calledAs(Call, Ctx);
   std::string Tensor = describeTensor(F->Tensor, F->D, Ctx);
-  std::string Unless = ifCuda(F->Tensor, F->D, Ctx);
+  // Every message but where()'s names the tensor just before.
+  std::string Unless =
+      ifCuda(F->Tensor, F->D, Ctx, /*Named=*/F->K != Kind::WhereCpuScalar);
   std::string Operand = exprText(F->Operand, Ctx);
   std::string Memcpy = MemcpyAndSyncPath.str();
   SourceLocation Loc = Call->getExprLoc();
@@ -765,13 +767,13 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
   SyncReport Report = reportSync(*Hot);
   switch (F->K) {
   case Kind::CpuIndex:
-    Report.warning(
-        Loc, "'%0' copies CPU %select{index tensor|mask}1 '%2' to the device "
-             "of %3 with a blocking copy%4, waiting for all queued GPU work "
-             "(index.to(self.device()) in at::native::make_info: %5); "
-             "consider building the %select{index|mask}1 on the device, or "
-             "copying it there once outside the hot path")
-        << Api << F->Mask << Operand << Tensor << Unless << Memcpy;
+    Report.warning(Loc, "'%0' waits for the GPU to copy CPU %select{index "
+                        "tensor|mask}1 '%2' to the device of %3%4; build the "
+                        "%select{index|mask}1 on the device, or copy it "
+                        "there once outside the hot path")
+        << Api << F->Mask << Operand << Tensor << Unless;
+    Report.waitsIn("index.to(self.device()) in at::native::make_info, then " +
+                   Memcpy);
     HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     if (!HoistFix && !F->Mask)
       OnDevice = indexOnDevice(*F, Sync, Sync.version(), Ctx);
@@ -779,73 +781,67 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
       Report.fix(OnDevice->Fixes);
     break;
   case Kind::CpuProbabilities:
-    Report.warning(
-        Loc, "'%0' with CPU probabilities '%1' copies them to the device of "
-             "%2 with a blocking copy%3, waiting for all queued GPU work "
-             "(p_.to(self.device()) in bernoulli_kernel: %4); consider "
-             "creating '%1' on the device, or copying it there once outside "
-             "the hot path")
-        << Api << Operand << Tensor << Unless << Memcpy;
+    Report.warning(Loc, "'%0' waits for the GPU to copy CPU probabilities "
+                        "'%1' to the device of %2%3; create '%1' on the "
+                        "device, or copy it there once outside the hot path")
+        << Api << Operand << Tensor << Unless;
+    Report.waitsIn("p_.to(self.device()) in bernoulli_kernel, then " + Memcpy);
     HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     break;
   case Kind::NarrowStart:
-    Report.warning(
-        Loc, "'%0' with a tensor start reads %1 on the host%2, waiting for "
-             "all queued GPU work (start.item<int64_t>() in narrow: %3); "
-             "consider an integer start kept on the host, or "
-             "'index_select(dim, %4 + at::arange(length, %4.options()))', "
-             "which indexes on the device but copies instead of making a "
-             "view")
-        << Api << Tensor << Unless << Memcpy << Operand;
+    Report.warning(Loc, "'%0' with a tensor start waits for the GPU to read "
+                        "%1%2; pass an integer start kept on the host, or use "
+                        "'index_select(dim, %3 + at::arange(length, "
+                        "%3.options()))' (a copy, not a view)")
+        << Api << Tensor << Unless << Operand;
+    Report.waitsIn("start.item<int64_t>() in narrow, then " + Memcpy);
     break;
   case Kind::IndexFillValue:
-    Report.warning(
-        Loc, "'%0' with a tensor value reads %1 on the host%2, waiting for "
-             "all queued GPU work (value.item() in index_fill_: %3); "
-             "consider a Scalar value kept on the host, or "
-             "'index_copy_(dim, index, %4.expand(shape))' with the shape of "
-             "the filled tensor whose 'dim' size is the number of indices, "
-             "which copies the value on the device")
-        << Api << Tensor << Unless << Memcpy << Operand;
+    Report.warning(Loc, "'%0' with a tensor value waits for the GPU to read "
+                        "%1%2; pass a Scalar value kept on the host, or use "
+                        "'index_copy_(dim, index, %3.expand(shape))', which "
+                        "copies the value on the device")
+        << Api << Tensor << Unless << Operand;
+    Report.waitsIn("value.item() in index_fill_, then " + Memcpy);
     break;
   case Kind::MaskedFillValue: {
     bool InPlace = FD->getName().ends_with("_");
-    Report.warning(
-        Loc, "'%0' with a tensor value reads %1 on the host%2, waiting for "
-             "all queued GPU work (value.item() in masked_fill_: %3); "
-             "consider %select{'torch::where(mask, %4.to(self.scalar_type()), "
-             "self)'|'self.copy_(torch::where(mask, %4, self))'}5, which "
-             "keeps the value on the device")
-        << Api << Tensor << Unless << Memcpy << Operand << InPlace;
+    Report.warning(Loc, "'%0' with a tensor value waits for the GPU to read "
+                        "%1%2; use %select{'torch::where(mask, "
+                        "%3.to(self.scalar_type()), self)'|'self.copy_("
+                        "torch::where(mask, %3, self))'}4, which keeps the "
+                        "value on the device")
+        << Api << Tensor << Unless << Operand << InPlace;
+    Report.waitsIn("value.item() in masked_fill_, then " + Memcpy);
     break;
   }
   case Kind::FillOtherDevice:
-    Report.warning(
-        Loc, "'%0' of a CPU tensor with a tensor value on another device "
-             "reads %1 on the host%2, waiting for all queued GPU work "
-             "(value.item() in fill_: %3); consider a Scalar value kept on "
-             "the host, or filling a tensor on the device of '%4'")
-        << Api << Tensor << Unless << Memcpy << Operand;
+    Report.warning(Loc, "'%0' of a CPU tensor with a tensor value on another "
+                        "device waits for the GPU to read %1%2; pass a Scalar "
+                        "value kept on the host, or fill a tensor on the "
+                        "device of '%3'")
+        << Api << Tensor << Unless << Operand;
+    Report.waitsIn("value.item() in fill_, then " + Memcpy);
     break;
   case Kind::WhereCpuScalar:
-    Report.warning(
-        Loc, "'%0' copies CPU 0-dim tensor '%1' to the device of its result "
-             "with a blocking copy%2, waiting for all queued GPU work "
-             "(.to(device) of 0-dim CPU operands in where_self_out: %3); "
-             "consider passing the value as a Scalar, or building '%1' on "
-             "the device")
-        << Api << Operand << Unless << Memcpy;
+    Report.warning(Loc, "'%0' waits for the GPU to copy CPU 0-dim tensor '%1' "
+                        "to the device of its result%2; pass the value as a "
+                        "Scalar, or build '%1' on the device")
+        << Api << Operand << Unless;
+    Report.waitsIn(".to(device) of 0-dim CPU operands in where_self_out, "
+                   "then " +
+                   Memcpy);
     break;
   case Kind::IndexPutValue: {
     Fix = deviceValueFix(Call, *F, Ctx);
-    Report.warning(Loc,
-                   "'%0' copies %select{CPU 0-dim tensor|the host value}1 '%2' "
-                   "to the device of %3 with a blocking copy%4, waiting for "
-                   "all queued GPU work (value.to(self.device()) in "
-                   "_index_put_impl_: %5); consider building the value on the "
-                   "device: 'at::scalar_tensor(v, %6options())'")
-        << Api << F->ScalarValue << Operand << Tensor << Unless << Memcpy
+    Report.warning(Loc, "'%0' waits for the GPU to copy %select{CPU 0-dim "
+                        "tensor|the host value}1 '%2' to the device of %3%4; "
+                        "build the value on the device with "
+                        "'at::scalar_tensor(v, %5options())'")
+        << Api << F->ScalarValue << Operand << Tensor << Unless
         << memberPrefix(Call, F->Tensor, Ctx);
+    Report.waitsIn("value.to(self.device()) in _index_put_impl_, then " +
+                   Memcpy);
     Report.fix(Fix);
     break;
   }
@@ -855,15 +851,14 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
       Selects += (Selects.empty() ? "select(0, " : ".select(0, ") +
                  exprText(I, Ctx) + ")";
     Fix = selectFillFix(Call, *F, Ctx);
-    Report.warning(Loc,
-                   "'%0' of one element of %1-D %2 copies %select{CPU 0-dim "
-                   "tensor|the host value}3 '%4' to the device with a blocking "
-                   "copy%5, waiting for all queued GPU work (dst.copy_(src) in "
-                   "at::indexing::copy_to: %6); consider '%7%8.fill_(%4)', "
-                   "which fills it on the device")
+    Report.warning(Loc, "'%0' of one element of %1-D %2 waits for the GPU to "
+                        "copy %select{CPU 0-dim tensor|the host value}3 '%4' "
+                        "to the device%5; use '%6%7.fill_(%4)', which fills "
+                        "it on the device")
         << Api << static_cast<unsigned>(F->Integers.size()) << Tensor
-        << F->ScalarValue << Operand << Unless << Memcpy
+        << F->ScalarValue << Operand << Unless
         << memberPrefix(Call, F->Tensor, Ctx) << Selects;
+    Report.waitsIn("dst.copy_(src) in at::indexing::copy_to, then " + Memcpy);
     Report.fix(Fix);
     break;
   }

@@ -561,24 +561,21 @@ static Description describe(const CallExpr *Call, const DynamicOp &Op, Device D,
   std::string Memcpy = HostReadCudaPath.str();
   switch (Op.Kind) {
   case OpKind::Nonzero:
-    return {"reads the number of nonzero elements of " + Tensor +
-                " on the host to size its output",
+    return {"waits for the GPU to count the nonzero elements of " + Tensor,
             Memcpy,
             NonzeroStatic
-                ? "'nonzero_static(/*size=*/N, /*fill_value=*/-1)' with a "
-                  "host-side bound N on the count (the result is padded with "
-                  "-1 or truncated to N rows), or mask arithmetic that keeps "
-                  "the shape"
-                : "mask arithmetic that keeps the shape (torch::where, "
+                ? "use 'nonzero_static(/*size=*/N, /*fill_value=*/-1)' with "
+                  "a host-side bound N (pads with -1 or truncates to N "
+                  "rows), or mask arithmetic that keeps the shape"
+                : "keep the shape with mask arithmetic (torch::where, "
                   "multiplying by the mask)"};
   case OpKind::WhereOne: {
     bool Where = Call->getDirectCallee()->getName() == "where";
     return {std::string(Where ? "with one argument " : "") +
-                "reads the number of nonzero elements of " + Tensor +
-                " on the host to size its outputs",
+                "waits for the GPU to count the nonzero elements of " + Tensor,
             Memcpy,
-            std::string("the three-argument 'torch::where(cond, a, b)' if the "
-                        "indices only select values") +
+            std::string("use the three-argument 'torch::where(cond, a, b)' "
+                        "if the indices only select values") +
                 (NonzeroStatic
                      ? ", or 'nonzero_static(/*size=*/N, "
                        "/*fill_value=*/-1).unbind(1)' with a host-side bound N"
@@ -593,86 +590,77 @@ static Description describe(const CallExpr *Call, const DynamicOp &Op, Device D,
     std::string NotMask = Negated ? *Negated : "~" + Mask;
     std::string Instead;
     if (SumFollows && Index)
-      Instead = "'" + whereName(Ctx) + "(" + Mask + ", " + Self +
+      Instead = "use '" + whereName(Ctx) + "(" + Mask + ", " + Self +
                 ", 0).sum()', which sums the same elements on the device";
     else if (SumFollows)
-      Instead = "'masked_fill(" + NotMask +
+      Instead = "use 'masked_fill(" + NotMask +
                 ", 0).sum()', which sums the same elements on the device";
     else if (Index)
-      Instead = "keeping the shape with 'torch::where(" + Mask + ", " + Self +
+      Instead = "keep the shape with 'torch::where(" + Mask + ", " + Self +
                 ", 0)' or by multiplying by the mask";
     else
-      Instead = "keeping the shape with 'masked_fill(" + NotMask +
+      Instead = "keep the shape with 'masked_fill(" + NotMask +
                 ", 0)' or 'torch::where(" + Mask + ", " + Self + ", 0)'";
-    return {"selects from " + Tensor + " by " + (Index ? "bool " : "") +
-                "mask '" + Mask +
-                "' and reads the number of selected elements on the host to "
-                "size its output",
-            Index ? "nonzero() of the mask in at::native::expandTensors: " +
+    return {"waits for the GPU to count the elements of " + Tensor +
+                " selected by " + (Index ? "bool " : "") + "mask '" + Mask +
+                "'",
+            Index ? "nonzero() of the mask in at::native::expandTensors, "
+                    "then " +
                         Memcpy
                   : Memcpy,
             Instead};
   }
   case OpKind::Unique:
   case OpKind::UniqueThrust:
-    return {"reads the number of unique elements of " + Tensor +
-                " on the host to size its outputs",
+    return {"waits for the GPU to count the unique elements of " + Tensor,
             Op.Kind == OpKind::Unique ? Memcpy : ThrustPath.str(),
-            "computing it once outside the loop, or a fixed-size form "
+            "compute it once outside the loop, or use a fixed-size form "
             "(at::sort and a 'diff() != 0' mask of the run starts)"};
   case OpKind::RepeatInterleave:
-    return {"reads the total of the repeats in " + Tensor +
-                " on the host to size its output",
+    return {"waits for the GPU to read the total of the repeats in " + Tensor,
             Memcpy,
-            "passing 'output_size' (the total of the repeats) when it is "
-            "known on the host"};
+            "pass 'output_size' (the total of the repeats) when it is known "
+            "on the host"};
   case OpKind::Bincount:
-    return {"reads the maximum of " + Tensor +
-                " on the host to size its output",
-            Memcpy,
-            "'scatter_add_' into 'zeros({K})' when the number of bins K is "
-            "known on the host"};
+    return {"waits for the GPU to read the maximum of " + Tensor, Memcpy,
+            "use 'scatter_add_' into 'zeros({K})' when the number of bins K "
+            "is known on the host"};
   case OpKind::Histc:
     return {
         std::string(Op.DefaultRange ? "without a range" : "with min == max") +
-            " reads the minimum and maximum of " + Tensor +
-            " on the host to find its range",
-        Memcpy, "passing the range (min < max) when it is known"};
+            " waits for the GPU to read the minimum and maximum of " + Tensor,
+        Memcpy, "pass the range (min < max) when it is known"};
   case OpKind::OneHot:
-    return {"without 'num_classes' reads the maximum of " + Tensor +
-                " on the host to find the number of classes",
-            Memcpy,
-            "passing 'num_classes' when the number of classes is known"};
+    return {"without 'num_classes' waits for the GPU to read the maximum of " +
+                Tensor,
+            Memcpy, "pass 'num_classes' when the number of classes is known"};
   case OpKind::CtcLoss:
-    return {"moves the lengths and target offsets for " + Tensor +
-                " between host and device with blocking copies",
+    return {"waits for the GPU to copy the lengths and target offsets for " +
+                Tensor + " between host and device",
             Memcpy,
-            "computing the loss less often: ATen has no sync-free CTC loss, "
+            "compute the loss less often: ATen has no sync-free CTC loss, "
             "and host-side (IntArrayRef) lengths only remove the "
             "device-to-host copy"};
   case OpKind::Combinations:
-    return {"reads the number of combinations of " + Tensor +
-                " on the host to size its output (it selects them with "
-                "masked_select)",
+    return {"waits for the GPU to count the combinations of " + Tensor +
+                " (it selects them with masked_select)",
             Memcpy,
-            "'at::triu_indices(n, n, 1)' on the device and 'index_select' "
-            "for pairs (r = 2, no replacement)"};
+            "use 'at::triu_indices(n, n, 1)' on the device and "
+            "'index_select' for pairs (r = 2, no replacement)"};
   case OpKind::ToSparse:
-    return {"reads the number of nonzero elements of " + Tensor +
-                " on the host to size the sparse indices",
+    return {"waits for the GPU to count the nonzero elements of " + Tensor,
             Memcpy,
-            "keeping the tensor dense in the loop, or converting it once "
-            "outside"};
+            "keep the tensor dense in the loop, or convert it once outside"};
   case OpKind::Coalesce:
-    return {"reads the number of unique indices of " + Tensor +
-                " on the host to size its output",
-            ThrustPath.str(), "coalescing once outside the loop"};
+    return {"waits for the GPU to count the unique indices of " + Tensor,
+            ThrustPath.str(), "coalesce once outside the loop"};
   case OpKind::Table:
     return {"runs " + Op.Fact->Name.str() +
-                ", which reads the size of its output from the values of " +
-                Tensor + " on the host",
+                ", which waits for the GPU to read the size of its output "
+                "from " +
+                Tensor,
             Memcpy,
-            "a form whose output size is known on the host, or running it "
+            "use a form whose output size is known on the host, or run it "
             "less often (sync-catalog row " +
                 Op.Fact->Row.str() + ")"};
   }
@@ -736,11 +724,11 @@ void DynamicShapeCheck::check(const MatchFinder::MatchResult &Result) {
       hasCudaNonzeroStatic(Ctx);
   Description Desc = describe(Call, *Op, D, NonzeroStatic, SumFollows, Ctx);
   // The condition is complete before the warning starts (TorchSyncCheck.h).
-  std::string IfCuda = ifCuda(Op->Tensor, D, Ctx);
+  std::string IfCuda = ifCuda(Op->Tensor, D, Ctx, /*Named=*/true);
   SyncReport Report = reportSync(*Hot);
-  Report.warning(Call->getExprLoc(),
-                 "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
-      << Op->Api << Desc.What << IfCuda << Desc.Path << Desc.Instead;
+  Report.warning(Call->getExprLoc(), "'%0' %1%2; %3")
+      << Op->Api << Desc.What << IfCuda << Desc.Instead;
+  Report.waitsIn(Desc.Path);
   Report.fix(SumFix);
 
   if (SumShapeUnproven) {

@@ -141,14 +141,14 @@ struct Description {
 static std::string orderStreams(Family Fam) {
   switch (Fam) {
   case Family::Torch:
-    return "ordering streams with at::cuda::CUDAEvent::record() and block()";
+    return "order streams with CUDAEvent::record() and block()";
   case Family::Generic:
-    return "ordering streams with c10::Event::record() and "
+    return "order streams with c10::Event::record() and "
            "c10::Stream::wait()";
   case Family::Runtime:
-    return "ordering streams with cudaEventRecord and cudaStreamWaitEvent";
+    return "order streams with cudaEventRecord and cudaStreamWaitEvent";
   case Family::Driver:
-    return "ordering streams with cuEventRecord and cuStreamWaitEvent";
+    return "order streams with cuEventRecord and cuStreamWaitEvent";
   }
   llvm_unreachable("unknown API family");
 }
@@ -162,12 +162,13 @@ static Description describe(const CallExpr *Call, const ExplicitWait &W,
     Description D;
     D.What = W.Name.starts_with("cuCtx")
                  ? "waits for all work in the current CUDA context to finish"
-                 : "waits for all work on the whole GPU to finish";
+                 : "waits for all work on the GPU to finish";
     if (!Raw)
       D.Path = "cudaDeviceSynchronize";
     else if (W.Name == "cudaThreadSynchronize")
-      D.Path = "a deprecated name of cudaDeviceSynchronize";
-    D.Instead = orderStreams(W.Fam) + ", and timing with " +
+      D.Path = "cudaThreadSynchronize, a deprecated name of "
+               "cudaDeviceSynchronize";
+    D.Instead = orderStreams(W.Fam) + ", and time with " +
                 (W.Fam == Family::Runtime  ? "cudaEventElapsedTime"
                  : W.Fam == Family::Driver ? "cuEventElapsedTime"
                                            : "CUDAEvent::elapsed_time") +
@@ -184,22 +185,22 @@ static Description describe(const CallExpr *Call, const ExplicitWait &W,
                    : "cudaStreamSynchronize";
     switch (W.Fam) {
     case Family::Torch:
-      D.Instead = "recording an at::cuda::CUDAEvent and making the other "
-                  "stream wait on it with block(), or polling query()";
+      D.Instead = "record an at::cuda::CUDAEvent and make the other "
+                  "stream wait on it with block(), or poll query()";
       break;
     case Family::Generic:
-      D.Instead = "recording a c10::Event and making the other stream wait "
-                  "on it with c10::Stream::wait(), or polling query()";
+      D.Instead = "record a c10::Event and make the other stream wait on it "
+                  "with c10::Stream::wait(), or poll query()";
       break;
     case Family::Runtime:
-      D.Instead = "recording an event with cudaEventRecord and making the "
-                  "other stream wait on it with cudaStreamWaitEvent, or "
-                  "polling cudaStreamQuery";
+      D.Instead = "record an event with cudaEventRecord and make the other "
+                  "stream wait on it with cudaStreamWaitEvent, or poll "
+                  "cudaStreamQuery";
       break;
     case Family::Driver:
-      D.Instead = "recording an event with cuEventRecord and making the "
-                  "other stream wait on it with cuStreamWaitEvent, or "
-                  "polling cuStreamQuery";
+      D.Instead = "record an event with cuEventRecord and make the other "
+                  "stream wait on it with cuStreamWaitEvent, or poll "
+                  "cuStreamQuery";
       break;
     }
     return D;
@@ -212,11 +213,11 @@ static Description describe(const CallExpr *Call, const ExplicitWait &W,
       D.Path = W.Fam == Family::Generic
                    ? "cudaEventSynchronize for a CUDA event"
                    : "cudaEventSynchronize";
-    D.Instead = Raw ? (Driver ? "cuStreamWaitEvent for a device-side wait, or "
-                                "polling cuEventQuery"
-                              : "cudaStreamWaitEvent for a device-side wait, "
-                                "or polling cudaEventQuery")
-                    : "block(stream) for a device-side wait, or polling "
+    D.Instead = Raw ? (Driver ? "use cuStreamWaitEvent for a device-side wait, "
+                                "or poll cuEventQuery"
+                              : "use cudaStreamWaitEvent for a device-side "
+                                "wait, or poll cudaEventQuery")
+                    : "use block(stream) for a device-side wait, or poll "
                       "query()";
     return D;
   }
@@ -224,7 +225,7 @@ static Description describe(const CallExpr *Call, const ExplicitWait &W,
     return {"copies and then waits for all work queued on " +
                 handleText(Call, W.Where, "stream", Ctx),
             "cudaMemcpyAsync + cudaStreamSynchronize",
-            "cudaMemcpyAsync with a pinned host buffer and an "
+            "use cudaMemcpyAsync with a pinned host buffer and an "
             "at::cuda::CUDAEvent that the host synchronizes only where it "
             "reads the data"};
   case WaitKind::Memcpy: {
@@ -240,8 +241,9 @@ static Description describe(const CallExpr *Call, const ExplicitWait &W,
                    ? ""
                    : " unless both pointers are device memory"))
                  .str();
-    D.Path = (W.Display + " returns only when the copy is done").str();
-    D.Instead = (Driver ? (W.Display + "Async").str() : "cudaMemcpyAsync") +
+    D.Path = (W.Display + ", which returns only when the copy is done").str();
+    D.Instead = "use " +
+                (Driver ? (W.Display + "Async").str() : "cudaMemcpyAsync") +
                 " with pinned host memory and an event that the host "
                 "synchronizes only where it reads the data";
     return D;
@@ -249,19 +251,19 @@ static Description describe(const CallExpr *Call, const ExplicitWait &W,
   case WaitKind::EmptyCache:
     return {"synchronizes and frees cached blocks",
             "cudaEventSynchronize + cudaFree",
-            "not calling it inside the loop, so the caching allocator can "
-            "reuse the blocks"};
+            "do not call it inside the loop, so that the caching allocator "
+            "can reuse the blocks"};
   case WaitKind::Free:
     return {"waits for all work on the whole GPU to finish before it frees "
             "the memory",
             "an implicit device synchronization",
-            "allocating once outside the loop, or through "
+            "allocate once outside the loop, or through "
             "c10::cuda::CUDACachingAllocator::raw_alloc() and raw_delete()"};
   case WaitKind::FreeHost:
     return {"waits for all work on the whole GPU to finish before it frees "
             "the memory",
             "an implicit device synchronization",
-            "allocating the pinned buffer once outside the loop, or pinned "
+            "allocate the pinned buffer once outside the loop, or use pinned "
             "tensors (pin_memory()) from the caching host allocator"};
   }
   llvm_unreachable("unknown wait kind");
@@ -302,9 +304,11 @@ void ExplicitSyncCheck::check(const MatchFinder::MatchResult &Result) {
   SourceLocation Loc = Call->getExprLoc();
   if (Loc.isMacroID() && SM.isInSystemHeader(SM.getSpellingLoc(Loc)))
     Loc = SM.getExpansionLoc(Loc);
-  reportSync(*Hot).warning(Loc, "'%0' %1%2; consider %3")
-      << apiText(Call, FD, *W, Ctx) << D.What
-      << (D.Path.empty() ? std::string() : " (" + D.Path + ")") << D.Instead;
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Loc, "'%0' %1; %2")
+      << apiText(Call, FD, *W, Ctx) << D.What << D.Instead;
+  if (!D.Path.empty())
+    Report.waitsIn(D.Path);
 }
 
 } // namespace clang::tidy::torchsync

@@ -260,7 +260,8 @@ static Device deviceOf(const Finding &F, DeviceInference &DI) {
 
 namespace {
 struct Description {
-  std::string What;    ///< What the op reads, and where in its source.
+  std::string What;    ///< What the host waits to read.
+  std::string Where;   ///< Where in the op's source it reads it.
   std::string Instead; ///< The sync-free alternative.
 };
 } // namespace
@@ -269,46 +270,42 @@ static Description describe(const Finding &F, Device D, const ASTContext &Ctx) {
   std::string Tensor = describeTensor(F.Tensor, D, Ctx);
   switch (F.Kind) {
   case HiddenRead::Searchsorted:
-    return {"with a sorter checks the range of " + Tensor +
-                " on the host (sorter.aminmax() and item() in "
-                "searchsorted_pre_check)",
-            "searching the sequence in sorted order, "
+    return {"with a sorter waits for the GPU to check the range of " + Tensor,
+            "sorter.aminmax() and item() in searchsorted_pre_check",
+            "search the sequence in sorted order, "
             "'searchsorted(sorted.gather(-1, sorter), v)', which gives the "
-            "same indices without checking the sorter"};
+            "same indices without the check"};
   case HiddenRead::SegmentReduce:
-    return {"validates lengths " + Tensor +
-                " on the host (lengths.min().item() and a sum check in "
-                "segment_reduce_kernel)",
-            "unsafe=true once the lengths are known to be valid, which skips "
-            "the validation"};
+    return {"waits for the GPU to validate lengths " + Tensor,
+            "lengths.min().item() and a sum check in segment_reduce_kernel",
+            "pass unsafe=true once the lengths are known to be valid"};
   case HiddenRead::Mode:
     return {"on " + Tensor +
-                " sorts each slice longer than 2048 elements with thrust and "
-                "copies its result to the host (calculate_mode, once per "
-                "slice)",
-            "slices of at most 2048 elements, which one kernel handles on the "
-            "device"};
+                " waits for the GPU once per slice longer than 2048 elements "
+                "(a thrust sort whose result is copied to the host)",
+            "calculate_mode, once per slice",
+            "use slices of at most 2048 elements, which one kernel handles "
+            "on the device"};
   case HiddenRead::CrossEntropy:
-    return {"with class weights, label smoothing and mean reduction selects "
-            "the non-ignored targets of " +
-                Tensor +
-                " with masked_select to sum their weights "
-                "(cross_entropy_loss_label_smoothing)",
-            "computing the smoothing term by hand and dividing by "
+    return {"with class weights, label smoothing and mean reduction waits "
+            "for the GPU to select the non-ignored targets of " +
+                Tensor,
+            "masked_select in cross_entropy_loss_label_smoothing",
+            "compute the smoothing term by hand and divide by "
             "'weight.gather(0, target.masked_fill(ignored, 0)).masked_fill("
             "ignored, 0).sum()', which stays on the device"};
   case HiddenRead::Linspace:
-    return {"with a tensor endpoint reads " + Tensor +
-                " on the host (start.item() and end.item() in linspace)",
-            "'start + (end - start) * at::arange(steps, start.options()) / "
-            "(steps - 1)', which stays on the device (rounding may differ in "
-            "the last bit)"};
+    return {"with a tensor endpoint waits for the GPU to read " + Tensor,
+            "start.item() and end.item() in linspace",
+            "use 'start + (end - start) * at::arange(steps, start.options()) "
+            "/ (steps - 1)', which stays on the device (rounding may differ "
+            "in the last bit)"};
   case HiddenRead::Lbfgs:
-    return {"of torch::optim::LBFGS reads the loss and its line-search "
-            "values on the host several times per step (item<double>() in "
-            "lbfgs.cpp)",
-            "an optimizer that keeps its state on the device, such as SGD or "
-            "Adam, in hot loops"};
+    return {"of torch::optim::LBFGS waits for the GPU to read the loss and "
+            "its line-search values several times per step",
+            "item<double>() in lbfgs.cpp",
+            "use an optimizer that keeps its state on the device, such as "
+            "SGD or Adam, in hot loops"};
   }
   llvm_unreachable("unknown hidden read");
 }
@@ -330,11 +327,11 @@ void HiddenHostReadCheck::check(const MatchFinder::MatchResult &Result) {
   Description Desc = describe(*F, D, Ctx);
   std::string Condition = F->Kind == HiddenRead::Lbfgs
                               ? ifCudaTensors("its parameters", D)
-                              : ifCuda(F->Tensor, D, Ctx);
-  reportSync(*Hot).warning(
-      Call->getExprLoc(),
-      "'%0' %1%2, waiting for all queued GPU work (%3); consider %4")
-      << F->Api << Desc.What << Condition << MemcpyAndSyncPath << Desc.Instead;
+                              : ifCuda(F->Tensor, D, Ctx, /*Named=*/true);
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Call->getExprLoc(), "'%0' %1%2; %3")
+      << F->Api << Desc.What << Condition << Desc.Instead;
+  Report.waitsIn(Desc.Where + ", then " + MemcpyAndSyncPath.str());
 }
 
 } // namespace clang::tidy::torchsync

@@ -255,8 +255,7 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
                      : Data.Kind == DataKind::Value
                          ? "the value " + quoted(Data.Data, Ctx)
                          : quoted(Data.Data, Ctx);
-  std::string Assumption =
-      ifCudaDevice(OptsArg, Dev, Ctx, "names a CUDA device");
+  std::string Assumption = ifCudaDevice(OptsArg, Dev, Ctx, "names CUDA");
 
   bool Fixable =
       IsTorch && isFixable(Call, Ctx) && isQualifiedWithTorch(Callee);
@@ -282,12 +281,12 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
       Fixes = {*Name, *Args};
   }
   if (FullKeepsMeaning) {
-    Instead = "'torch::full', which fills the tensor on the device";
+    Instead = "use 'torch::full', which fills the tensor on the device";
   } else if (Single) {
-    Instead = IsTorch ? "'torch::full' with the same dtype, or "
+    Instead = IsTorch ? "use 'torch::full' with the same dtype, or "
                         "'torch::tensor(v, opts)' for a 0-dim tensor, which "
                         "fill the tensor on the device"
-                      : "'at::full' or 'at::scalar_tensor' with the same "
+                      : "use 'at::full' or 'at::scalar_tensor' with the same "
                         "dtype, which fill the tensor on the device";
   } else {
     // Data that stays the same on every run could be built once.
@@ -299,10 +298,9 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
                                      : Inv.array(Data.Data));
     if (Invariant)
       Instead = Hot->Kind == HotReason::Loop && Loop
-                    ? "creating it once before the loop, or "
-                    : "creating it once outside the hot path, or ";
-    Instead += "building it in pinned memory ('pin_memory()') and copying "
-               "it with non_blocking=true";
+                    ? "create it once before the loop, or "
+                    : "create it once outside the hot path, or ";
+    Instead += "pin it and copy it with non_blocking=true";
 
     // torch::tensor(data, device) -> torch::tensor(data).pin_memory()
     //     .to(device, /*non_blocking=*/true): the same dtype (the options
@@ -325,9 +323,9 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
 
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getBeginLoc(),
-                 "'%0' fills a host tensor from %1 and copies it to the "
-                 "GPU%2, waiting for all queued GPU work (%3); consider %4")
-      << Api << From << Assumption << MemcpyAndSyncPath << Instead;
+                 "'%0' waits for the GPU to copy %1 to the device%2; %3")
+      << Api << From << Assumption << Instead;
+  Report.waitsIn(MemcpyAndSyncPath);
   Report.fix(Fixes);
 
   // torch::tensor({v}, opts) -> torch::tensor(v, opts).reshape({1}) when

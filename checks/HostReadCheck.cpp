@@ -59,61 +59,60 @@ void HostReadCheck::checkTableCall(const CallExpr *Call, ASTContext &Ctx) {
   std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
   if (!Hot)
     return;
+  // The condition is complete before the warning starts (TorchSyncCheck.h).
+  std::string IfCuda = ifCuda(W->Tensor, D, Ctx, /*Named=*/true);
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(),
-                 "'%0' runs %1, which reads a value of %2 on the host%3, "
-                 "waiting for all queued GPU work (%4); consider keeping the "
-                 "value on the device or reading it less often (sync-catalog "
-                 "row %5)")
+                 "'%0' runs %1, which waits for the GPU to read %2 on the "
+                 "host%3; keep the value on the device or read it less often "
+                 "(sync-catalog row %4)")
       << calledAs(Call, Ctx) << W->Fact->Name
-      << describeTensor(W->Tensor, D, Ctx) << ifCuda(W->Tensor, D, Ctx)
-      << HostReadCudaPath << W->Fact->Row;
+      << describeTensor(W->Tensor, D, Ctx) << IfCuda << W->Fact->Row;
+  Report.waitsIn(HostReadCudaPath);
 }
 
-/// What the host read does, and what to do instead.
-static std::pair<std::string, std::string> describe(const HostRead &R, Device D,
-                                                    const ASTContext &Ctx) {
+/// What the host read does, and what to do instead; \p Accumulates when
+/// the value is added to a running sum that the fix keeps on the device.
+static std::pair<std::string, std::string>
+describe(const HostRead &R, Device D, bool Accumulates, const ASTContext &Ctx) {
   std::string Tensor = describeTensor(R.Tensor, D, Ctx);
   switch (R.Kind) {
   case HostReadKind::Item:
-    return {"copies the value of " + Tensor + " to the host",
-            "keeping the value on the device (tensor ops, torch::where) or "
-            "reading it once every N steps"};
+    return {"waits for the GPU to read " + Tensor,
+            Accumulates ? "add it up on the device and read the sum once "
+                          "after the loop"
+                        : "keep it on the device or read it every N steps"};
   case HostReadKind::IsNonzero:
-    return {"reads the value of " + Tensor + " on the host",
-            "keeping the condition on the device with torch::where or "
-            "at::_assert_async"};
+    return {"waits for the GPU to read " + Tensor + " as a bool",
+            "keep the condition on the device (torch::where, "
+            "at::_assert_async)"};
   case HostReadKind::Equal:
-    return {"compares " + Tensor +
-                " on the GPU and reads the result on the "
-                "host",
-            "'at::eq(a, b).all()', a 0-dim bool tensor that stays on the "
+    return {"waits for the GPU to compare " + Tensor,
+            "use 'at::eq(a, b).all()', a bool tensor that stays on the "
             "device"};
   case HostReadKind::Allclose:
-    return {"compares " + Tensor +
-                " on the GPU and reads the result on the "
-                "host",
-            "'at::isclose(a, b).all()', a 0-dim bool tensor that stays on the "
+    return {"waits for the GPU to compare " + Tensor,
+            "use 'at::isclose(a, b).all()', a bool tensor that stays on the "
             "device"};
   case HostReadKind::Print:
-    return {"copies " + Tensor + " to the host to print it",
-            "printing sizes() or toString(), or printing less often"};
+    return {"waits for the GPU to copy " + Tensor + " to the host to print it",
+            "print sizes() or toString(), or print less often"};
   case HostReadKind::TensorIndex:
   case HostReadKind::ZeroDimIndex: {
     std::string Index = exprText(R.Tensor, Ctx);
     return {
-        "reads the value of " +
+        "waits for the GPU to read " +
             std::string(D == Device::CUDA ? "CUDA tensor index '" : "index '") +
-            Index + "' on the host",
-        "'index_select(0, " + Index +
-            ".reshape({1})).squeeze(0)', which indexes on the device"};
+            Index + "'",
+        "index on the device with 'index_select(0, " + Index +
+            ".reshape({1})).squeeze(0)'"};
   }
   case HostReadKind::Save:
-    return {"copies " + Tensor + " to the host",
-            "saving outside the loop or less often"};
+    return {"waits for the GPU to copy " + Tensor + " to the host",
+            "save outside the loop or less often"};
   case HostReadKind::SaveState:
-    return {"copies " + R.Subject + " to the host",
-            "checkpointing outside the loop or less often"};
+    return {"waits for the GPU to copy " + R.Subject + " to the host",
+            "checkpoint outside the loop or less often"};
   }
   llvm_unreachable("unknown host read");
 }
@@ -230,12 +229,12 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Hot)
     return;
 
-  auto [What, Instead] = describe(*Read, D, Ctx);
   // A module's or an optimizer's tensors: the device they were moved to
-  // names the condition ("when 'device' is a CUDA device").
-  std::string Condition =
-      Read->Kind != HostReadKind::SaveState ? ifCuda(Read->Tensor, D, Ctx)
-      : Read->StateDeviceSpec ? ifCudaDevice(Read->StateDeviceSpec, D, Ctx)
+  // names the condition ("if 'device' is CUDA").
+  std::string Condition = Read->Kind != HostReadKind::SaveState
+                              ? ifCuda(Read->Tensor, D, Ctx, /*Named=*/true)
+                          : Read->StateDeviceSpec
+                              ? ifCudaDevice(Read->StateDeviceSpec, D, Ctx)
                               : ifCudaTensors("they", D);
   std::optional<DeviceAccumulator> Acc;
   if (Read->Kind == HostReadKind::Item)
@@ -243,11 +242,12 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
         Read->Call, itemValue(Read->Call, Ctx), Devices.uses(),
         [&](const Stmt *Loop) { return Sync.hotReason(Loop, Ctx).has_value(); },
         Ctx);
+  auto [What, Instead] = describe(*Read, D, Acc.has_value(), Ctx);
   SyncReport Report = reportSync(*Hot);
-  const DiagnosticBuilder &Warning = Report.warning(
-      Call->getExprLoc(),
-      "'%0' %1%2, waiting for all queued GPU work (%3); consider %4");
-  Warning << Read->Api << What << Condition << HostReadCudaPath << Instead;
+  const DiagnosticBuilder &Warning =
+      Report.warning(Call->getExprLoc(), "'%0' %1%2; %3");
+  Warning << Read->Api << What << Condition << Instead;
+  Report.waitsIn(HostReadCudaPath);
   if (Acc) {
     // The fix replaces the whole `+=`; the warning keeps the call's name as
     // its range, so that editors (clangd takes a fix-it's range that holds

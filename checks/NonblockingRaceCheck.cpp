@@ -194,11 +194,10 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
       assumeCuda(T->Source, Ctx);
     // A race is a bug wherever it is: reported outside hot paths too.
     SyncReport Report = reportSync(AlwaysReported);
-    Report.warning(Loc, "'%0' reads the result of a non_blocking copy from "
-                        "the GPU that may not have finished%1, so the host can "
-                        "see stale data; consider waiting for the copy first: "
-                        "record an at::cuda::CUDAEvent after the copy and call "
-                        "its synchronize() before this read")
+    Report.warning(Loc, "'%0' may read stale data: a non_blocking copy from "
+                        "the GPU may not have finished%1; record an "
+                        "at::cuda::CUDAEvent after the copy and synchronize "
+                        "it before this read")
         << exprText(Read, Ctx, 60) << If;
     Report.note(Call->getExprLoc(), "non_blocking copy started here");
     // Adding a wait changes when the program blocks: a note, and only where

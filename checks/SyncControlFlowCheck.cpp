@@ -67,11 +67,10 @@ StringRef controlName(const Stmt *Control) {
 
 StringRef suggestionFor(const Stmt *Control, bool IsCheckMacro) {
   if (IsCheckMacro)
-    return "'at::_assert_async(cond)', which checks on the device";
+    return "check it on the device with 'at::_assert_async(cond)'";
   if (isa<WhileStmt, DoStmt, ForStmt>(Control))
-    return "testing the condition once every N iterations";
-  return "computing both outcomes on the device and selecting with "
-         "torch::where";
+    return "test the condition once every N iterations";
+  return "compute both outcomes on the device and select with torch::where";
 }
 
 /// The tensor whose truth a whole TORCH_CHECK condition tests:
@@ -183,14 +182,13 @@ void SyncControlFlowCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Construct = Macro ? Macro->first : controlName(Control).str();
   SourceLocation Loc = SM.getFileLoc(Call->getExprLoc());
   // The condition is complete before the warning starts (TorchSyncCheck.h).
-  std::string IfCuda = ifCuda(Read->Tensor, D, Ctx);
+  std::string IfCuda = ifCuda(Read->Tensor, D, Ctx, /*Named=*/true);
   SyncReport Report = reportSync(*Hot);
-  Report.warning(Loc, "'%0' condition depends on '%1', which reads %2 on the "
-                      "host%3, waiting for all queued GPU work (%4); "
-                      "consider %5")
-      << Construct << Read->Api << describeTensor(Read->Tensor, D, Ctx)
-      << IfCuda << HostReadCudaPath
-      << suggestionFor(Control, Macro.has_value());
+  Report.warning(Loc, "'%0' condition waits for the GPU to read %1 with "
+                      "'%2'%3; %4")
+      << Construct << describeTensor(Read->Tensor, D, Ctx) << Read->Api
+      << IfCuda << suggestionFor(Control, Macro.has_value());
+  Report.waitsIn(HostReadCudaPath);
 
   // TORCH_CHECK(x.all().item<bool>(), "msg") -> at::_assert_async(x.all())
   if (!Macro || Macro->first != "TORCH_CHECK")

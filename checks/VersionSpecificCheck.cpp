@@ -161,18 +161,19 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Hot)
       return;
     std::string IfCuda = ifCuda(Self, D, Ctx); // Before the warning starts.
-    reportSync(*Hot).warning(
-        Loc, "'%0' %1 validates the probabilities on the host in "
-             "LibTorch 1.x%2, waiting for all queued GPU work ((max < inf & "
-             "min >= 0).item() and (sum == 0).item() in multinomial_out); "
-             "consider Gumbel top-k sampling without a check, "
-             "'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p))))"
-             ".topk(n))' (a different random stream), or LibTorch 2.x, "
-             "which checks on the device")
+    SyncReport Report = reportSync(*Hot);
+    Report.warning(Loc, "'%0' %1 waits for the GPU to validate the "
+                        "probabilities in LibTorch 1.x%2; sample with Gumbel "
+                        "top-k, 'std::get<1>((p.log() - "
+                        "at::log(-at::log(at::rand_like(p)))).topk(n))' (a "
+                        "different random stream), or use LibTorch 2.x")
         << Api
         << (Replacement && *Replacement == 0 ? "without replacement"
                                              : "drawing one sample")
         << IfCuda;
+    Report.waitsIn("(max < inf & min >= 0).item() and (sum == 0).item() in "
+                   "multinomial_out, then " +
+                   MemcpyAndSyncPath.str());
     return;
   }
 
@@ -189,13 +190,15 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Hot)
       return;
     std::string IfCuda = ifCuda(Std, D, Ctx); // Before the warning starts.
-    reportSync(*Hot).warning(
-        Loc, "'%0' with a tensor std checks std >= 0 on the host%1, "
-             "waiting for all queued GPU work (std.min().ge(0).item<bool>() "
-             "in CHECK_NORMAL_TENSOR_STD); consider 'mean + std * "
-             "at::randn_like(std)' (the same distribution with different "
-             "random values and no std >= 0 check)")
+    SyncReport Report = reportSync(*Hot);
+    Report.warning(Loc, "'%0' with a tensor std waits for the GPU to check "
+                        "std >= 0%1; use 'mean + std * at::randn_like(std)' "
+                        "(the same distribution, other random values, no "
+                        "check)")
         << Api << IfCuda;
+    Report.waitsIn("std.min().ge(0).item<bool>() in CHECK_NORMAL_TENSOR_STD, "
+                   "then " +
+                   MemcpyAndSyncPath.str());
     return;
   }
 
@@ -221,14 +224,15 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
     if (ME && isFreshScalarOnSameDevice(Value, Self) && isFixable(Call, Ctx))
       Fix = replaceTokens(ME->getMemberLoc(), "copy_", Ctx);
     {
-      std::string IfCuda = ifCuda(Value, D, Ctx); // Before the warning.
+      // Before the warning.
+      std::string IfCuda = ifCuda(Value, D, Ctx, /*Named=*/true);
       SyncReport Report = reportSync(*Hot);
-      Report.warning(Loc, "'%0' with a tensor value reads %1 on the host in "
-                          "LibTorch 1.x%2, waiting for all queued GPU work "
-                          "(value.item() in fill_); consider 'copy_' of the "
-                          "same value, which broadcasts a 0-dim value on the "
-                          "device (LibTorch 2.x does this itself)")
+      Report.warning(Loc, "'%0' with a tensor value waits for the GPU to read "
+                          "%1 in LibTorch 1.x%2; use 'copy_' of the same "
+                          "value, which broadcasts it on the device (as "
+                          "LibTorch 2.x does)")
           << Api << describeTensor(Value, D, Ctx) << IfCuda;
+      Report.waitsIn("value.item() in fill_, then " + MemcpyAndSyncPath.str());
       Report.fix(Fix);
     }
     return;
@@ -263,13 +267,14 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     std::string IfCuda = ifCuda(Self, SelfDev, Ctx); // Before the warning.
     SyncReport Report = reportSync(*Hot);
-    Report.warning(
-        Loc, "'%0' with accumulate=true bounds-checks its indices on the "
-             "host in LibTorch 1.x%1, waiting for all queued GPU work "
-             "(index.max().item() and index.min().item() in "
-             "wrapIndexOnce); consider 'index_add_' for one 1-D index, or "
-             "LibTorch 2.x, which checks on the device")
+    Report.warning(Loc, "'%0' with accumulate=true waits for the GPU to "
+                        "bounds-check its indices in LibTorch 1.x%1; use "
+                        "'index_add_' for one 1-D index, or LibTorch 2.x, "
+                        "which checks on the device")
         << Api << IfCuda;
+    Report.waitsIn("index.max().item() and index.min().item() in "
+                   "wrapIndexOnce, then " +
+                   MemcpyAndSyncPath.str());
     if (Indices.size() == 1)
       Report.note(Loc, "'" + exprText(Self, Ctx) + ".index_add_(0, " +
                            exprText(Indices.front(), Ctx) +

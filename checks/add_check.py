@@ -149,13 +149,15 @@ void {cls}Check::check(const MatchFinder::MatchResult &Result) {{
   std::optional<HotReason> Hot = Sync.hotReason(Call, Ctx);
   if (!Hot)
     return;
-  // FIXME: say what waits for the GPU and where (the CUDA path), then what
-  // to do instead; fix-its that keep the meaning go on the warning
-  // (SyncReport::fix), the others on a note (SyncReport::fixOnNote).
-  reportSync(*Hot).warning(Call->getExprLoc(),
-                           "'%0' waits for all queued GPU work%1; consider "
-                           "FIXME")
-      << exprText(Call, Ctx) << ifCuda(Tensor, D, Ctx);
+  // FIXME: one sentence, what waits for the GPU and then what to do
+  // (README, "Adding a check"); the CUDA calls go on waitsIn's note.
+  // Fix-its that keep the meaning go on the warning (SyncReport::fix), the
+  // others on a note (SyncReport::fixOnNote).
+  std::string IfCuda = ifCuda(Tensor, D, Ctx); // Before the warning starts.
+  SyncReport Report = reportSync(*Hot);
+  Report.warning(Call->getExprLoc(), "'%0' waits for the GPU%1; FIXME")
+      << exprText(Call, Ctx) << IfCuda;
+  Report.waitsIn("FIXME");
 }}
 
 }} // namespace clang::tidy::torchsync

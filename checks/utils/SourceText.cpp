@@ -74,9 +74,28 @@ std::string exprText(const Expr *E, const ASTContext &Ctx, unsigned MaxLen) {
   }
   if (Flat.empty())
     return "?";
-  if (Flat.size() > MaxLen)
-    Flat = Flat.substr(0, MaxLen - 3) + "...";
-  return Flat;
+  if (Flat.size() <= MaxLen)
+    return Flat;
+  // Shortened between two tokens, never inside one: the longest run of
+  // whole tokens that fits with the "...", at least the first token.
+  Lexer Raw(SourceLocation(), Ctx.getLangOpts(), Flat.c_str(), Flat.c_str(),
+            Flat.c_str() + Flat.size());
+  size_t Keep = 0;
+  Token Tok;
+  while (true) {
+    bool AtEnd = Raw.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof))
+      break;
+    size_t End = Raw.getBufferLocation() - Flat.c_str();
+    if (Keep && End + 3 > MaxLen)
+      break;
+    Keep = End;
+    if (AtEnd)
+      break;
+  }
+  if (Keep == 0 || Keep >= Flat.size())
+    return Flat;
+  return Flat.substr(0, Keep) + "...";
 }
 
 } // namespace clang::tidy::torchsync

@@ -26,8 +26,9 @@ bool isPlainFileRange(SourceRange R);
 /// spelled.
 std::optional<std::string> sourceText(SourceRange R, const ASTContext &Ctx);
 
-/// The source text of \p E for a message: on one line, shortened to
-/// \p MaxLen characters with "...", the spelling of a macro expansion where
+/// The source text of \p E for a message: on one line, shortened to at
+/// most \p MaxLen characters with "..." between two tokens (never inside
+/// one), the spelling of a macro expansion where
 /// \p E comes from one, "?" where there is none.
 std::string exprText(const Expr *E, const ASTContext &Ctx,
                      unsigned MaxLen = 40);

@@ -48,7 +48,7 @@ bool isEnumType(QualType T, llvm::StringRef QualifiedName);
 
 /// The CUDA path that host reads and blocking copies end in.
 inline constexpr llvm::StringLiteral MemcpyAndSyncPath =
-    "cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync";
+    "c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)";
 
 /// True when \p D is declared inside LibTorch's namespaces (at, c10, torch,
 /// and the namespaces nested in them).

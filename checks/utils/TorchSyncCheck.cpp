@@ -123,14 +123,13 @@ void TorchSyncCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 std::string TorchSyncCheck::ifCuda(const Expr *Tensor, Device D,
-                                   const ASTContext &Ctx) {
+                                   const ASTContext &Ctx, bool Named) {
   if (D == Device::CUDA)
     return "";
   assumeCuda(Tensor, Ctx);
-  if (D == Device::Runtime)
-    return " if '" + exprText(Tensor, Ctx) +
-           "' is on a CUDA device (chosen at run time)";
-  return " if '" + exprText(Tensor, Ctx) + "' is a CUDA tensor";
+  if (Named)
+    return " if it is on CUDA";
+  return " if '" + exprText(Tensor, Ctx) + "' is on CUDA";
 }
 
 std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
@@ -140,10 +139,7 @@ std::string TorchSyncCheck::ifCudaTensors(StringRef Subject, Device D) {
     Pending.Cuda = true;
     Pending.Unconditional = true;
   }
-  if (D == Device::Runtime)
-    return (" if " + Subject + " are on a CUDA device (chosen at run time)")
-        .str();
-  return (" if " + Subject + " are CUDA tensors").str();
+  return (" if " + Subject + " are on CUDA").str();
 }
 
 void TorchSyncCheck::assumeCuda(const Expr *Tensor, const ASTContext &Ctx) {
@@ -216,8 +212,7 @@ std::string TorchSyncCheck::ifCudaDevice(const Expr *Spec, Device D,
   if (D == Device::CUDA)
     return "";
   assumeCuda(Spec, Ctx);
-  return (D == Device::Runtime ? " when '" : " if '") + exprText(Spec, Ctx) +
-         "' " + Predicate.str();
+  return " if '" + exprText(Spec, Ctx) + "' " + Predicate.str();
 }
 
 void TorchSyncCheck::noteProgramFacts() {
@@ -318,12 +313,20 @@ SyncReport &SyncReport::note(SourceLocation Loc, std::string Text) {
   return *this;
 }
 
+SyncReport &SyncReport::waitsIn(llvm::StringRef Path) {
+  WaitPath = Path.str();
+  return *this;
+}
+
 SyncReport::~SyncReport() {
   if (!Warning) {
     Check.noteCondition(Hot, WarningLoc, /*Emitted=*/false);
     return; // Nothing was found after all.
   }
   Warning.reset(); // Emits it: notes attach to the last warning.
+  if (!WaitPath.empty())
+    Check.diag(WarningLoc, "the host waits in %0", DiagnosticIDs::Note)
+        << WaitPath;
   Check.noteHotReason(Hot);
   Check.noteCondition(Hot, WarningLoc, /*Emitted=*/true);
   for (const Note &N : Notes) {

@@ -26,9 +26,15 @@ class TorchSyncCheck;
 
 /// One finding, emitted when the report goes out of scope, in this order:
 /// the warning with the fix-its that keep the program's meaning (applied by
-/// `--fix`), the note that says why the place is hot, then the notes in the
-/// order they were added, each with the fix-its that change the meaning
-/// (applied only by `--fix-notes`). See "Fix-it policy" in docs/design.md.
+/// `--fix`), the note that names the CUDA calls the host waits in (waitsIn),
+/// the note that says why the place is hot, then the notes in the order they
+/// were added, each with the fix-its that change the meaning (applied only
+/// by `--fix-notes`).
+///
+/// A warning says what happens and then what to do, in one sentence (README,
+/// "Adding a check"): "'item<float>()' waits for the GPU to read 'loss' if it
+/// is on CUDA; keep it on the device or read it every N steps". The CUDA
+/// calls go on waitsIn's note.
 ///
 /// While a report is open no other diagnostic may be started (clang allows
 /// one in flight): compute what the notes need, then add them.
@@ -67,6 +73,11 @@ public:
   /// A note without a fix-it (a secondary place, or why there is no fix).
   SyncReport &note(SourceLocation Loc, std::string Note);
 
+  /// The CUDA calls the host waits in (\p Path, "c10::cuda::memcpy_and_sync
+  /// (cudaMemcpyAsync + cudaStreamSynchronize)"): the first note, at the
+  /// warning's place, "the host waits in <Path>".
+  SyncReport &waitsIn(llvm::StringRef Path);
+
 private:
   friend class TorchSyncCheck;
   SyncReport(TorchSyncCheck &Check, const HotReason &Hot)
@@ -82,6 +93,7 @@ private:
   HotReason Hot;
   SourceLocation WarningLoc;
   std::optional<DiagnosticBuilder> Warning;
+  std::string WaitPath;
   llvm::SmallVector<Note, 2> Notes;
 };
 
@@ -144,21 +156,21 @@ protected:
 
   /// The device wording of a finding on a tensor with device \p D: empty
   /// where it is proven CUDA, else the assumption it rests on,
-  /// " if 'x' is a CUDA tensor", or for a device chosen at run time
-  /// " if 'x' is on a CUDA device (chosen at run time)". In a whole-project
-  /// run the assumption becomes the next finding's device condition
-  /// (assumeCuda).
-  std::string ifCuda(const Expr *Tensor, Device D, const ASTContext &Ctx);
+  /// " if 'x' is on CUDA", the same words whether the device is unknown or
+  /// chosen at run time (one wording per fact). In a whole-project run the
+  /// assumption becomes the next finding's device condition (assumeCuda).
+  /// \p Named: the message has just named the tensor, so the wording is
+  /// " if it is on CUDA".
+  std::string ifCuda(const Expr *Tensor, Device D, const ASTContext &Ctx,
+                     bool Named = false);
   /// The same for several tensors or a described \p Subject:
-  /// " if 'params' are CUDA tensors", " if its parameters are CUDA tensors",
-  /// " if 'params' are on a CUDA device (chosen at run time)".
+  /// " if 'params' are on CUDA", " if its parameters are on CUDA".
   std::string ifCudaTensors(StringRef Subject, Device D);
   /// The same for a device spec \p Spec (a Device, DeviceType or
-  /// TensorOptions) with value \p D, with \p Predicate "is a CUDA device"
-  /// or "names a CUDA device": " if 'dev' is a CUDA device", or where the
-  /// device is chosen at run time " when 'dev' is a CUDA device".
+  /// TensorOptions) with value \p D, with \p Predicate "is CUDA" or
+  /// "names CUDA": " if 'dev' is CUDA".
   std::string ifCudaDevice(const Expr *Spec, Device D, const ASTContext &Ctx,
-                           StringRef Predicate = "is a CUDA device");
+                           StringRef Predicate = "is CUDA");
 
   /// Where findings record their conditions, records that the next finding
   /// rests on \p Tensor (a tensor, tensor list or device expression; null

@@ -12,8 +12,8 @@ float read_next_line(torch::Tensor logits) {
   float total = 0;
   for (int i = 0; i < 10; ++i) {
     auto host = logits.softmax(1).cpu();
-    // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 'cpu()' copies 'logits.softmax(1)' to the host
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:35: warning: 'cpu()' copies 'logits.softmax(1)' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 'cpu()' waits for the GPU to copy 'logits.softmax(1)' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:35: warning: 'cpu()' waits for the GPU to copy 'logits.softmax(1)' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     // CHECK-FIXES: auto host = logits.softmax(1).cpu();
     // CHECK-FIXES-OUTSIDE: auto host = logits.softmax(1).cpu();
     total += host[0][0].item<float>();
@@ -26,7 +26,7 @@ float read_next_line(torch::Tensor logits) {
 // ReportOutsideLoops): no fix.
 void read_in_loop() {
   auto moved = torch::randn({8}, torch::kCUDA).cpu();
-  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:48: warning: 'cpu()' copies CUDA tensor 'torch::randn({8}, torch::kCUDA)' to the host
+  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:48: warning: 'cpu()' waits for the GPU to copy CUDA tensor 'torch::randn({8}, torch::kCUDA)' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
   // CHECK-FIXES-OUTSIDE: auto moved = torch::randn({8}, torch::kCUDA).cpu();
   for (int i = 0; i < 10; ++i)
     (void)moved.max().item<float>();
@@ -37,8 +37,8 @@ torch::Tensor returned(torch::Tensor out) {
   torch::Tensor host;
   for (int i = 0; i < 10; ++i)
     host = out.to(torch::kCPU);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCPU)' copies 'out' to the host
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:16: warning: 'to(torch::kCPU)' copies 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCPU)' waits for the GPU to copy 'out' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:16: warning: 'to(torch::kCPU)' waits for the GPU to copy 'out' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     // CHECK-FIXES: host = out.to(torch::kCPU);
     // CHECK-FIXES-OUTSIDE: host = out.to(torch::kCPU);
   return host;
@@ -48,8 +48,8 @@ float same_expression(torch::Tensor out) {
   float total = 0;
   for (int i = 0; i < 10; ++i)
     total += out.cpu()[0].item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'cpu()' copies 'out' to the host
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:18: warning: 'cpu()' copies 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'cpu()' waits for the GPU to copy 'out' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:18: warning: 'cpu()' waits for the GPU to copy 'out' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     // CHECK-FIXES: total += out.cpu()[0].item<float>();
     // CHECK-FIXES-OUTSIDE: total += out.cpu()[0].item<float>();
   return total;
@@ -65,8 +65,8 @@ float wait_first(torch::nn::Linear model) {
   for (int i = 0; i < 10; ++i) {
     auto out = model(x);
     auto host = out.cpu();
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'cpu()' copies CUDA tensor 'out' to the host
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:21: warning: 'cpu()' copies CUDA tensor 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'cpu()' waits for the GPU to copy CUDA tensor 'out' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:21: warning: 'cpu()' waits for the GPU to copy CUDA tensor 'out' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     // CHECK-FIXES: auto host = out.to(at::kCPU, /*non_blocking=*/true);
     // CHECK-FIXES-OUTSIDE: auto host = out.to(at::kCPU, /*non_blocking=*/true);
     (void)host; // Discarding is not touching.
@@ -85,13 +85,13 @@ float keeps_wait() {
   for (int i = 0; i < 10; ++i) {
     auto l = g.to(torch::kCPU, true);
     auto blocking = g.cpu();
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'cpu()' copies CUDA tensor 'g' to the host
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:23: warning: 'cpu()' copies CUDA tensor 'g' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'cpu()' waits for the GPU to copy CUDA tensor 'g' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:23: warning: 'cpu()' waits for the GPU to copy CUDA tensor 'g' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     // CHECK-FIXES: auto blocking = g.cpu();
     // CHECK-FIXES-OUTSIDE: auto blocking = g.cpu();
     auto upload = torch::ones({4}).to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(torch::kCUDA)' copies host tensor 'torch::ones({4})' to the GPU
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:36: warning: 'to(torch::kCUDA)' copies host tensor 'torch::ones({4})' to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'torch::ones({4})' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:36: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'torch::ones({4})' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto upload = torch::ones({4}).to(torch::kCUDA);
     // CHECK-FIXES-OUTSIDE: auto upload = torch::ones({4}).to(torch::kCUDA);
     sum += l.item<float>();

@@ -11,14 +11,14 @@ void d2h(torch::nn::Linear model) {
   for (int i = 0; i < 10; ++i) {
     auto out = model(x);
     auto host = out.cpu();
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'cpu()' copies 'out' to the host and waits for all queued GPU work if 'out' is on a CUDA device (chosen at run time) (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a non_blocking copy into pinned memory that the host reads after a CUDA event [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'cpu()' waits for the GPU to copy 'out' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     auto host2 = out.to(torch::kCPU);
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::kCPU)' copies 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::kCPU)' waits for the GPU to copy 'out' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     auto host3 = out.to(torch::Device(torch::kCPU), torch::kDouble);
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::Device(torch::kCPU), torch::kDouble)' copies 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::Device(torch::kCPU), torch::kDouble)' waits for the GPU to copy 'out' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     auto dst = torch::empty({8, 4});
     dst.copy_(out);
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(out)' copies 'out' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(out)' waits for the GPU to copy 'out' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     (void)host; (void)host2; (void)host3;
   }
 }
@@ -27,17 +27,17 @@ void d2h(torch::nn::Linear model) {
 void unknown(torch::Tensor t, torch::Device dev) {
   for (int i = 0; i < 3; ++i) {
     auto h = t.cpu();
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cpu()' copies 't' to the host and waits for all queued GPU work if 't' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cpu()' waits for the GPU to copy 't' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     auto d = t.to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCUDA)' copies 't' to the GPU and waits for all queued GPU work if 't' is a CPU tensor ({{.*}}); consider 'pin_memory()' and non_blocking=true
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't' to the device if it is on the CPU; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     auto c = torch::ones({2}).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(dev)' copies host tensor 'torch::ones({2})' to the GPU and waits for all queued GPU work when 'dev' is a CUDA device
+    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::ones({2})' to the device if 'dev' is CUDA; make it on the device [torchsync-blocking-transfer]
     auto n = t.to(dev);               // both sides unknown: not reported
     auto gpu = torch::zeros({2}, torch::kCUDA);
     gpu.copy_(t);
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(t)' copies 't' to the GPU and waits for all queued GPU work if 't' is a CPU tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(t)' waits for the GPU to copy 't' to the device if it is on the CPU; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     t.copy_(torch::ones({2}));
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'copy_(torch::ones({2}))' copies host tensor 'torch::ones({2})' to the GPU and waits for all queued GPU work if 't' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'copy_(torch::ones({2}))' waits for the GPU to copy host tensor 'torch::ones({2})' to the device if 't' is on CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     t.copy_(n);                       // both sides unknown: not reported
     (void)h; (void)d; (void)c; (void)n;
   }
@@ -51,10 +51,10 @@ void dtypeOnlyOptions(int n) {
     auto grid = torch::full({3, 8, 8}, 0.5, t.dtype());
     for (int k = 0; k < 3; ++k)
       grid.narrow(0, k, 1).copy_(t[k]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'copy_(t[k])' copies CUDA tensor 't[k]' to the host and waits for all queued GPU work ({{.*}}); consider a non_blocking copy into pinned memory that the host reads after a CUDA event [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'copy_(t[k])' waits for the GPU to copy CUDA tensor 't[k]' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     auto half = torch::zeros({3, 8, 8}, torch::kHalf);
     half.copy_(t);
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'copy_(t)' copies CUDA tensor 't' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'copy_(t)' waits for the GPU to copy CUDA tensor 't' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
   }
 }
 
@@ -67,23 +67,23 @@ void h2d(torch::Tensor param) {
   for (int i = 0; i < 10; ++i) {
     auto batch = torch::randn({64});
     auto a = batch.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'batch' to the GPU and waits for all queued GPU work ({{.*}}); consider 'pin_memory()' and non_blocking=true
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = batch.pin_memory().to(device, /*non_blocking=*/true);
     auto b = batch.cuda();
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cuda()' copies host tensor 'batch' to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cuda()' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto b = batch.pin_memory().to(at::kCUDA, /*non_blocking=*/true);
     auto c = (batch * 2).to(torch::kCUDA, torch::kHalf);
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(torch::kCUDA, torch::kHalf)' copies host tensor '(batch * 2)' to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(torch::kCUDA, torch::kHalf)' waits for the GPU to copy host tensor '(batch * 2)' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto c = (batch * 2).pin_memory().to(torch::kCUDA, torch::kHalf, /*non_blocking=*/true);
     auto d = batch.to(device, /*non_blocking=*/false);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/false)' copies host tensor 'batch'
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/false)' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto d = batch.pin_memory().to(device, /*non_blocking=*/true);
     gpu.copy_(batch);
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(batch)' copies host tensor 'batch' to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(batch)' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: gpu.copy_(batch.pin_memory(), /*non_blocking=*/true);
     // A pinned source could be changed by the host before the copy: no fix.
     auto e = staging.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(device)' copies host tensor 'staging' to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(device)' waits for the GPU to copy host tensor 'staging' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto e = staging.to(device);
     (void)a; (void)b; (void)c; (void)d; (void)e;
   }
@@ -95,11 +95,11 @@ void pageable_non_blocking() {
   for (int i = 0; i < 10; ++i) {
     auto batch = torch::rand({64});
     auto a = batch.to(torch::kCUDA, /*non_blocking=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA, /*non_blocking=*/true)' from pageable host tensor 'batch' is staged by the CUDA driver and waits despite non_blocking=true (cudaMemcpyAsync with pageable memory); consider pinning it with 'pin_memory()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA, /*non_blocking=*/true)' waits despite non_blocking=true: the CUDA driver stages pageable host tensor 'batch'; pin it with 'pin_memory()' [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = batch.pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     auto host = torch::empty({64});
     host.copy_(gpu, true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'copy_(gpu, true)' into pageable host tensor 'host' is staged by the CUDA driver and waits despite non_blocking=true (cudaMemcpyAsync with pageable memory); consider allocating it with TensorOptions().pinned_memory(true)
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'copy_(gpu, true)' waits despite non_blocking=true: the CUDA driver stages pageable host tensor 'host'; allocate it with TensorOptions().pinned_memory(true) [torchsync-blocking-transfer]
     (void)a;
   }
 }
@@ -137,7 +137,7 @@ void macros() {
   for (int i = 0; i < 3; ++i) {
     auto batch = torch::randn({4});
     auto a = TO_GPU(batch);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' copies host tensor '(t)' to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = TO_GPU(batch);
     (void)a;
   }
@@ -149,7 +149,7 @@ template <typename T> void templated(T scale) {
   for (int i = 0; i < 3; ++i) {
     auto batch = torch::randn({4}) * scale;
     auto a = batch.to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' copies host tensor 'batch' to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = batch.to(torch::kCUDA);
     (void)a;
   }

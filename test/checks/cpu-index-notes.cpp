@@ -11,10 +11,11 @@ void hoist_index(int steps) {
   auto idx = torch::tensor({0, 2, 5});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of CUDA tensor 'x' with a blocking copy
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-3]]:3: note: FIX-IT applied suggested code changes
     // CHECK-NOTES: :[[@LINE-3]]:23: note: FIX-IT applied suggested code changes
-    // CHECK-NOTES: :[[@LINE-4]]:16: note: copy 'idx' to the device once, before the loop, as 'idx_dev'; the loop then uses that copy, so a change to the data of 'idx' made through another reference would no longer be seen
+    // CHECK-NOTES: :[[@LINE-4]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-5]]:16: note: copy 'idx' to the device once, before the loop, as 'idx_dev'; the loop then uses that copy, so a change to the data of 'idx' made through another reference would no longer be seen
     (void)r;
   }
   // CHECK-FIXES: auto idx_dev = idx.to(x.device());
@@ -29,10 +30,11 @@ void hoist_from_factory(int steps) {
   for (int i = 0; i < steps; ++i) {
     auto x = torch::randn({8, 4}, dev);
     x.index_put_({rows}, torch::zeros({8, 4}, dev));
-    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'index_put_()' copies CPU index tensor 'rows' to the device of CUDA tensor 'x'
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index tensor 'rows' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-4]]:3: note: FIX-IT applied suggested code changes
     // CHECK-NOTES: :[[@LINE-3]]:19: note: FIX-IT applied suggested code changes
-    // CHECK-NOTES: :[[@LINE-4]]:7: note: copy 'rows' to the device once, before the loop, as 'rows_dev'
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-5]]:7: note: copy 'rows' to the device once, before the loop, as 'rows_dev'
   }
   // CHECK-FIXES: auto rows_dev = rows.to(dev);
   // CHECK-FIXES-NEXT: for (int i = 0; i < steps; ++i) {
@@ -44,10 +46,11 @@ void hoist_probabilities(int steps) {
   auto keep = torch::full({32}, 0.9);
   while (steps-- > 0) {
     t.bernoulli_(keep);
-    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'bernoulli_()' with CPU probabilities 'keep' copies them to the device of CUDA tensor 't'
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'bernoulli_()' waits for the GPU to copy CPU probabilities 'keep' to the device of CUDA tensor 't'; create 'keep' on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-3]]:3: note: FIX-IT applied suggested code changes
     // CHECK-NOTES: :[[@LINE-3]]:18: note: FIX-IT applied suggested code changes
-    // CHECK-NOTES: :[[@LINE-4]]:7: note: copy 'keep' to the device once, before the loop, as 'keep_dev'
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: the host waits in p_.to(self.device()) in bernoulli_kernel, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-5]]:7: note: copy 'keep' to the device once, before the loop, as 'keep_dev'
   }
   // CHECK-FIXES: auto keep_dev = keep.to(t.device());
   // CHECK-FIXES-NEXT: while (steps-- > 0) {
@@ -62,18 +65,21 @@ void no_hoist(int steps) {
   auto twice = torch::tensor({2, 3});
   for (int i = 0; i < steps; ++i) {
     auto a = x.index({moving});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'moving'
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'moving' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-2]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     moving = moving + 1;
     auto b = x.index({twice});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'twice'
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'twice' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-2]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     twice.add_(1);
     // Made in the loop: not hoisted, but made on the device where it is
     // made (a warning fix, test/checks/cpu-index-made-on-device.cpp).
     auto fresh = torch::randperm(16);
     // CHECK-FIXES: auto fresh = (x.is_cuda() ? torch::randperm(16).pin_memory() : torch::randperm(16)).to(x.device(), /*non_blocking=*/x.is_cuda());
     auto c = x.index({fresh});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'fresh'
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'fresh' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-4]]:18: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     (void)a; (void)b; (void)c;
   }
 }
@@ -84,7 +90,8 @@ void by_reference(const torch::Tensor &x, int steps) {
   auto idx = torch::tensor({0, 1});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of 'x' with a blocking copy if 'x' is a CUDA tensor
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of 'x' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-2]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     (void)r;
   }
 }
@@ -95,21 +102,25 @@ void where_scalar(int steps) {
   auto zero = torch::tensor(0.0);
   for (int i = 0; i < steps; ++i) {
     auto a = torch::where(mask, x, torch::tensor(0.0));
-    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'torch::tensor(0.0)' to the device of its result
+    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' waits for the GPU to copy CPU 0-dim tensor 'torch::tensor(0.0)' to the device of its result; pass the value as a Scalar, or build 'torch::tensor(0.0)' on the device [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-2]]:36: note: FIX-IT applied suggested code changes
-    // CHECK-NOTES: :[[@LINE-3]]:14: note: pass the value as a Scalar, which where builds on the device; when every operand is 0-dim the result's dtype may differ
+    // CHECK-NOTES: :[[@LINE-3]]:14: note: the host waits in .to(device) of 0-dim CPU operands in where_self_out, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-4]]:14: note: pass the value as a Scalar, which where builds on the device; when every operand is 0-dim the result's dtype may differ
     // CHECK-FIXES: auto a = torch::where(mask, x, 0.0);
     auto b = torch::where(mask, at::scalar_tensor(-1), x);
-    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'at::scalar_tensor(-1)'
+    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' waits for the GPU to copy CPU 0-dim tensor 'at::scalar_tensor(-1)' to the device of its result; pass the value as a Scalar, or build 'at::scalar_tensor(-1)' on the device [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-2]]:33: note: FIX-IT applied suggested code changes
-    // CHECK-NOTES: :[[@LINE-3]]:14: note: pass the value as a Scalar
+    // CHECK-NOTES: :[[@LINE-3]]:14: note: the host waits in .to(device) of 0-dim CPU operands in where_self_out, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-4]]:14: note: pass the value as a Scalar
     // CHECK-FIXES: auto b = torch::where(mask, -1, x);
     auto c = torch::where(mask, x, zero);
-    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'zero'
+    // CHECK-NOTES: :[[@LINE-1]]:14: warning: 'torch::where()' waits for the GPU to copy CPU 0-dim tensor 'zero' to the device of its result; pass the value as a Scalar, or build 'zero' on the device [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-2]]:14: note: the host waits in .to(device) of 0-dim CPU operands in where_self_out, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     // CHECK-FIXES: auto c = torch::where(mask, x, zero);
     // Tensor::where has no Scalar overload: no note fix.
     auto d = x.where(mask, at::scalar_tensor(1.0));
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'where()' copies CPU 0-dim tensor 'at::scalar_tensor(1.0)'
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'where()' waits for the GPU to copy CPU 0-dim tensor 'at::scalar_tensor(1.0)' to the device of its result; pass the value as a Scalar, or build 'at::scalar_tensor(1.0)' on the device [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-2]]:16: note: the host waits in .to(device) of 0-dim CPU operands in where_self_out, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     // CHECK-FIXES: auto d = x.where(mask, at::scalar_tensor(1.0));
     (void)a; (void)b; (void)c; (void)d;
   }

@@ -15,9 +15,9 @@ void version(int steps) {
   auto idx = torch::randint(16, {4}, torch::TensorOptions().device(kDev).dtype(torch::kLong));
   for (int i = 0; i < steps; ++i) {
     cpu.fill_(x.max());
-    // CHECK-MESSAGES-V26: :[[@LINE-1]]:9: warning: 'fill_()' of a CPU tensor with a tensor value on another device reads CUDA tensor 'x.max()' on the host, waiting for all queued GPU work (value.item() in fill_: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a Scalar value kept on the host, or filling a tensor on the device of 'x.max()' [torchsync-cpu-index]
+    // CHECK-MESSAGES-V26: :[[@LINE-1]]:9: warning: 'fill_()' of a CPU tensor with a tensor value on another device waits for the GPU to read CUDA tensor 'x.max()'; pass a Scalar value kept on the host, or fill a tensor on the device of 'x.max()' [torchsync-cpu-index]
     at::index_put_(x, {idx}, torch::tensor(1.0), /*accumulate=*/true);
-    // CHECK-MESSAGES-V26: :[[@LINE-1]]:5: warning: 'at::index_put_()' copies CPU 0-dim tensor 'torch::tensor(1.0)' to the device of CUDA tensor 'x' with a blocking copy, waiting
+    // CHECK-MESSAGES-V26: :[[@LINE-1]]:5: warning: 'at::index_put_()' waits for the GPU to copy CPU 0-dim tensor 'torch::tensor(1.0)' to the device of CUDA tensor 'x'; build the value on the device with 'at::scalar_tensor(v, x.options())' [torchsync-cpu-index]
     // Same device: NO-SYNC in 2.x (version-specific reports it in 1.x).
     x.fill_(x.max());
     // A CPU value on a CUDA tensor is read from host memory.

@@ -15,17 +15,17 @@ void cpu_index(int steps) {
   auto m = torch::rand({16}) > 0.5;
   for (int i = 0; i < steps; ++i) {
     auto a = x.index({rows});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'rows' to the device of CUDA tensor 'x' with a blocking copy, waiting for all queued GPU work (index.to(self.device()) in at::native::make_info: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider building the index on the device, or copying it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'rows' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     auto b = x.index({Slice(), torch::arange(4)});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'torch::arange(4)' to the device of CUDA tensor 'x' with a blocking copy
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     auto c = at::index(x, {idx});
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::index()' copies CPU index tensor 'idx' to the device of CUDA tensor 'x' with a blocking copy
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::index()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     x.index_put_({rows}, torch::zeros({3, 8}, kDev));
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' copies CPU index tensor 'rows' to the device of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index tensor 'rows' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     at::index_put_(x, {idx}, torch::ones({16, 8}, kDev), /*accumulate=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::index_put_()' copies CPU index tensor 'idx' to the device of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::index_put_()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     auto d = x.index({m});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' copies CPU mask 'm' to the device of CUDA tensor 'x' with a blocking copy, waiting for all queued GPU work (index.to(self.device()) in at::native::make_info: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider building the mask on the device, or copying it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU mask 'm' to the device of CUDA tensor 'x'; build the mask on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     (void)a; (void)b; (void)c; (void)d;
   }
 }
@@ -35,7 +35,7 @@ void gather_rows(torch::Tensor x, int steps) {
   auto idx = torch::tensor({1, 3});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' copies CPU index tensor 'idx' to the device of 'x' with a blocking copy if 'x' is a CUDA tensor, waiting for all queued GPU work
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of 'x' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     (void)r;
   }
 }
@@ -46,9 +46,9 @@ void dropout_mask(int steps) {
   auto p = torch::full({32}, 0.9);
   for (int i = 0; i < steps; ++i) {
     t.bernoulli_(p);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'bernoulli_()' with CPU probabilities 'p' copies them to the device of CUDA tensor 't' with a blocking copy, waiting for all queued GPU work (p_.to(self.device()) in bernoulli_kernel: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider creating 'p' on the device, or copying it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'bernoulli_()' waits for the GPU to copy CPU probabilities 'p' to the device of CUDA tensor 't'; create 'p' on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     auto s = at::bernoulli(t, torch::rand({32}));
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::bernoulli()' with CPU probabilities 'torch::rand({32})' copies them to the device of CUDA tensor 't'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::bernoulli()' waits for the GPU to copy CPU probabilities 'torch::rand({32})' to the device of CUDA tensor 't'; create 'torch::rand({32})' on the device, or copy it there once outside the hot path [torchsync-cpu-index]
     (void)s;
   }
 }
@@ -59,9 +59,9 @@ void windows(torch::Tensor start, int steps) {
   auto s = x.argmax();
   for (int i = 0; i < steps; ++i) {
     auto w = x.narrow(0, s, 4);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'narrow()' with a tensor start reads CUDA tensor 's' on the host, waiting for all queued GPU work (start.item<int64_t>() in narrow: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider an integer start kept on the host, or 'index_select(dim, s + at::arange(length, s.options()))', which indexes on the device but copies instead of making a view [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'narrow()' with a tensor start waits for the GPU to read CUDA tensor 's'; pass an integer start kept on the host, or use 'index_select(dim, s + at::arange(length, s.options()))' (a copy, not a view) [torchsync-cpu-index]
     auto w2 = at::narrow(x, 0, start, 4);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::narrow()' with a tensor start reads 'start' on the host if 'start' is a CUDA tensor, waiting
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::narrow()' with a tensor start waits for the GPU to read 'start' if it is on CUDA; pass an integer start kept on the host, or use 'index_select(dim, start + at::arange(length, start.options()))' (a copy, not a view) [torchsync-cpu-index]
     (void)w; (void)w2;
   }
 }
@@ -74,15 +74,15 @@ void fills(torch::Tensor v, int steps) {
   auto top = x.max();
   for (int i = 0; i < steps; ++i) {
     x.index_fill_(0, idx, top);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_fill_()' with a tensor value reads CUDA tensor 'top' on the host, waiting for all queued GPU work (value.item() in index_fill_: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a Scalar value kept on the host, or 'index_copy_(dim, index, top.expand(shape))' with the shape of the filled tensor whose 'dim' size is the number of indices, which copies the value on the device [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_fill_()' with a tensor value waits for the GPU to read CUDA tensor 'top'; pass a Scalar value kept on the host, or use 'index_copy_(dim, index, top.expand(shape))', which copies the value on the device [torchsync-cpu-index]
     auto y = at::index_fill(x, 1, idx, v);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::index_fill()' with a tensor value reads 'v' on the host if 'v' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::index_fill()' with a tensor value waits for the GPU to read 'v' if it is on CUDA; pass a Scalar value kept on the host, or use 'index_copy_(dim, index, v.expand(shape))', which copies the value on the device [torchsync-cpu-index]
     x.masked_fill_(mask, top);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'masked_fill_()' with a tensor value reads CUDA tensor 'top' on the host, waiting for all queued GPU work (value.item() in masked_fill_: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'self.copy_(torch::where(mask, top, self))', which keeps the value on the device [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'masked_fill_()' with a tensor value waits for the GPU to read CUDA tensor 'top'; use 'self.copy_(torch::where(mask, top, self))', which keeps the value on the device [torchsync-cpu-index]
     auto z = x.masked_fill(mask, top);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'masked_fill()' with a tensor value reads CUDA tensor 'top' on the host, waiting for all queued GPU work (value.item() in masked_fill_: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'torch::where(mask, top.to(self.scalar_type()), self)', which keeps the value on the device [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'masked_fill()' with a tensor value waits for the GPU to read CUDA tensor 'top'; use 'torch::where(mask, top.to(self.scalar_type()), self)', which keeps the value on the device [torchsync-cpu-index]
     auto z2 = at::masked_fill(x, mask, v);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::masked_fill()' with a tensor value reads 'v' on the host if 'v' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::masked_fill()' with a tensor value waits for the GPU to read 'v' if it is on CUDA; use 'torch::where(mask, v.to(self.scalar_type()), self)', which keeps the value on the device [torchsync-cpu-index]
     (void)y; (void)z; (void)z2;
   }
 }
@@ -94,11 +94,11 @@ void clamp_where(int steps) {
   auto zero = torch::tensor(0.0);
   for (int i = 0; i < steps; ++i) {
     auto a = torch::where(mask, x, torch::tensor(0.0));
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'torch::tensor(0.0)' to the device of its result with a blocking copy, waiting for all queued GPU work (.to(device) of 0-dim CPU operands in where_self_out: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider passing the value as a Scalar, or building 'torch::tensor(0.0)' on the device [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::where()' waits for the GPU to copy CPU 0-dim tensor 'torch::tensor(0.0)' to the device of its result; pass the value as a Scalar, or build 'torch::tensor(0.0)' on the device [torchsync-cpu-index]
     auto b = at::where(mask, zero, x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::where()' copies CPU 0-dim tensor 'zero' to the device of its result with a blocking copy, waiting
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::where()' waits for the GPU to copy CPU 0-dim tensor 'zero' to the device of its result; pass the value as a Scalar, or build 'zero' on the device [torchsync-cpu-index]
     auto c = x.where(mask, at::scalar_tensor(1.0));
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'where()' copies CPU 0-dim tensor 'at::scalar_tensor(1.0)' to the device of its result
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'where()' waits for the GPU to copy CPU 0-dim tensor 'at::scalar_tensor(1.0)' to the device of its result; pass the value as a Scalar, or build 'at::scalar_tensor(1.0)' on the device [torchsync-cpu-index]
     (void)a; (void)b; (void)c;
   }
 }
@@ -106,7 +106,7 @@ void clamp_where(int steps) {
 void where_unknown(torch::Tensor x, torch::Tensor mask, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto a = torch::where(mask, x, torch::tensor(1.0));
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::where()' copies CPU 0-dim tensor 'torch::tensor(1.0)' to the device of its result with a blocking copy if 'mask' is a CUDA tensor, waiting
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::where()' waits for the GPU to copy CPU 0-dim tensor 'torch::tensor(1.0)' to the device of its result if 'mask' is on CUDA; pass the value as a Scalar, or build 'torch::tensor(1.0)' on the device [torchsync-cpu-index]
     (void)a;
   }
 }
@@ -118,10 +118,10 @@ struct Buffers {
     auto idx = torch::randint(100, {8}, kLongCuda);
     for (int i = 0; i < steps; ++i) {
       table.index_put_({idx}, 0.0);
-      // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'index_put_()' copies the host value '0.0' to the device of 'table' with a blocking copy if 'table' is a CUDA tensor, waiting for all queued GPU work (value.to(self.device()) in _index_put_impl_: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider building the value on the device: 'at::scalar_tensor(v, table.options())' [torchsync-cpu-index]
+      // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'index_put_()' waits for the GPU to copy the host value '0.0' to the device of 'table' if it is on CUDA; build the value on the device with 'at::scalar_tensor(v, table.options())' [torchsync-cpu-index]
       // CHECK-FIXES: table.index_put_({idx}, at::scalar_tensor(0.0, table.options()));
       p->index_put_({idx}, 1.0);
-      // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'index_put_()' copies the host value '1.0' to the device of 'p'
+      // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'index_put_()' waits for the GPU to copy the host value '1.0' to the device of 'p' if it is on CUDA; build the value on the device with 'at::scalar_tensor(v, p->options())' [torchsync-cpu-index]
       // CHECK-FIXES: p->index_put_({idx}, 1.0);
     }
   }
@@ -134,15 +134,15 @@ void put_values(int steps) {
   auto one = torch::tensor(1.5);
   for (int i = 0; i < steps; ++i) {
     x.index_put_({idx, cols}, -2);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' copies the host value '-2' to the device of CUDA tensor 'x' with a blocking copy, waiting
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy the host value '-2' to the device of CUDA tensor 'x'; build the value on the device with 'at::scalar_tensor(v, x.options())' [torchsync-cpu-index]
     // CHECK-FIXES: x.index_put_({idx, cols}, at::scalar_tensor(-2, x.options()));
     x.index_put_({idx}, one);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' copies CPU 0-dim tensor 'one' to the device of CUDA tensor 'x' with a blocking copy, waiting
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU 0-dim tensor 'one' to the device of CUDA tensor 'x'; build the value on the device with 'at::scalar_tensor(v, x.options())' [torchsync-cpu-index]
     // CHECK-FIXES: x.index_put_({idx}, one);
     at::index_put_(x, {idx}, torch::tensor(3.0));
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::index_put_()' copies CPU 0-dim tensor 'torch::tensor(3.0)' to the device of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::index_put_()' waits for the GPU to copy CPU 0-dim tensor 'torch::tensor(3.0)' to the device of CUDA tensor 'x'; build the value on the device with 'at::scalar_tensor(v, x.options())' [torchsync-cpu-index]
     x.index_put_({torch::arange(2, kDev)}, 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' copies the host value '1.0' to the device of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy the host value '1.0' to the device of CUDA tensor 'x'; build the value on the device with 'at::scalar_tensor(v, x.options())' [torchsync-cpu-index]
     // CHECK-FIXES: x.index_put_({torch::arange(2, kDev)}, at::scalar_tensor(1.0, x.options()));
   }
 }
@@ -154,19 +154,19 @@ void set_elements(int steps) {
   auto c = torch::zeros({4}).cuda();
   for (int i = 0; i < steps; ++i) {
     v.index_put_({i}, 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v' copies the host value '1.0' to the device with a blocking copy, waiting for all queued GPU work (dst.copy_(src) in at::indexing::copy_to: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'v.select(0, i).fill_(1.0)', which fills it on the device [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v' waits for the GPU to copy the host value '1.0' to the device; use 'v.select(0, i).fill_(1.0)', which fills it on the device [torchsync-cpu-index]
     // CHECK-FIXES: v.select(0, i).fill_(1.0);
     g.index_put_({i % 4, 3}, 2);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 2-D CUDA tensor 'g' copies the host value '2' to the device with a blocking copy, waiting for all queued GPU work (dst.copy_(src) in at::indexing::copy_to: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'g.select(0, i % 4).select(0, 3).fill_(2)', which fills it on the device [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 2-D CUDA tensor 'g' waits for the GPU to copy the host value '2' to the device; use 'g.select(0, i % 4).select(0, 3).fill_(2)', which fills it on the device [torchsync-cpu-index]
     // CHECK-FIXES: g.select(0, i % 4).select(0, 3).fill_(2);
     c.index_put_({0}, static_cast<double>(i));
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 1-D CUDA tensor 'c' copies the host value 'static_cast<double>(i)' to the device
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 1-D CUDA tensor 'c' waits for the GPU to copy the host value 'static_cast<double>(i)' to the device; use 'c.select(0, 0).fill_(static_cast<double>(i))', which fills it on the device [torchsync-cpu-index]
     // CHECK-FIXES: c.select(0, 0).fill_(static_cast<double>(i));
     auto &r = v.index_put_({0}, 3.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v' copies the host value '3.0'
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v' waits for the GPU to copy the host value '3.0' to the device; use 'v.select(0, 0).fill_(3.0)', which fills it on the device [torchsync-cpu-index]
     // CHECK-FIXES: auto &r = v.index_put_({0}, 3.0);
     v.index_put_({1}, torch::tensor(4.0));
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v' copies CPU 0-dim tensor 'torch::tensor(4.0)' to the device
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v' waits for the GPU to copy CPU 0-dim tensor 'torch::tensor(4.0)' to the device; use 'v.select(0, 1).fill_(torch::tensor(4.0))', which fills it on the device [torchsync-cpu-index]
     // CHECK-FIXES: v.index_put_({1}, torch::tensor(4.0));
     (void)r;
   }
@@ -249,10 +249,10 @@ void in_macro(int steps) {
   auto idx = torch::arange(4, kDev);
   for (int i = 0; i < steps; ++i) {
     PUT_ONE(v, i);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v'
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v' waits for the GPU to copy the host value '1.0' to the device; use 'v.select(0, i).fill_(1.0)', which fills it on the device [torchsync-cpu-index]
     // CHECK-FIXES: PUT_ONE(v, i);
     PUT_ONE(v, idx);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'index_put_()' copies the host value '1.0' to the device of CUDA tensor 'v'
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'index_put_()' waits for the GPU to copy the host value '1.0' to the device of CUDA tensor 'v'; build the value on the device with 'at::scalar_tensor(v, v.options())' [torchsync-cpu-index]
     // CHECK-FIXES: PUT_ONE(v, idx);
   }
 }
@@ -265,10 +265,10 @@ void put_all(T value, int steps) {
   auto idx = torch::randint(32, {4}, kLongCuda);
   for (int i = 0; i < steps; ++i) {
     v.index_put_({i}, 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v'
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' of one element of 1-D CUDA tensor 'v' waits for the GPU to copy the host value '1.0' to the device; use 'v.select(0, i).fill_(1.0)', which fills it on the device [torchsync-cpu-index]
     // CHECK-FIXES: v.select(0, i).fill_(1.0);
     v.index_put_({idx}, 0.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' copies the host value '0.0' to the device of CUDA tensor 'v'
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy the host value '0.0' to the device of CUDA tensor 'v'; build the value on the device with 'at::scalar_tensor(v, v.options())' [torchsync-cpu-index]
     // CHECK-FIXES: v.index_put_({idx}, at::scalar_tensor(0.0, v.options()));
     (void)value;
   }

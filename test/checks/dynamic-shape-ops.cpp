@@ -15,9 +15,9 @@ void out_variants(torch::Tensor unknown) {
   torch::Tensor a, b, c, h;
   for (int i = 0; i < 10; ++i) {
     at::_unique2_outf(x, true, false, false, a, b, c);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::_unique2_outf()' runs aten::_unique2, which reads the size of its output from the values of CUDA tensor 'x' on the host, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a form whose output size is known on the host, or running it less often (sync-catalog row D10) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::_unique2_outf()' runs aten::_unique2, which waits for the GPU to read the size of its output from CUDA tensor 'x'; use a form whose output size is known on the host, or run it less often (sync-catalog row D10) [torchsync-dynamic-shape]
     at::bincount_outf(unknown, {}, 0, h);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::bincount_outf()' runs aten::bincount, which reads the size of its output from the values of 'unknown' on the host if 'unknown' is a CUDA tensor, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider a form whose output size is known on the host, or running it less often (sync-catalog row D12) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::bincount_outf()' runs aten::bincount, which waits for the GPU to read the size of its output from 'unknown' if it is on CUDA; use a form whose output size is known on the host, or run it less often (sync-catalog row D12) [torchsync-dynamic-shape]
   }
 }
 
@@ -26,9 +26,9 @@ void direct_ops(torch::Tensor labels) {
   auto reps = torch::ones({16}, torch::TensorOptions(kDev).dtype(torch::kLong));
   for (int i = 0; i < 10; ++i) {
     auto o = at::_ops::one_hot::call(labels.to(kDev), -1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_ops::one_hot::call()' runs aten::one_hot, which reads the size of its output from the values of CUDA tensor 'labels.to(kDev)' on the host, {{.*}} (sync-catalog row D14) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_ops::one_hot::call()' runs aten::one_hot, which waits for the GPU to read the size of its output from CUDA tensor 'labels.to(kDev)'; use a form whose output size is known on the host, or run it less often (sync-catalog row D14) [torchsync-dynamic-shape]
     auto r = at::_ops::repeat_interleave_Tensor::call(reps, c10::nullopt);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_ops::repeat_interleave_Tensor::call()' runs aten::repeat_interleave, which reads the size of its output from the values of CUDA tensor 'reps' on the host, {{.*}} (sync-catalog row D11) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_ops::repeat_interleave_Tensor::call()' runs aten::repeat_interleave, which waits for the GPU to read the size of its output from CUDA tensor 'reps'; use a form whose output size is known on the host, or run it less often (sync-catalog row D11) [torchsync-dynamic-shape]
     (void)o; (void)r;
   }
 }
@@ -40,13 +40,13 @@ void in_macro(torch::Tensor a, torch::Tensor b, torch::Tensor c) {
   auto x = torch::randn({64}, kDev);
   for (int i = 0; i < 10; ++i)
     COUNT_UNIQUE(x, a, b, c);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::_unique2_outf()' runs aten::_unique2, which reads the size of its output from the values of CUDA tensor 'x' on the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::_unique2_outf()' runs aten::_unique2, which waits for the GPU to read the size of its output from CUDA tensor 'x'; use a form whose output size is known on the host, or run it less often (sync-catalog row D10) [torchsync-dynamic-shape]
 }
 
 template <typename T> void templated(T x, torch::Tensor h) {
   for (int i = 0; i < 10; ++i)
     at::bincount_outf(x, {}, 0, h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::bincount_outf()' runs aten::bincount, which reads the size of its output from the values of 'x' on the host if 'x' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::bincount_outf()' runs aten::bincount, which waits for the GPU to read the size of its output from 'x' if it is on CUDA; use a form whose output size is known on the host, or run it less often (sync-catalog row D12) [torchsync-dynamic-shape]
 }
 void use_template(torch::Tensor h) {
   templated(torch::zeros({8}, torch::TensorOptions(kDev).dtype(torch::kLong)), h);

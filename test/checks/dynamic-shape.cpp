@@ -11,21 +11,21 @@ void nonzero_family(torch::Tensor unknown) {
   for (int i = 0; i < 10; ++i) {
     auto mask = x > 0;
     auto idx = mask.nonzero();
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'nonzero()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider mask arithmetic that keeps the shape (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'nonzero()' waits for the GPU to count the nonzero elements of CUDA tensor 'mask'; keep the shape with mask arithmetic (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
     auto idx2 = torch::nonzero(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'torch::nonzero()' reads the number of nonzero elements of CUDA tensor 'x' on the host to size its output, waiting for all queued GPU work
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'torch::nonzero()' waits for the GPU to count the nonzero elements of CUDA tensor 'x'; keep the shape with mask arithmetic (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
     auto idx3 = at::argwhere(mask);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'at::argwhere()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its output
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'at::argwhere()' waits for the GPU to count the nonzero elements of CUDA tensor 'mask'; keep the shape with mask arithmetic (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
     auto idx4 = x.argwhere();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'argwhere()' reads the number of nonzero elements of CUDA tensor 'x' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'argwhere()' waits for the GPU to count the nonzero elements of CUDA tensor 'x'; keep the shape with mask arithmetic (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
     auto parts = torch::where(mask);
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::where()' with one argument reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its outputs, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider the three-argument 'torch::where(cond, a, b)' if the indices only select values [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::where()' with one argument waits for the GPU to count the nonzero elements of CUDA tensor 'mask'; use the three-argument 'torch::where(cond, a, b)' if the indices only select values [torchsync-dynamic-shape]
     auto parts2 = mask.nonzero_numpy();
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'nonzero_numpy()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its outputs
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'nonzero_numpy()' waits for the GPU to count the nonzero elements of CUDA tensor 'mask'; use the three-argument 'torch::where(cond, a, b)' if the indices only select values [torchsync-dynamic-shape]
     auto parts3 = at::nonzero_numpy(unknown);
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'at::nonzero_numpy()' reads the number of nonzero elements of 'unknown' on the host to size its outputs if 'unknown' is a CUDA tensor, waiting for all queued GPU work
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'at::nonzero_numpy()' waits for the GPU to count the nonzero elements of 'unknown' if it is on CUDA; use the three-argument 'torch::where(cond, a, b)' if the indices only select values [torchsync-dynamic-shape]
     auto idx5 = (unknown != 0).nonzero();
-    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'nonzero()' reads the number of nonzero elements of '(unknown != 0)' on the host to size its output if '(unknown != 0)' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'nonzero()' waits for the GPU to count the nonzero elements of '(unknown != 0)' if it is on CUDA; keep the shape with mask arithmetic (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
     (void)idx; (void)idx2; (void)idx3; (void)idx4; (void)parts; (void)parts2;
     (void)parts3; (void)idx5;
   }
@@ -37,31 +37,31 @@ void masked_select_uses(torch::Tensor unknown, torch::Tensor m_unknown) {
   auto valid = x.isfinite();
   for (int i = 0; i < 10; ++i) {
     auto picked = x.masked_select(valid);
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'masked_select()' selects from CUDA tensor 'x' by mask 'valid' and reads the number of selected elements on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider keeping the shape with 'masked_fill(~valid, 0)' or 'torch::where(valid, x, 0)' [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'masked_select()' waits for the GPU to count the elements of CUDA tensor 'x' selected by mask 'valid'; keep the shape with 'masked_fill(~valid, 0)' or 'torch::where(valid, x, 0)' [torchsync-dynamic-shape]
     auto total = x.masked_select(valid).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'masked_select()' selects from CUDA tensor 'x' by mask 'valid' and reads the number of selected elements on the host to size its output, waiting for all queued GPU work ({{.*}}); consider 'masked_fill(~valid, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'masked_select()' waits for the GPU to count the elements of CUDA tensor 'x' selected by mask 'valid'; use 'masked_fill(~valid, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto total = x.masked_fill(~valid, 0).sum();
     auto pos = (x * 2).masked_select(x > 0).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'masked_select()' selects from CUDA tensor '(x * 2)' by mask 'x > 0'
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'masked_select()' waits for the GPU to count the elements of CUDA tensor '(x * 2)' selected by mask 'x > 0'; use 'masked_fill(~(x > 0), 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto pos = (x * 2).masked_fill(~(x > 0), 0).sum();
     auto free_form = torch::masked_select(x, valid).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'torch::masked_select()' selects from CUDA tensor 'x' by mask 'valid'
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'torch::masked_select()' waits for the GPU to count the elements of CUDA tensor 'x' selected by mask 'valid'; use 'masked_fill(~valid, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto free_form = torch::masked_fill(x, ~valid, 0).sum();
     // A mask of unknown dtype may be uint8, where ~ flips every bit; of
     // unknown shape, it may broadcast 'unknown' up, which masked_fill does
     // not (dynamic-shape-mask-where.cpp): no fix.
     auto other = unknown.masked_select(m_unknown).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'masked_select()' selects from 'unknown' by mask 'm_unknown' and reads the number of selected elements on the host to size its output if 'unknown' is a CUDA tensor, waiting for all queued GPU work ({{.*}}); consider 'masked_fill(m_unknown.logical_not(), 0).sum()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'masked_select()' waits for the GPU to count the elements of 'unknown' selected by mask 'm_unknown' if it is on CUDA; use 'masked_fill(m_unknown.logical_not(), 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto other = unknown.masked_select(m_unknown).sum();
     auto of_unknown = unknown.masked_select(unknown > 0).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'masked_select()' selects from 'unknown' by mask 'unknown > 0'
+    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'masked_select()' waits for the GPU to count the elements of 'unknown' selected by mask 'unknown > 0' if it is on CUDA; use 'masked_fill(~(unknown > 0), 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto of_unknown = unknown.masked_fill(~(unknown > 0), 0).sum();
     // sum(dtype) and other uses of the selection keep the warning, without a fix.
     auto typed = x.masked_select(valid).sum(torch::kDouble);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'masked_select()' selects from CUDA tensor 'x' by mask 'valid'{{.*}}consider keeping the shape
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'masked_select()' waits for the GPU to count the elements of CUDA tensor 'x' selected by mask 'valid'; keep the shape with 'masked_fill(~valid, 0)' or 'torch::where(valid, x, 0)' [torchsync-dynamic-shape]
     // CHECK-FIXES: auto typed = x.masked_select(valid).sum(torch::kDouble);
     auto mean = x.masked_select(valid).mean();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'masked_select()' selects from CUDA tensor 'x' by mask 'valid'
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'masked_select()' waits for the GPU to count the elements of CUDA tensor 'x' selected by mask 'valid'; keep the shape with 'masked_fill(~valid, 0)' or 'torch::where(valid, x, 0)' [torchsync-dynamic-shape]
     // CHECK-FIXES: auto mean = x.masked_select(valid).mean();
     (void)picked; (void)total; (void)pos; (void)free_form; (void)other;
     (void)typed; (void)mean; (void)of_unknown;
@@ -78,24 +78,24 @@ void mask_index(torch::Tensor unknown) {
   auto grid = torch::randn({8, 8}, kDev);
   for (int i = 0; i < 10; ++i) {
     auto big = x.index({x > 1});
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'index()' selects from CUDA tensor 'x' by bool mask 'x > 1' and reads the number of selected elements on the host to size its output, waiting for all queued GPU work (nonzero() of the mask in at::native::expandTensors: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider keeping the shape with 'torch::where(x > 1, x, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'x' selected by bool mask 'x > 1'; keep the shape with 'torch::where(x > 1, x, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     // CHECK-FIXES: auto big = x.index({x > 1});
     auto big_sum = x.index({x > 1}).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' selects from CUDA tensor 'x' by bool mask 'x > 1' and reads the number of selected elements on the host to size its output, waiting for all queued GPU work (nonzero() of the mask in at::native::expandTensors: cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'torch::where(x > 1, x, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'x' selected by bool mask 'x > 1'; use 'torch::where(x > 1, x, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto big_sum = torch::where(x > 1, x, 0).sum();
     auto finite = unknown.index({unknown.isnan().logical_not()}).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'index()' selects from 'unknown' by bool mask 'unknown.isnan().logical_not()' and reads the number of selected elements on the host to size its output if 'unknown' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'index()' waits for the GPU to count the elements of 'unknown' selected by bool mask 'unknown.isnan().logical_not()' if it is on CUDA; use 'torch::where(unknown.isnan().logical_not(), unknown, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto finite = torch::where(unknown.isnan().logical_not(), unknown, 0).sum();
     auto rows = grid.index({grid.sum(1) > 0, Slice()});
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' selects from CUDA tensor 'grid' by bool mask 'grid.sum(1) > 0'
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'grid' selected by bool mask 'grid.sum(1) > 0'; keep the shape with 'torch::where(grid.sum(1) > 0, grid, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     // CHECK-FIXES: auto rows = grid.index({grid.sum(1) > 0, Slice()});
     auto rows_sum = grid.index({grid.sum(1) > 0}).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'index()' selects from CUDA tensor 'grid' by bool mask 'grid.sum(1) > 0'
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'grid' selected by bool mask 'grid.sum(1) > 0'; keep the shape with 'torch::where(grid.sum(1) > 0, grid, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     // CHECK-FIXES: auto rows_sum = grid.index({grid.sum(1) > 0}).sum();
     auto cols = grid.index({Slice(), ~(grid.sum(0) > 0)});
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' selects from CUDA tensor 'grid' by bool mask '~(grid.sum(0) > 0)'
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'grid' selected by bool mask '~(grid.sum(0) > 0)'; keep the shape with 'torch::where(~(grid.sum(0) > 0), grid, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     auto listed = at::index(x, {x < 0});
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'at::index()' selects from CUDA tensor 'x' by bool mask 'x < 0'
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'at::index()' waits for the GPU to count the elements of CUDA tensor 'x' selected by bool mask 'x < 0'; keep the shape with 'torch::where(x < 0, x, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     // CHECK-FIXES: auto listed = at::index(x, {x < 0});
     (void)big; (void)big_sum; (void)finite; (void)rows; (void)rows_sum;
     (void)cols; (void)listed;
@@ -109,47 +109,47 @@ void other_dynamic_shapes(torch::Tensor labels, torch::Tensor lengths) {
   auto targets = torch::randint(1, 20, {4, 10}, kDev);
   for (int i = 0; i < 10; ++i) {
     auto u = at::_unique(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_unique()' reads the number of unique elements of CUDA tensor 'x' on the host to size its outputs, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider computing it once outside the loop, or a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_unique()' waits for the GPU to count the unique elements of CUDA tensor 'x'; compute it once outside the loop, or use a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
     auto u2 = torch::_unique2(x, true, false, true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::_unique2()' reads the number of unique elements of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::_unique2()' waits for the GPU to count the unique elements of CUDA tensor 'x'; compute it once outside the loop, or use a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
     auto u3 = torch::unique_consecutive(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::unique_consecutive()' reads the number of unique elements of CUDA tensor 'x' on the host to size its outputs, waiting for all queued GPU work (cudaMemcpyAsync
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::unique_consecutive()' waits for the GPU to count the unique elements of CUDA tensor 'x'; compute it once outside the loop, or use a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
     auto u4 = torch::unique_consecutive(x, false, false, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::unique_consecutive()' reads the number of unique elements of CUDA tensor 'x' on the host to size its outputs, waiting for all queued GPU work (cudaStreamSynchronize inside a thrust algorithm that returns its count to the host, which sync debug mode does not report); consider
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::unique_consecutive()' waits for the GPU to count the unique elements of CUDA tensor 'x'; compute it once outside the loop, or use a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
     auto u5 = at::unique_dim(x, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::unique_dim()' reads the number of unique elements of CUDA tensor 'x'{{.*}}(cudaStreamSynchronize inside a thrust algorithm
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::unique_dim()' waits for the GPU to count the unique elements of CUDA tensor 'x'; compute it once outside the loop, or use a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
     auto u6 = at::unique_dim_consecutive(labels, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::unique_dim_consecutive()' reads the number of unique elements of 'labels' on the host to size its outputs if 'labels' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::unique_dim_consecutive()' waits for the GPU to count the unique elements of 'labels' if it is on CUDA; compute it once outside the loop, or use a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
     auto rep = x.repeat_interleave(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'repeat_interleave()' reads the total of the repeats in CUDA tensor 'x' on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider passing 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'repeat_interleave()' waits for the GPU to read the total of the repeats in CUDA tensor 'x'; pass 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
     auto rep2 = torch::repeat_interleave(lengths);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'torch::repeat_interleave()' reads the total of the repeats in 'lengths' on the host to size its output if 'lengths' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'torch::repeat_interleave()' waits for the GPU to read the total of the repeats in 'lengths' if it is on CUDA; pass 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
     auto rep3 = x.repeat_interleave(x, 0, c10::nullopt);
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'repeat_interleave()' reads the total of the repeats in CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'repeat_interleave()' waits for the GPU to read the total of the repeats in CUDA tensor 'x'; pass 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
     auto bins = x.bincount();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'bincount()' reads the maximum of CUDA tensor 'x' on the host to size its output, waiting for all queued GPU work ({{.*}}); consider 'scatter_add_' into 'zeros({K})' when the number of bins K is known on the host [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'bincount()' waits for the GPU to read the maximum of CUDA tensor 'x'; use 'scatter_add_' into 'zeros({K})' when the number of bins K is known on the host [torchsync-dynamic-shape]
     auto bins2 = torch::bincount(labels, {}, 10);
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::bincount()' reads the maximum of 'labels' on the host to size its output if 'labels' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::bincount()' waits for the GPU to read the maximum of 'labels' if it is on CUDA; use 'scatter_add_' into 'zeros({K})' when the number of bins K is known on the host [torchsync-dynamic-shape]
     auto hist = lp.histc(20);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'histc()' without a range reads the minimum and maximum of CUDA tensor 'lp' on the host to find its range, waiting for all queued GPU work ({{.*}}); consider passing the range (min < max) when it is known [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'histc()' without a range waits for the GPU to read the minimum and maximum of CUDA tensor 'lp'; pass the range (min < max) when it is known [torchsync-dynamic-shape]
     auto hist2 = torch::histc(lp, 20, 1.0, 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::histc()' with min == max reads the minimum and maximum of CUDA tensor 'lp'
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::histc()' with min == max waits for the GPU to read the minimum and maximum of CUDA tensor 'lp'; pass the range (min < max) when it is known [torchsync-dynamic-shape]
     auto oh = torch::one_hot(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::one_hot()' without 'num_classes' reads the maximum of CUDA tensor 'x' on the host to find the number of classes, waiting for all queued GPU work ({{.*}}); consider passing 'num_classes' when the number of classes is known [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::one_hot()' without 'num_classes' waits for the GPU to read the maximum of CUDA tensor 'x'; pass 'num_classes' when the number of classes is known [torchsync-dynamic-shape]
     auto oh2 = torch::nn::functional::one_hot(labels, -1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::nn::functional::one_hot()' without 'num_classes' reads the maximum of 'labels' on the host to find the number of classes if 'labels' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::nn::functional::one_hot()' without 'num_classes' waits for the GPU to read the maximum of 'labels' if it is on CUDA; pass 'num_classes' when the number of classes is known [torchsync-dynamic-shape]
     auto ctc = torch::ctc_loss(lp, targets, lengths, lengths);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::ctc_loss()' moves the lengths and target offsets for CUDA tensor 'lp' between host and device with blocking copies, waiting for all queued GPU work ({{.*}}); consider computing the loss less often: ATen has no sync-free CTC loss, and host-side (IntArrayRef) lengths only remove the device-to-host copy [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::ctc_loss()' waits for the GPU to copy the lengths and target offsets for CUDA tensor 'lp' between host and device; compute the loss less often: ATen has no sync-free CTC loss, and host-side (IntArrayRef) lengths only remove the device-to-host copy [torchsync-dynamic-shape]
     auto ctc2 = at::ctc_loss(lp, targets, {50, 50, 50, 50}, {10, 10, 10, 10});
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'at::ctc_loss()' moves the lengths and target offsets for CUDA tensor 'lp'
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'at::ctc_loss()' waits for the GPU to copy the lengths and target offsets for CUDA tensor 'lp' between host and device; compute the loss less often: ATen has no sync-free CTC loss, and host-side (IntArrayRef) lengths only remove the device-to-host copy [torchsync-dynamic-shape]
     auto pairs = torch::combinations(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::combinations()' reads the number of combinations of CUDA tensor 'x' on the host to size its output (it selects them with masked_select), waiting for all queued GPU work ({{.*}}); consider 'at::triu_indices(n, n, 1)' on the device and 'index_select' for pairs (r = 2, no replacement) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::combinations()' waits for the GPU to count the combinations of CUDA tensor 'x' (it selects them with masked_select); use 'at::triu_indices(n, n, 1)' on the device and 'index_select' for pairs (r = 2, no replacement) [torchsync-dynamic-shape]
     auto sp = lp.to_sparse();
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to_sparse()' reads the number of nonzero elements of CUDA tensor 'lp' on the host to size the sparse indices, waiting for all queued GPU work ({{.*}}); consider keeping the tensor dense in the loop, or converting it once outside [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to_sparse()' waits for the GPU to count the nonzero elements of CUDA tensor 'lp'; keep the tensor dense in the loop, or convert it once outside [torchsync-dynamic-shape]
     auto sp2 = lp.to_sparse(2);
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to_sparse()' reads the number of nonzero elements of CUDA tensor 'lp'
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to_sparse()' waits for the GPU to count the nonzero elements of CUDA tensor 'lp'; keep the tensor dense in the loop, or convert it once outside [torchsync-dynamic-shape]
     auto co = sp.coalesce();
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'coalesce()' reads the number of unique indices of CUDA tensor 'sp' on the host to size its output, waiting for all queued GPU work (cudaStreamSynchronize inside a thrust algorithm that returns its count to the host, which sync debug mode does not report); consider coalescing once outside the loop [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'coalesce()' waits for the GPU to count the unique indices of CUDA tensor 'sp'; coalesce once outside the loop [torchsync-dynamic-shape]
     (void)u; (void)u2; (void)u3; (void)u4; (void)u5; (void)u6; (void)rep;
     (void)rep2; (void)rep3; (void)bins; (void)bins2; (void)hist; (void)hist2;
     (void)oh; (void)oh2; (void)ctc; (void)ctc2; (void)pairs; (void)sp2; (void)co;
@@ -163,17 +163,17 @@ void repeat_known_total() {
   auto counts = torch::tensor({1, 2, 3}, kDev);
   for (int i = 0; i < 10; ++i) {
     auto a = x.repeat_interleave(counts, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'repeat_interleave()' reads the total of the repeats in CUDA tensor 'counts' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'repeat_interleave()' waits for the GPU to read the total of the repeats in CUDA tensor 'counts'; pass 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
     // CHECK-FIXES: auto a = x.repeat_interleave(counts, 0, /*output_size=*/6);
     auto b = at::repeat_interleave(torch::tensor({2, 0, 2}, kDev));
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::repeat_interleave()' reads the total of the repeats in CUDA tensor 'torch::tensor({2, 0, 2}, kDev)'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::repeat_interleave()' waits for the GPU to read the total of the repeats in CUDA tensor 'torch::tensor({2, 0, 2}, kDev)'; pass 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
     // CHECK-FIXES: auto b = at::repeat_interleave(torch::tensor({2, 0, 2}, kDev), /*output_size=*/4);
     auto c = x.flatten().repeat_interleave(torch::tensor({1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2}, kDev));
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'repeat_interleave()' reads the total of the repeats in CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'repeat_interleave()' waits for the GPU to read the total of the repeats in CUDA tensor 'torch::tensor({1, 1, 1, 1, 1, 1, 1, 1...'; pass 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
     // CHECK-FIXES: auto c = x.flatten().repeat_interleave(torch::tensor({1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2}, kDev), /*dim=*/c10::nullopt, /*output_size=*/13);
     // One repeat value is repeated along dim: the total depends on x.
     auto d = x.repeat_interleave(torch::tensor({2}, kDev), 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'repeat_interleave()' reads the total of the repeats in CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'repeat_interleave()' waits for the GPU to read the total of the repeats in CUDA tensor 'torch::tensor({2}, kDev)'; pass 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
     // CHECK-FIXES: auto d = x.repeat_interleave(torch::tensor({2}, kDev), 0);
     (void)a; (void)b; (void)c; (void)d;
   }
@@ -183,7 +183,7 @@ void repeat_known_total() {
 // reduced along a dim has fewer dims than t: no torch::where rewrite.
 torch::Tensor active_rows(torch::Tensor t) {
   return t.index({t.sum(1) != 0});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'index()' selects from 't' by bool mask 't.sum(1) != 0' and reads the number of selected elements on the host to size its output if 't' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'index()' waits for the GPU to count the elements of 't' selected by bool mask 't.sum(1) != 0' if it is on CUDA; keep the shape with 'torch::where(t.sum(1) != 0, t, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
   // CHECK-FIXES: return t.index({t.sum(1) != 0});
 }
 void call_active_rows(torch::Tensor t) {
@@ -193,7 +193,7 @@ void call_active_rows(torch::Tensor t) {
 struct Router : torch::nn::Module {
   torch::Tensor forward(torch::Tensor scores) {
     auto chosen = (scores > 0.5).nonzero();
-    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'nonzero()' reads the number of nonzero elements of '(scores > 0.5)' on the host to size its output if '(scores > 0.5)' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'nonzero()' waits for the GPU to count the nonzero elements of '(scores > 0.5)' if it is on CUDA; keep the shape with mask arithmetic (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
     return chosen;
   }
 };
@@ -202,10 +202,10 @@ struct Router : torch::nn::Module {
 void through_pointer(torch::Tensor *p) {
   for (int i = 0; i < 3; ++i) {
     auto v = p->index({*p > 0});
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' selects from 'p' by bool mask '*p > 0' and reads the number of selected elements on the host to size its output if 'p' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to count the elements of 'p' selected by bool mask '*p > 0' if it is on CUDA; keep the shape with 'torch::where(*p > 0, p, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     // CHECK-FIXES: auto v = p->index({*p > 0});
     auto s = p->masked_select(*p > 0).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'masked_select()' selects from 'p' by mask '*p > 0'
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'masked_select()' waits for the GPU to count the elements of 'p' selected by mask '*p > 0' if it is on CUDA; use 'masked_fill(~(*p > 0), 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto s = p->masked_fill(~(*p > 0), 0).sum();
     (void)v; (void)s;
   }
@@ -293,10 +293,10 @@ void in_macros() {
   auto m = x > 0;
   for (int i = 0; i < 3; ++i) {
     auto s = SELECT_SUM(x, m);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'masked_select()' selects from CUDA tensor '(t)' by mask 'm'{{.*}}; consider 'masked_fill(~m, 0).sum()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'masked_select()' waits for the GPU to count the elements of CUDA tensor '(t)' selected by mask 'm'; use 'masked_fill(~m, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto s = SELECT_SUM(x, m);
     auto p = PICK(x, m);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'index()' selects from CUDA tensor '(t)' by bool mask 'm'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'index()' waits for the GPU to count the elements of CUDA tensor '(t)' selected by bool mask 'm'; keep the shape with 'torch::where(m, (t), 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     // CHECK-FIXES: auto p = PICK(x, m);
     (void)s; (void)p;
   }
@@ -309,10 +309,10 @@ torch::Tensor select_sum(torch::Tensor x, T threshold) {
   torch::Tensor acc;
   for (int i = 0; i < 3; ++i) {
     acc = x.masked_select(x > threshold).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'masked_select()' selects from 'x' by mask 'x > threshold'{{.*}}; consider 'masked_fill(~(x > threshold), 0).sum()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'masked_select()' waits for the GPU to count the elements of 'x' selected by mask 'x > threshold' if it is on CUDA; use 'masked_fill(~(x > threshold), 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: acc = x.masked_select(x > threshold).sum();
     auto big = x.index({x > threshold}).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'index()' selects from 'x' by bool mask 'x > threshold'
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'index()' waits for the GPU to count the elements of 'x' selected by bool mask 'x > threshold' if it is on CUDA; keep the shape with 'torch::where(x > threshold, x, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     // CHECK-FIXES: auto big = x.index({x > threshold}).sum();
     (void)big;
   }

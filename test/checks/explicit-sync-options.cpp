@@ -9,8 +9,8 @@
 
 void step() {
   torch::cuda::synchronize();
-  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the whole GPU to finish
-  // CHECK-MESSAGES-HOT: :[[@LINE-2]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the whole GPU to finish
+  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+  // CHECK-MESSAGES-HOT: :[[@LINE-2]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
 }
 
 struct Timer {
@@ -18,20 +18,20 @@ struct Timer {
   void stop() {
     end.record();
     end.synchronize();
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:9: warning: 'synchronize()' waits until event 'end' has completed on the GPU
-    // CHECK-MESSAGES-HOT: :[[@LINE-2]]:9: warning: 'synchronize()' waits until event 'end' has completed on the GPU
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:9: warning: 'synchronize()' waits until event 'end' has completed on the GPU; use block(stream) for a device-side wait, or poll query() [torchsync-explicit-sync]
+    // CHECK-MESSAGES-HOT: :[[@LINE-2]]:9: warning: 'synchronize()' waits until event 'end' has completed on the GPU; use block(stream) for a device-side wait, or poll query() [torchsync-explicit-sync]
   }
 };
 
 void loop(cudaStream_t s) {
   for (int i = 0; i < 2; ++i) {
     cudaStreamSynchronize(s);
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'
-    // CHECK-MESSAGES-HOT: :[[@LINE-3]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
+    // CHECK-MESSAGES-HOT: :[[@LINE-3]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
   }
   // A statement macro's `do { } while (0)` is no loop, with or without the
   // option: outside a loop it is reported only with ReportOutsideLoops.
   C10_CUDA_CHECK(cudaDeviceSynchronize());
-  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:18: warning: 'cudaDeviceSynchronize()' waits for all work on the whole GPU to finish
+  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:18: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
 }

@@ -33,7 +33,7 @@ void events(c10::Stream s) {
     (void)ready;
 #if TORCH_VERSION_MAJOR >= 2
     ev.synchronize();
-    // CHECK-MESSAGES-V2: :[[@LINE-1]]:8: warning: 'synchronize()' waits until event 'ev' has completed on the GPU (cudaEventSynchronize for a CUDA event); consider block(stream) for a device-side wait, or polling query() [torchsync-explicit-sync]
+    // CHECK-MESSAGES-V2: :[[@LINE-1]]:8: warning: 'synchronize()' waits until event 'ev' has completed on the GPU; use block(stream) for a device-side wait, or poll query() [torchsync-explicit-sync]
 #endif
   }
 }
@@ -44,8 +44,8 @@ void cuda_events(at::cuda::CUDAEvent &done) {
     bool ready = done.query();
     (void)ready;
     done.synchronize();
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:10: warning: 'synchronize()' waits until event 'done' has completed on the GPU (cudaEventSynchronize)
-    // CHECK-MESSAGES-V2: :[[@LINE-2]]:10: warning: 'synchronize()' waits until event 'done' has completed on the GPU (cudaEventSynchronize)
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:10: warning: 'synchronize()' waits until event 'done' has completed on the GPU; use block(stream) for a device-side wait, or poll query() [torchsync-explicit-sync]
+    // CHECK-MESSAGES-V2: :[[@LINE-2]]:10: warning: 'synchronize()' waits until event 'done' has completed on the GPU; use block(stream) for a device-side wait, or poll query() [torchsync-explicit-sync]
   }
 }
 
@@ -53,11 +53,11 @@ void copies(void *dst, const float *src, int64_t n, c10::cuda::CUDAStream s) {
   for (int step = 0; step < 10; ++step) {
 #if TORCH_VERSION_MAJOR >= 2
     c10::cuda::memcpy_and_sync(dst, src, n, cudaMemcpyHostToDevice, s);
-    // CHECK-MESSAGES-V2: :[[@LINE-1]]:5: warning: 'c10::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's'
+    // CHECK-MESSAGES-V2: :[[@LINE-1]]:5: warning: 'c10::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's'; use cudaMemcpyAsync with a pinned host buffer and an at::cuda::CUDAEvent that the host synchronizes only where it reads the data [torchsync-explicit-sync]
 #else
     c10::cuda::memcpy_and_sync(dst, const_cast<float *>(src), n,
                                cudaMemcpyHostToDevice, s);
-    // CHECK-MESSAGES-V1: :[[@LINE-2]]:5: warning: 'c10::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's'
+    // CHECK-MESSAGES-V1: :[[@LINE-2]]:5: warning: 'c10::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's'; use cudaMemcpyAsync with a pinned host buffer and an at::cuda::CUDAEvent that the host synchronizes only where it reads the data [torchsync-explicit-sync]
 #endif
   }
 }
@@ -65,11 +65,11 @@ void copies(void *dst, const float *src, int64_t n, c10::cuda::CUDAStream s) {
 void allocator() {
   for (int step = 0; step < 10; ++step) {
     c10::cuda::CUDACachingAllocator::emptyCache();
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:5: warning: 'c10::cuda::CUDACachingAllocator::emptyCache()' synchronizes and frees cached blocks
-    // CHECK-MESSAGES-V2: :[[@LINE-2]]:5: warning: 'c10::cuda::CUDACachingAllocator::emptyCache()' synchronizes and frees cached blocks
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:5: warning: 'c10::cuda::CUDACachingAllocator::emptyCache()' synchronizes and frees cached blocks; do not call it inside the loop, so that the caching allocator can reuse the blocks [torchsync-explicit-sync]
+    // CHECK-MESSAGES-V2: :[[@LINE-2]]:5: warning: 'c10::cuda::CUDACachingAllocator::emptyCache()' synchronizes and frees cached blocks; do not call it inside the loop, so that the caching allocator can reuse the blocks [torchsync-explicit-sync]
 #if TORCH_VERSION_MAJOR >= 2
     c10::cuda::CUDACachingAllocator::get()->emptyCache();
-    // CHECK-MESSAGES-V2: :[[@LINE-1]]:45: warning: 'emptyCache()' synchronizes and frees cached blocks (cudaEventSynchronize + cudaFree); consider not calling it inside the loop
+    // CHECK-MESSAGES-V2: :[[@LINE-1]]:45: warning: 'emptyCache()' synchronizes and frees cached blocks; do not call it inside the loop, so that the caching allocator can reuse the blocks [torchsync-explicit-sync]
 #endif
   }
 }

@@ -42,13 +42,13 @@ void device_wide(torch::nn::Linear model, torch::Tensor x) {
   for (int step = 0; step < 10; ++step) {
     auto y = model(x);
     torch::cuda::synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the whole GPU to finish (cudaDeviceSynchronize); consider ordering streams with at::cuda::CUDAEvent::record() and block(), and timing with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     torch::cuda::synchronize(0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the whole GPU to finish (cudaDeviceSynchronize)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     c10::cuda::device_synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::device_synchronize()' waits for all work on the whole GPU to finish (cudaDeviceSynchronize); consider ordering streams
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::device_synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     at::cuda::device_synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::device_synchronize()' waits for all work on the whole GPU to finish (cudaDeviceSynchronize)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::device_synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     (void)y;
   }
 }
@@ -56,15 +56,15 @@ void device_wide(torch::nn::Linear model, torch::Tensor x) {
 void streams(c10::cuda::CUDAStream side, c10::Stream generic) {
   for (int step = 0; step < 10; ++step) {
     at::cuda::getCurrentCUDAStream().synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'synchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()' (cudaStreamSynchronize); consider recording an at::cuda::CUDAEvent and making the other stream wait on it with block(), or polling query() [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'synchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     side.synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'synchronize()' waits for all work queued on stream 'side' (cudaStreamSynchronize); consider recording an at::cuda::CUDAEvent
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'synchronize()' waits for all work queued on stream 'side'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     generic.synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'synchronize()' waits for all work queued on stream 'generic' (cudaStreamSynchronize for a CUDA stream); consider recording a c10::Event and making the other stream wait on it with c10::Stream::wait(), or polling query()
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'synchronize()' waits for all work queued on stream 'generic'; record a c10::Event and make the other stream wait on it with c10::Stream::wait(), or poll query() [torchsync-explicit-sync]
     c10::cuda::stream_synchronize(side);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::stream_synchronize()' waits for all work queued on stream 'side' (cudaStreamSynchronize); consider recording an at::cuda::CUDAEvent
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::stream_synchronize()' waits for all work queued on stream 'side'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     at::cuda::stream_synchronize(at::cuda::getCurrentCUDAStream());
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::stream_synchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()' (cudaStreamSynchronize)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::stream_synchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
   }
 }
 
@@ -73,16 +73,16 @@ void events(c10::cuda::CUDAStream side) {
   for (int step = 0; step < 10; ++step) {
     done.record(side);
     done.synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'synchronize()' waits until event 'done' has completed on the GPU (cudaEventSynchronize); consider block(stream) for a device-side wait, or polling query() [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'synchronize()' waits until event 'done' has completed on the GPU; use block(stream) for a device-side wait, or poll query() [torchsync-explicit-sync]
   }
 }
 
 void copies(void *host, void *dev, int64_t n, c10::cuda::CUDAStream s) {
   for (int step = 0; step < 10; ++step) {
     c10::cuda::memcpy_and_sync(host, dev, n, cudaMemcpyDeviceToHost, s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's' (cudaMemcpyAsync + cudaStreamSynchronize); consider cudaMemcpyAsync with a pinned host buffer and an at::cuda::CUDAEvent that the host synchronizes only where it reads the data [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's'; use cudaMemcpyAsync with a pinned host buffer and an at::cuda::CUDAEvent that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     at::cuda::memcpy_and_sync(dev, host, n, cudaMemcpyHostToDevice, s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::memcpy_and_sync()' copies and then waits
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::memcpy_and_sync()' copies and then waits for all work queued on stream 's'; use cudaMemcpyAsync with a pinned host buffer and an at::cuda::CUDAEvent that the host synchronizes only where it reads the data [torchsync-explicit-sync]
   }
 }
 
@@ -90,7 +90,7 @@ void empty_cache(torch::Tensor x) {
   for (int step = 0; step < 10; ++step) {
     auto y = x * 2;
     c10::cuda::CUDACachingAllocator::emptyCache();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::CUDACachingAllocator::emptyCache()' synchronizes and frees cached blocks (cudaEventSynchronize + cudaFree); consider not calling it inside the loop, so the caching allocator can reuse the blocks [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::CUDACachingAllocator::emptyCache()' synchronizes and frees cached blocks; do not call it inside the loop, so that the caching allocator can reuse the blocks [torchsync-explicit-sync]
     (void)y;
   }
 }
@@ -102,48 +102,48 @@ void runtime(cudaStream_t s, cudaEvent_t ev, float *dev, float *host,
   std::vector<float> staging(n);
   for (int step = 0; step < 10; ++step) {
     cudaDeviceSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the whole GPU to finish; consider ordering streams with cudaEventRecord and cudaStreamWaitEvent, and timing with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
     cudaThreadSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaThreadSynchronize()' waits for all work on the whole GPU to finish (a deprecated name of cudaDeviceSynchronize); consider ordering streams with cudaEventRecord
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaThreadSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
     cudaStreamSynchronize(s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'; consider recording an event with cudaEventRecord and making the other stream wait on it with cudaStreamWaitEvent, or polling cudaStreamQuery [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
     cudaStreamSynchronize(0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on the default stream; consider
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on the default stream; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
     cudaEventSynchronize(ev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaEventSynchronize()' waits until event 'ev' has completed on the GPU; consider cudaStreamWaitEvent for a device-side wait, or polling cudaEventQuery [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaEventSynchronize()' waits until event 'ev' has completed on the GPU; use cudaStreamWaitEvent for a device-side wait, or poll cudaEventQuery [torchsync-explicit-sync]
     cudaMemcpy(host, dev, n * sizeof(float), cudaMemcpyDeviceToHost);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies from the device to the host and waits for the copy and the work queued before it (cudaMemcpy returns only when the copy is done); consider cudaMemcpyAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies from the device to the host and waits for the copy and the work queued before it; use cudaMemcpyAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     cudaMemcpy(dev, staging.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies from the host to the device and waits for the copy and the work queued before it (cudaMemcpy returns only when the copy is done)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies from the host to the device and waits for the copy and the work queued before it; use cudaMemcpyAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     cudaMemcpy(dev, host, n * sizeof(float), cudaMemcpyDefault);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies between host and device and waits for the copy and the work queued before it unless both pointers are device memory (cudaMemcpy returns only when the copy is done)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies between host and device and waits for the copy and the work queued before it unless both pointers are device memory; use cudaMemcpyAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     cudaMemcpy(dev, host, n * sizeof(float), kind);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies between host and device and waits for the copy and the work queued before it unless both pointers are device memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies between host and device and waits for the copy and the work queued before it unless both pointers are device memory; use cudaMemcpyAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     cudaMemcpy2D(host, 16, dev, 16, 16, 4, cudaMemcpyDeviceToHost);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy2D()' copies from the device to the host and waits for the copy and the work queued before it (cudaMemcpy2D returns only when the copy is done)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy2D()' copies from the device to the host and waits for the copy and the work queued before it; use cudaMemcpyAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     cudaMemcpyFromSymbol(host, dev, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyFromSymbol()' copies from the device to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyFromSymbol()' copies from the device to the host and waits for the copy and the work queued before it; use cudaMemcpyAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     cudaFree(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaFree()' waits for all work on the whole GPU to finish before it frees the memory (an implicit device synchronization); consider allocating once outside the loop, or through c10::cuda::CUDACachingAllocator::raw_alloc() and raw_delete() [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaFree()' waits for all work on the whole GPU to finish before it frees the memory; allocate once outside the loop, or through c10::cuda::CUDACachingAllocator::raw_alloc() and raw_delete() [torchsync-explicit-sync]
     cudaFreeHost(host);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaFreeHost()' waits for all work on the whole GPU to finish before it frees the memory (an implicit device synchronization); consider allocating the pinned buffer once outside the loop, or pinned tensors (pin_memory()) from the caching host allocator
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaFreeHost()' waits for all work on the whole GPU to finish before it frees the memory; allocate the pinned buffer once outside the loop, or use pinned tensors (pin_memory()) from the caching host allocator [torchsync-explicit-sync]
     ::cudaDeviceSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the whole GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
   }
 }
 
 void driver(CUstream s, CUevent ev, CUdeviceptr dev, float *host, size_t n) {
   for (int step = 0; step < 10; ++step) {
     cuCtxSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuCtxSynchronize()' waits for all work in the current CUDA context to finish; consider ordering streams with cuEventRecord and cuStreamWaitEvent, and timing with cuEventElapsedTime after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuCtxSynchronize()' waits for all work in the current CUDA context to finish; order streams with cuEventRecord and cuStreamWaitEvent, and time with cuEventElapsedTime after one final sync [torchsync-explicit-sync]
     cuStreamSynchronize(s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuStreamSynchronize()' waits for all work queued on stream 's'; consider recording an event with cuEventRecord and making the other stream wait on it with cuStreamWaitEvent, or polling cuStreamQuery
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuStreamSynchronize()' waits for all work queued on stream 's'; record an event with cuEventRecord and make the other stream wait on it with cuStreamWaitEvent, or poll cuStreamQuery [torchsync-explicit-sync]
     cuEventSynchronize(ev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuEventSynchronize()' waits until event 'ev' has completed on the GPU; consider cuStreamWaitEvent for a device-side wait, or polling cuEventQuery
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuEventSynchronize()' waits until event 'ev' has completed on the GPU; use cuStreamWaitEvent for a device-side wait, or poll cuEventQuery [torchsync-explicit-sync]
     cuMemcpyDtoH(host, dev, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemcpyDtoH()' copies from the device to the host and waits for the copy and the work queued before it (cuMemcpyDtoH returns only when the copy is done); consider cuMemcpyDtoHAsync with pinned host memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemcpyDtoH()' copies from the device to the host and waits for the copy and the work queued before it; use cuMemcpyDtoHAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     cuMemcpyHtoD(dev, host, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemcpyHtoD()' copies from the host to the device and waits for the copy and the work queued before it (cuMemcpyHtoD returns only when the copy is done); consider cuMemcpyHtoDAsync with pinned host memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemcpyHtoD()' copies from the host to the device and waits for the copy and the work queued before it; use cuMemcpyHtoDAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
   }
 }
 
@@ -151,7 +151,7 @@ void driver(CUstream s, CUevent ev, CUdeviceptr dev, float *host, size_t n) {
 
 void finish_step() {
   torch::cuda::synchronize();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the whole GPU to finish
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
 }
 
 void train(torch::Tensor x) {
@@ -163,16 +163,16 @@ void train(torch::Tensor x) {
   std::vector<int> batches(4);
   for (int b : batches) {
     cudaStreamSynchronize(at::cuda::getCurrentCUDAStream());
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()'; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
     (void)b;
   }
   int left = 3;
   while (left-- > 0)
     cudaDeviceSynchronize();
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the whole GPU
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
   auto each = [](int) {
     c10::cuda::device_synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::device_synchronize()' waits for all work on the whole GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::device_synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
   };
   for (int i = 0; i < 2; ++i)
     each(i);
@@ -182,7 +182,7 @@ struct Net : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
     auto y = x * 2;
     at::cuda::getCurrentCUDAStream().synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'synchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'synchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     return y;
   }
 };
@@ -288,13 +288,13 @@ void look_alikes(mylib::Queue q) {
 void in_macros(c10::cuda::CUDAStream side) {
   for (int step = 0; step < 10; ++step) {
     SYNC_ALL();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the whole GPU to finish (cudaDeviceSynchronize)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     WAIT_ON(side);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'synchronize()' waits for all work queued on stream '(s)' (cudaStreamSynchronize)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'synchronize()' waits for all work queued on stream '(s)'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     C10_CUDA_CHECK(cudaDeviceSynchronize());
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cudaDeviceSynchronize()' waits for all work on the whole GPU to finish; consider
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
     AT_CUDA_CHECK(cudaStreamSynchronize(side));
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 'side'
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 'side'; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
   }
 }
 
@@ -302,9 +302,9 @@ template <typename StreamT>
 void wait_each(std::vector<StreamT> &streams) {
   for (auto &s : streams) {
     s.synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'synchronize()' waits for all work queued on stream 's' (cudaStreamSynchronize)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'synchronize()' waits for all work queued on stream 's'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     torch::cuda::synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the whole GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
   }
 }
 template void wait_each<c10::cuda::CUDAStream>(std::vector<c10::cuda::CUDAStream> &);
@@ -313,7 +313,7 @@ template <typename T>
 void copy_back(T *host, const T *dev, size_t n) {
   for (size_t i = 0; i < n; ++i)
     cudaMemcpy(host + i, dev + i, sizeof(T), cudaMemcpyDeviceToHost);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies from the device to the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy()' copies from the device to the host and waits for the copy and the work queued before it; use cudaMemcpyAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
 }
 template void copy_back<float>(float *, const float *, size_t);
 template void copy_back<double>(double *, const double *, size_t);

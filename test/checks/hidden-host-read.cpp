@@ -15,8 +15,8 @@ void searchsorted_with_sorter(int steps) {
   for (int i = 0; i < steps; ++i) {
     // E8: the sorter's range is checked on the host.
     auto pos = torch::searchsorted(seq, v, false, false, c10::nullopt, sorter);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::searchsorted()' with a sorter checks the range of CUDA tensor 'sorter' on the host (sorter.aminmax() and item() in searchsorted_pre_check), waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider searching the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without checking the sorter [torchsync-hidden-host-read]
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:16: warning: 'torch::searchsorted()' with a sorter checks the range of CUDA tensor 'sorter'
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::searchsorted()' with a sorter waits for the GPU to check the range of CUDA tensor 'sorter'; search the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without the check [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:16: warning: 'torch::searchsorted()' with a sorter waits for the GPU to check the range of CUDA tensor 'sorter'; search the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without the check [torchsync-hidden-host-read]
     (void)pos;
   }
 }
@@ -27,11 +27,11 @@ void segment_reduce_with_lengths(int steps) {
   for (int i = 0; i < steps; ++i) {
     // E9: lengths are validated unless unsafe=true.
     auto r = at::segment_reduce(data, "sum", lengths);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::segment_reduce()' validates lengths CUDA tensor 'lengths' on the host (lengths.min().item() and a sum check in segment_reduce_kernel), waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider unsafe=true once the lengths are known to be valid, which skips the validation [torchsync-hidden-host-read]
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::segment_reduce()' validates lengths
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::segment_reduce()' waits for the GPU to validate lengths CUDA tensor 'lengths'; pass unsafe=true once the lengths are known to be valid [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::segment_reduce()' waits for the GPU to validate lengths CUDA tensor 'lengths'; pass unsafe=true once the lengths are known to be valid [torchsync-hidden-host-read]
     auto r2 = at::segment_reduce(data, "max", lengths, {}, {}, 0, /*unsafe=*/false);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::segment_reduce()' validates lengths
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'at::segment_reduce()' validates lengths
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::segment_reduce()' waits for the GPU to validate lengths CUDA tensor 'lengths'; pass unsafe=true once the lengths are known to be valid [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'at::segment_reduce()' waits for the GPU to validate lengths CUDA tensor 'lengths'; pass unsafe=true once the lengths are known to be valid [torchsync-hidden-host-read]
     (void)r; (void)r2;
   }
 }
@@ -41,11 +41,11 @@ void mode_on_cuda(const torch::Tensor &unknown) {
   for (int i = 0; i < 4; ++i) {
     // E18: long slices take a per-slice thrust path.
     auto m = votes.mode(1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'mode()' on CUDA tensor 'votes' sorts each slice longer than 2048 elements with thrust and copies its result to the host (calculate_mode, once per slice), waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider slices of at most 2048 elements, which one kernel handles on the device [torchsync-hidden-host-read]
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:20: warning: 'mode()' on CUDA tensor 'votes'
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'mode()' on CUDA tensor 'votes' waits for the GPU once per slice longer than 2048 elements (a thrust sort whose result is copied to the host); use slices of at most 2048 elements, which one kernel handles on the device [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:20: warning: 'mode()' on CUDA tensor 'votes' waits for the GPU once per slice longer than 2048 elements (a thrust sort whose result is copied to the host); use slices of at most 2048 elements, which one kernel handles on the device [torchsync-hidden-host-read]
     auto m2 = torch::mode(unknown, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::mode()' on 'unknown' sorts each slice longer than 2048 elements with thrust and copies its result to the host (calculate_mode, once per slice) if 'unknown' is a CUDA tensor, waiting for all queued GPU work
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'torch::mode()' on 'unknown'
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::mode()' on 'unknown' waits for the GPU once per slice longer than 2048 elements (a thrust sort whose result is copied to the host) if it is on CUDA; use slices of at most 2048 elements, which one kernel handles on the device [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'torch::mode()' on 'unknown' waits for the GPU once per slice longer than 2048 elements (a thrust sort whose result is copied to the host) if it is on CUDA; use slices of at most 2048 elements, which one kernel handles on the device [torchsync-hidden-host-read]
     (void)m; (void)m2;
   }
 }
@@ -58,14 +58,14 @@ void cross_entropy_smoothed(int steps) {
   for (int i = 0; i < steps; ++i) {
     // E19: weights, smoothing and the default mean reduction.
     auto l1 = F::cross_entropy(x, y, F::CrossEntropyFuncOptions().weight(w).label_smoothing(0.1));
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'F::cross_entropy()' with class weights, label smoothing and mean reduction selects the non-ignored targets of CUDA tensor 'x' with masked_select to sum their weights (cross_entropy_loss_label_smoothing), waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider computing the smoothing term by hand and dividing by 'weight.gather(0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0).sum()', which stays on the device [torchsync-hidden-host-read]
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'F::cross_entropy()' with class weights, label smoothing
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'F::cross_entropy()' with class weights, label smoothing and mean reduction waits for the GPU to select the non-ignored targets of CUDA tensor 'x'; compute the smoothing term by hand and divide by 'weight.gather(0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0).sum()', which stays on the device [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'F::cross_entropy()' with class weights, label smoothing and mean reduction waits for the GPU to select the non-ignored targets of CUDA tensor 'x'; compute the smoothing term by hand and divide by 'weight.gather(0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0).sum()', which stays on the device [torchsync-hidden-host-read]
     auto l2 = F::cross_entropy(x, y, opts);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'F::cross_entropy()' with class weights, label smoothing
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'F::cross_entropy()' with class weights, label smoothing
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'F::cross_entropy()' with class weights, label smoothing and mean reduction waits for the GPU to select the non-ignored targets of CUDA tensor 'x'; compute the smoothing term by hand and divide by 'weight.gather(0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0).sum()', which stays on the device [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'F::cross_entropy()' with class weights, label smoothing and mean reduction waits for the GPU to select the non-ignored targets of CUDA tensor 'x'; compute the smoothing term by hand and divide by 'weight.gather(0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0).sum()', which stays on the device [torchsync-hidden-host-read]
     auto l3 = at::cross_entropy_loss(x, y, w, at::Reduction::Mean, -100, 0.2);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::cross_entropy_loss()' with class weights, label smoothing
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'at::cross_entropy_loss()' with class weights, label smoothing
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::cross_entropy_loss()' with class weights, label smoothing and mean reduction waits for the GPU to select the non-ignored targets of CUDA tensor 'x'; compute the smoothing term by hand and divide by 'weight.gather(0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0).sum()', which stays on the device [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:15: warning: 'at::cross_entropy_loss()' with class weights, label smoothing and mean reduction waits for the GPU to select the non-ignored targets of CUDA tensor 'x'; compute the smoothing term by hand and divide by 'weight.gather(0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0).sum()', which stays on the device [torchsync-hidden-host-read]
     (void)l1; (void)l2; (void)l3;
   }
 }
@@ -83,8 +83,8 @@ void lbfgs_steps(int steps) {
       loss.backward();
       return loss;
     });
-    // CHECK-MESSAGES: :[[@LINE-6]]:9: warning: 'step()' of torch::optim::LBFGS reads the loss and its line-search values on the host several times per step (item<double>() in lbfgs.cpp), waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider an optimizer that keeps its state on the device, such as SGD or Adam, in hot loops [torchsync-hidden-host-read]
-    // CHECK-MESSAGES-V26: :[[@LINE-7]]:9: warning: 'step()' of torch::optim::LBFGS
+    // CHECK-MESSAGES: :[[@LINE-6]]:9: warning: 'step()' of torch::optim::LBFGS waits for the GPU to read the loss and its line-search values several times per step; use an optimizer that keeps its state on the device, such as SGD or Adam, in hot loops [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-7]]:9: warning: 'step()' of torch::optim::LBFGS waits for the GPU to read the loss and its line-search values several times per step; use an optimizer that keeps its state on the device, such as SGD or Adam, in hot loops [torchsync-hidden-host-read]
   }
 }
 
@@ -95,9 +95,9 @@ void linspace_tensor_endpoints(int steps) {
   for (int i = 0; i < steps; ++i) {
     // E21 (2.x only): the endpoints are read with item().
     auto grid = torch::linspace(start, end, 100);
-    // CHECK-MESSAGES-V26: :[[@LINE-1]]:17: warning: 'torch::linspace()' with a tensor endpoint reads CUDA tensor 'start' on the host (start.item() and end.item() in linspace), waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'start + (end - start) * at::arange(steps, start.options()) / (steps - 1)', which stays on the device (rounding may differ in the last bit) [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-1]]:17: warning: 'torch::linspace()' with a tensor endpoint waits for the GPU to read CUDA tensor 'start'; use 'start + (end - start) * at::arange(steps, start.options()) / (steps - 1)', which stays on the device (rounding may differ in the last bit) [torchsync-hidden-host-read]
     auto grid2 = at::linspace(0.0, end, 100);
-    // CHECK-MESSAGES-V26: :[[@LINE-1]]:18: warning: 'at::linspace()' with a tensor endpoint reads CUDA tensor 'end' on the host
+    // CHECK-MESSAGES-V26: :[[@LINE-1]]:18: warning: 'at::linspace()' with a tensor endpoint waits for the GPU to read CUDA tensor 'end'; use 'start + (end - start) * at::arange(steps, start.options()) / (steps - 1)', which stays on the device (rounding may differ in the last bit) [torchsync-hidden-host-read]
     (void)grid; (void)grid2;
   }
 }
@@ -107,8 +107,8 @@ void linspace_tensor_endpoints(int steps) {
 struct Ranker : torch::nn::Module {
   torch::Tensor forward(torch::Tensor seq, torch::Tensor v, torch::Tensor sorter) {
     return torch::searchsorted(seq, v, false, false, c10::nullopt, sorter);
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'torch::searchsorted()' with a sorter checks the range of 'sorter' on the host (sorter.aminmax() and item() in searchsorted_pre_check) if 'sorter' is a CUDA tensor
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:12: warning: 'torch::searchsorted()' with a sorter
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'torch::searchsorted()' with a sorter waits for the GPU to check the range of 'sorter' if it is on CUDA; search the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without the check [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:12: warning: 'torch::searchsorted()' with a sorter waits for the GPU to check the range of 'sorter' if it is on CUDA; search the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without the check [torchsync-hidden-host-read]
   }
 };
 
@@ -183,8 +183,8 @@ void in_macro(int steps) {
   auto v = torch::rand({64}, kDev);
   for (int i = 0; i < steps; ++i) {
     auto pos = SORTED_POS(seq, v, sorter);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::searchsorted()' with a sorter
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:16: warning: 'torch::searchsorted()' with a sorter
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::searchsorted()' with a sorter waits for the GPU to check the range of CUDA tensor 'sorter'; search the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without the check [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:16: warning: 'torch::searchsorted()' with a sorter waits for the GPU to check the range of CUDA tensor 'sorter'; search the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without the check [torchsync-hidden-host-read]
     (void)pos;
   }
 }
@@ -194,8 +194,8 @@ void in_template(int steps, T scale) {
   auto votes = torch::randint(0, 10, {32, 5000}, kDev);
   for (int i = 0; i < steps; ++i) {
     auto m = (votes * scale).mode(1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'mode()' on CUDA tensor '(votes * scale)'
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:30: warning: 'mode()' on CUDA tensor '(votes * scale)'
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'mode()' on CUDA tensor '(votes * scale)' waits for the GPU once per slice longer than 2048 elements (a thrust sort whose result is copied to the host); use slices of at most 2048 elements, which one kernel handles on the device [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:30: warning: 'mode()' on CUDA tensor '(votes * scale)' waits for the GPU once per slice longer than 2048 elements (a thrust sort whose result is copied to the host); use slices of at most 2048 elements, which one kernel handles on the device [torchsync-hidden-host-read]
     (void)m;
   }
 }
@@ -207,8 +207,8 @@ void in_lambda() {
   auto v = torch::rand({64}, kDev);
   auto find = [&] {
     return torch::searchsorted(seq, v, false, false, c10::nullopt, sorter);
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'torch::searchsorted()' with a sorter
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:12: warning: 'torch::searchsorted()' with a sorter
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'torch::searchsorted()' with a sorter waits for the GPU to check the range of CUDA tensor 'sorter'; search the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without the check [torchsync-hidden-host-read]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:12: warning: 'torch::searchsorted()' with a sorter waits for the GPU to check the range of CUDA tensor 'sorter'; search the sequence in sorted order, 'searchsorted(sorted.gather(-1, sorter), v)', which gives the same indices without the check [torchsync-hidden-host-read]
   };
   for (int i = 0; i < 3; ++i)
     (void)find();

@@ -13,24 +13,24 @@ void lists(std::vector<float> &scratch, int steps) {
   float scale = 0.5f;
   for (int step = 0; step < steps; ++step) {
     auto a = torch::tensor({1, 2, 3}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider creating it once before the loop, or building it in pinned memory ('pin_memory()') and copying it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto a = torch::tensor({1, 2, 3}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     auto b = torch::tensor({{1.5, 2.5}, {3.5, 4.5}}, device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider creating it once before the loop, or building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto b = torch::tensor({{.}}{1.5, 2.5}, {3.5, 4.5}}).pin_memory().to(device, /*non_blocking=*/true);
     scratch.push_back(step * scale);
     auto c = torch::tensor(scratch, torch::Device(torch::kCUDA, 0));
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from 'scratch' and copies it to the GPU, waiting {{.*}}; consider building it in pinned memory ('pin_memory()') and copying it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'scratch' to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto c = torch::tensor(scratch).pin_memory().to(torch::Device(torch::kCUDA, 0), /*non_blocking=*/true);
     // The options hold more than a device: no fix (the dtype would have to
     // be split off).
     auto d = torch::tensor({step, step + 1}, cuda);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto d = torch::tensor({step, step + 1}, cuda);
     auto e = torch::tensor({scale, 1.0f}, cuda.dtype(torch::kHalf));
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider creating it once before the loop, or building
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     auto f = torch::tensor(std::vector<int64_t>{1, 2}, torch::dtype(torch::kLong).device(torch::kCUDA));
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from 'std::vector<int64_t>{1, 2}' and copies it to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'std::vector<int64_t>{1, 2}' to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     (void)a; (void)b; (void)c; (void)d; (void)e; (void)f;
   }
 }
@@ -41,30 +41,30 @@ void single_values(int steps, double lr) {
   auto cuda = torch::TensorOptions().device(torch::kCUDA);
   for (int step = 0; step < steps; ++step) {
     auto a = torch::tensor({3.14}, cuda);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto a = torch::full({1}, 3.14, cuda);
     auto b = torch::tensor({step}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto b = torch::full({1}, step, torch::kCUDA);
     auto c = torch::tensor({lr * step}, cuda.dtype(torch::kFloat));
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto c = torch::full({1}, lr * step, cuda.dtype(torch::kFloat));
     auto d = torch::tensor({step > 3}, cuda);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto d = torch::full({1}, step > 3, cuda);
     auto e = torch::tensor({int64_t(step)}, cuda);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto e = torch::full({1}, int64_t(step), cuda);
     // int16_t keeps kShort in torch::tensor but would become kLong in
     // torch::full: the 0-dim form, viewed as [1], goes on a note (the
     // result is a view).
     auto f = torch::tensor({int16_t(step)}, cuda);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto f = torch::tensor(int16_t(step), cuda).reshape({1});
     // A char converts to the container's int: neither rewrite is offered.
     char ch = 'a';
     auto g = torch::tensor({ch}, cuda);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full' with the same dtype
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto g = torch::tensor({ch}, cuda);
     (void)a; (void)b; (void)c; (void)d; (void)e; (void)f; (void)g;
   }
@@ -76,14 +76,14 @@ void single_values(int steps, double lr) {
 void aten_forms(std::vector<double> values, int steps) {
   for (int step = 0; step < steps; ++step) {
     auto a = at::tensor({1, 2}, at::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' fills a host tensor from a braced list and copies it to the GPU, waiting {{.*}}; consider creating it once before the loop, or building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' waits for the GPU to copy a braced list to the device; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto a = at::tensor({1, 2}, at::kCUDA);
     auto b = at::tensor(2.5, at::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' fills a host tensor from the value '2.5' and copies it to the GPU, waiting {{.*}}; consider 'at::full' or 'at::scalar_tensor' with the same dtype, which fill the tensor on the device [torchsync-host-data-tensor]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' waits for the GPU to copy the value '2.5' to the device; use 'at::full' or 'at::scalar_tensor' with the same dtype, which fill the tensor on the device [torchsync-host-data-tensor]
     auto c = at::tensor(at::ArrayRef<double>(values), at::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' fills a host tensor from 'at::ArrayRef<double>(values)' and copies it to the GPU, waiting {{.*}}; consider creating it once before the loop, or building
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' waits for the GPU to copy 'at::ArrayRef<double>(values)' to the device; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     auto d = at::tensor({double(step)}, at::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' fills a host tensor from a braced list{{.*}}; consider 'at::full' or 'at::scalar_tensor' with the same dtype
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::tensor()' waits for the GPU to copy a braced list to the device; use 'at::full' or 'at::scalar_tensor' with the same dtype, which fill the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto d = at::tensor({double(step)}, at::kCUDA);
     (void)a; (void)b; (void)c; (void)d;
   }
@@ -95,17 +95,17 @@ void unknown_device(torch::TensorOptions opts, torch::Device dev,
                     torch::Tensor x) {
   for (int i = 0; i < 4; ++i) {
     auto a = torch::tensor({i, i + 1}, opts);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'opts' names a CUDA device, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'opts' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto a = torch::tensor({i, i + 1}, opts);
     auto b = torch::tensor({1.0, 2.0}, dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU when 'dev' names a CUDA device, waiting {{.*}}; consider creating it once before the loop, or building
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'dev' names CUDA; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto b = torch::tensor({1.0, 2.0}, dev);
     auto c = torch::tensor({0.5, 0.25}, x.options());
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'x.options()' names a CUDA device{{.*}}; consider building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'x.options()' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // A single value still gets torch::full: it keeps the meaning on any
     // device.
     auto d = torch::tensor({0.5}, x.options());
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'x.options()' names a CUDA device{{.*}}; consider 'torch::full'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'x.options()' names CUDA; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto d = torch::full({1}, 0.5, x.options());
     (void)a; (void)b; (void)c; (void)d;
   }
@@ -117,7 +117,7 @@ void runtime_device(int steps) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   for (int step = 0; step < steps; ++step) {
     auto a = torch::tensor({1, 2}, device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU when 'device' names a CUDA device, waiting
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'device' names CUDA; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto a = torch::tensor({1, 2}, device);
     (void)a;
   }
@@ -136,22 +136,22 @@ void invariance(int steps, float base) {
   for (int step = 0; step < steps; ++step) {
     const float half = base / 2;
     auto a = torch::tensor({lr, base, half}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills{{.*}}; consider creating it once before the loop, or building
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto a = torch::tensor({lr, base, half}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     decay *= 0.5f;
     auto b = torch::tensor({lr, decay}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills{{.*}}; consider building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto b = torch::tensor({lr, decay}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     bump();
     auto c = torch::tensor({captured, 2.0f}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills{{.*}}; consider building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto c = torch::tensor({captured, 2.0f}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     auto d = torch::tensor(table, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from 'table'{{.*}}; consider creating it once before the loop, or building
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'table' to the device; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto d = torch::tensor(table).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     alias.push_back(1.0f);
     auto e = torch::tensor(shared, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from 'shared'{{.*}}; consider building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'shared' to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto e = torch::tensor(shared).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     (void)a; (void)b; (void)c; (void)d; (void)e;
   }
@@ -161,18 +161,18 @@ void invariance(int steps, float base) {
 struct Scaler : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
     auto w = torch::tensor({0.5, 2.0}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills{{.*}}; consider creating it once outside the hot path, or building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; create it once outside the hot path, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto w = torch::tensor({0.5, 2.0}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     auto n = x.size(0);
     auto s = torch::tensor({n, n}, x.options());
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU if 'x.options()' names a CUDA device{{.*}}; consider building it in pinned memory
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'x.options()' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     return x * w + s;
   }
 };
 
 torch::Tensor make_offsets(int64_t n) {
   return torch::tensor({n, n + 1}, torch::kCUDA);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'torch::tensor()' fills{{.*}}; consider building it in pinned memory
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
   // CHECK-FIXES: return torch::tensor({n, n + 1}).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
 }
 
@@ -238,10 +238,10 @@ torch::Tensor setup() {
 void in_macros(int steps) {
   for (int step = 0; step < steps; ++step) {
     auto a = CUDA_PAIR(step, 2);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto a = CUDA_PAIR(step, 2);
     auto b = ONE(1.5);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full', which fills the tensor on the device
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto b = ONE(1.5);
     (void)a; (void)b;
   }
@@ -253,10 +253,10 @@ template <typename T>
 void in_template(int steps) {
   for (int step = 0; step < steps; ++step) {
     auto a = torch::tensor({T(1), T(step)}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list and copies it to the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
     // CHECK-FIXES: auto a = torch::tensor({T(1), T(step)}, torch::kCUDA);
     auto b = torch::tensor({T(step)}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' fills a host tensor from a braced list{{.*}}; consider 'torch::full', which fills the tensor on the device
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto b = torch::tensor({T(step)}, torch::kCUDA);
     (void)a; (void)b;
   }

@@ -19,10 +19,10 @@ void epoch(torch::nn::Linear model, torch::Device device,
       auto out = model(x);
       auto loss = out.pow(2).mean();
       running_loss += loss.item<double>() * x.size(0);
-      // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'item<double>()' copies the value of 'loss' to the host
+      // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
       auto pred = out.argmax(1);
       num_correct += pred.eq(0).sum().item<int64_t>();
-      // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'item<int64_t>()' copies the value of 'pred.eq(0).sum()' to the host
+      // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'item<int64_t>()' waits for the GPU to read 'pred.eq(0).sum()' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
     }
     std::cout << running_loss << " " << num_correct << "\n";
   }
@@ -47,9 +47,9 @@ float perplexity(torch::Tensor l, torch::Tensor y, int steps) {
   int i = 0;
   while (i < steps) {
     ppx += (l.item<double>() * y.numel());
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'item<double>()' copies the value of 'l' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'item<double>()' waits for the GPU to read 'l' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
     drift -= y.sum().item().toDouble(); // a comment after the statement
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item()' copies the value of 'y.sum()' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item()' waits for the GPU to read 'y.sum()' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
     ++i;
   } // the loop ends here
   return ppx + static_cast<float>(drift);
@@ -70,7 +70,7 @@ int64_t nested(torch::Tensor t, int n) {
   for (int a = 0; a < n; ++a)
     for (int b = 0; b < n; ++b)
       hits += t.gt(a + b).sum().item<int64_t>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'item<int64_t>()' copies the value of 't.gt(a + b).sum()' to the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'item<int64_t>()' waits for the GPU to read 't.gt(a + b).sum()' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
   return hits;
 }
 // CHECK-FIXES: at::Tensor hits_dev = at::scalar_tensor(hits, at::kLong);
@@ -85,7 +85,7 @@ double do_loop(torch::Tensor t) {
   int k = 0;
   do {
     s += t.item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'item<float>()' copies the value of 't' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'item<float>()' waits for the GPU to read 't' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
   } while (++k < 4);
   return s;
 }
@@ -103,7 +103,7 @@ double no_fix(torch::Tensor loss, torch::Tensor other, int n, double &out) {
   double every = 0;
   for (int i = 0; i < n; ++i) {
     every += loss.item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     if (i % 10 == 0)
       std::cout << every << "\n";
   }
@@ -111,20 +111,20 @@ double no_fix(torch::Tensor loss, torch::Tensor other, int n, double &out) {
   for (int i = 0; i < n; ++i) {
     double inner = 0;
     inner += loss.item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     std::cout << inner;
   }
   // A reference, a parameter: not a local value.
   for (int i = 0; i < n; ++i) {
     out += loss.item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'item<double>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   }
   // An alias could change it in the loop.
   double aliased = 0;
   double *p = &aliased;
   for (int i = 0; i < n; ++i) {
     aliased += loss.item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'item<double>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     *p *= 0.5;
   }
   // Integer division is not the device's true division; an integer times
@@ -135,11 +135,11 @@ double no_fix(torch::Tensor loss, torch::Tensor other, int n, double &out) {
   int64_t iwide = 0;
   for (int i = 0; i < n; ++i) {
     idiv += other.sum().item<int64_t>() / 2;
-    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'item<int64_t>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'item<int64_t>()' waits for the GPU to read 'other.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     imix += other.sum().item<int64_t>() * 0.5;
-    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'item<int64_t>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'item<int64_t>()' waits for the GPU to read 'other.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     iwide += other.sum().item<int32_t>() * other.size(0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item<int32_t>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item<int32_t>()' waits for the GPU to read 'other.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   }
   // A second read in the same expression: the last one, an operand of the
   // sum, is kept on the device; the other stays a read of its own. A bool.
@@ -147,20 +147,20 @@ double no_fix(torch::Tensor loss, torch::Tensor other, int n, double &out) {
   int flags = 0;
   for (int i = 0; i < n; ++i) {
     two += loss.item<double>() * other.size(0) * other.sum().item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'item<double>()' copies
-    // CHECK-MESSAGES: :[[@LINE-2]]:62: warning: 'item<double>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-2]]:62: warning: 'item<double>()' waits for the GPU to read 'other.sum()' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
     flags += other.all().item<bool>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item<bool>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item<bool>()' waits for the GPU to read 'other.all()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   }
   // A loop that is not a statement of a block; a goto out of the loop.
   double unbraced = 0, jumped = 0;
   if (n > 1)
     for (int i = 0; i < n; ++i)
       unbraced += loss.item<double>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'item<double>()' copies
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   for (int i = 0; i < n; ++i) {
     jumped += loss.item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'item<double>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     if (i > 5)
       goto done;
   }
@@ -170,7 +170,7 @@ done:
   try {
     for (int i = 0; i < n; ++i) {
       caught += loss.item<double>();
-      // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<double>()' copies
+      // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     }
   } catch (...) {
     std::cout << caught;
@@ -178,17 +178,17 @@ done:
   // Code after the loop on its last line; a macro.
   double crowded = 0, macro = 0;
   for (int i = 0; i < n; ++i) { crowded += loss.item<double>(); } crowded *= 2;
-  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: 'item<double>()' copies
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   for (int i = 0; i < n; ++i) {
     ADD_LOSS(macro, loss);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'item<double>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   }
   // The name the tensor would take is taken.
   double taken = 0;
   int taken_dev = 0;
   for (int i = 0; i < n; ++i) {
     taken += loss.item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   }
   return every + unbraced + jumped + caught + crowded + macro + two + flags +
          idiv + imix + iwide + aliased + taken + taken_dev;
@@ -218,7 +218,7 @@ template <typename T> T templated(torch::Tensor loss, int n) {
   T sum = 0;
   for (int i = 0; i < n; ++i)
     sum += loss.item<T>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'item<T>()' copies
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'item<T>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   return sum;
 }
 template double templated<double>(torch::Tensor, int);

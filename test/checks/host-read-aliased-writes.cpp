@@ -18,7 +18,7 @@ void forward_as_tuple_write() {
     std::forward_as_tuple(o, o2) = std::make_tuple(d * 2, d);
     p = o.exp();
     auto w = p.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'p.sum()' to the host if 'p.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'p.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w;
   }
 }
@@ -29,7 +29,7 @@ void tie_write() {
     torch::Tensor a = torch::zeros(4), b = torch::zeros(4);
     std::tie(a, b) = std::make_tuple(d, d);
     auto w = a.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'a.sum()' to the host if 'a.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'a.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w;
   }
 }
@@ -41,7 +41,7 @@ void reference_write() {
     torch::Tensor &r = t;
     r = d;
     auto w = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w;
   }
 }
@@ -53,7 +53,7 @@ void pointer_write() {
     torch::Tensor *ptr = &t;
     *ptr = d;
     auto w = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w;
   }
 }
@@ -64,7 +64,7 @@ void out_parameter_write() {
     auto t = torch::zeros(4);
     fill(t, d);
     auto w = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w;
   }
 }
@@ -76,7 +76,7 @@ void lambda_write() {
     auto set = [&] { t = d; };
     set();
     auto w = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w;
   }
 }
@@ -87,7 +87,7 @@ void swap_write() {
     auto t = torch::zeros(4);
     std::swap(t, d);
     auto w = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w;
   }
 }
@@ -100,7 +100,7 @@ void set_write() {
     // set_ gives t the storage of d: where it is read, after set_, t is on
     // the device of d.
     auto w = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 't.sum()' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 't.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w;
   }
 }

@@ -14,7 +14,7 @@ void binding_assigned() {
     auto [a, b] = std::make_tuple(torch::zeros(4), torch::zeros(4));
     a = d;
     auto w = a.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'a.sum()' to the host if 'a.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'a.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w; (void)b;
   }
 }
@@ -26,7 +26,7 @@ void tuple_written_through_bindings() {
     auto &[x, y] = tup;
     x = d;
     auto w = std::get<0>(tup).sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 'item<float>()' copies the value of 'std::get<0>(tup).sum()' to the host if 'std::get<0>(tup).sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 'item<float>()' waits for the GPU to read 'std::get<0>(tup).sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)w; (void)y;
   }
 }

@@ -18,37 +18,37 @@
 float check_is_cuda(at::Tensor x) {
   TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
   return x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()' to the host{{.*}} [torchsync-host-read]
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 float check_device_is_cuda(const at::Tensor &x) {
   TORCH_CHECK(x.device().is_cuda());
   return x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 float check_device_type(at::Tensor x) {
   TORCH_CHECK(x.device().type() == at::kCUDA, "wrong device");
   return x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 float check_device_type_reversed(at::Tensor x) {
   TORCH_CHECK(c10::DeviceType::CUDA == x.device().type());
   return x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 float assertm(at::Tensor x) {
   AT_ASSERTM(x.is_cuda(), "x must be a CUDA tensor");
   return x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 float internal_assert(at::Tensor x) {
   TORCH_INTERNAL_ASSERT(x.is_cuda());
   return x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 // User macros: what counts is what they expand to.
@@ -56,28 +56,28 @@ float user_macros(at::Tensor x, at::Tensor y) {
   CHECK_INPUT(x);
   CHECK_CUDA(y);
   float a = x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
   float b = y.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'item<float>()' copies the value of CUDA tensor 'y.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'y.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
   return a + b;
 }
 
 float conjunction(at::Tensor a, at::Tensor b) {
   TORCH_CHECK(a.is_cuda() && b.device().is_cuda(), "inputs must be CUDA");
   return (a + b).sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'item<float>()' copies the value of CUDA tensor '(a + b).sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'item<float>()' waits for the GPU to read CUDA tensor '(a + b).sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 float cuda_guard(at::Tensor x) {
   c10::cuda::CUDAGuard guard(x.device());
   return x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 float optional_cuda_guard(const at::Tensor &x) {
   const at::cuda::OptionalCUDAGuard guard(device_of(x));
   return x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 float written_check(at::Tensor x) {
@@ -85,13 +85,13 @@ float written_check(at::Tensor x) {
     throw std::invalid_argument("x must be a CUDA tensor");
   auto y = x * 2; // Results of ops take the device of their inputs.
   return y.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of CUDA tensor 'y.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'y.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 // A sync before the check: every call that returns normally passed it.
 float sync_before_check(at::Tensor x) {
   float v = x.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'item<float>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
   CHECK_CUDA(x);
   return v;
 }
@@ -99,7 +99,7 @@ float sync_before_check(at::Tensor x) {
 template <typename T> T templated(at::Tensor x) {
   CHECK_CUDA(x);
   return x.sum().item<T>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<T>()' copies the value of CUDA tensor 'x.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<T>()' waits for the GPU to read CUDA tensor 'x.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 template float templated<float>(at::Tensor);
 

@@ -10,34 +10,34 @@
 
 at::Tensor scale_cuda(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()' to the host{{.*}} [torchsync-host-read]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 at::Tensor scale_autograd_cuda(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 at::Tensor by_dispatch(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 at::Tensor by_impl_key(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 at::Tensor legacy_kernel(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 TORCH_LIBRARY_IMPL(myops, CUDA, m) {
   m.impl("scale", &scale_cuda);
   m.impl("lambda", [](const at::Tensor &x) {
     return x / x.max().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
   });
 }
 
@@ -85,27 +85,27 @@ at::Tensor checked_cpu(const at::Tensor &x) {
 // Registered under CPU and CUDA: either.
 at::Tensor both(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'x.max()' to the host if 'x.max()' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 // A catch-all kernel (m.def with a function) and a CPU one: any device.
 at::Tensor catch_all(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'x.max()' to the host if 'x.max()' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 // Registered for CPU, but also called directly: callers besides the
 // dispatcher may pass any device.
 at::Tensor also_called(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'x.max()' to the host if 'x.max()' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
 }
 at::Tensor caller(const at::Tensor &x) { return also_called(x); }
 
 // A composite key says nothing about the device.
 at::Tensor composite(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'x.max()' to the host if 'x.max()' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 TORCH_LIBRARY(myops, m) {

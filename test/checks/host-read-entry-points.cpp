@@ -9,33 +9,38 @@
 
 at::Tensor by_address(at::Tensor x) {
   float m = x.max().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:21: warning: 'item<float>()' copies the value of 'x.max()' to the host if 'x.max()' is a CUDA tensor{{.*}} [torchsync-host-read]
-  // CHECK-NOTES: :[[@LINE+35]]:43: note: 'by_address' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: 'item<float>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:21: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+39]]:43: note: 'by_address' is registered as an operator here
   return x / m;
 }
 
 at::Tensor by_name(at::Tensor x) {
   return x * x.sum().item<double>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<double>()' copies the value of 'x.sum()'
-  // CHECK-NOTES: :[[@LINE+29]]:20: note: 'by_name' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<double>()' waits for the GPU to read 'x.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+32]]:20: note: 'by_name' is registered as an operator here
 }
 
 at::Tensor by_impl(at::Tensor x) {
   return x * x.sum().item<double>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<double>()' copies the value of 'x.sum()'
-  // CHECK-NOTES: :[[@LINE+24]]:21: note: 'by_impl' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<double>()' waits for the GPU to read 'x.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+26]]:21: note: 'by_impl' is registered as an operator here
 }
 
 at::Tensor by_torch_fn(at::Tensor x) {
   return x * x.sum().item<double>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<double>()' copies the value of 'x.sum()'
-  // CHECK-NOTES: :[[@LINE+19]]:25: note: 'by_torch_fn' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<double>()' waits for the GPU to read 'x.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+20]]:25: note: 'by_torch_fn' is registered as an operator here
 }
 
 // A helper of an entry point is hot through the call-site rule.
 double norm_of(const at::Tensor &t) {
   return t.norm().item<double>();
-  // CHECK-NOTES: :[[@LINE-1]]:19: warning: 'item<double>()' copies the value of 't.norm()'
+  // CHECK-NOTES: :[[@LINE-1]]:19: warning: 'item<double>()' waits for the GPU to read 't.norm()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:19: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
   // CHECK-NOTES: :[[@LINE+5]]:14: note: 'norm_of' is called on a hot path here
 }
 
@@ -52,15 +57,17 @@ TORCH_LIBRARY(myops, m) {
   m.def("calls_helper", &calls_helper);
   m.def("lambda_op", [](at::Tensor x) {
     return x * x.mean().item<float>();
-    // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'item<float>()' copies the value of 'x.mean()'
-    // CHECK-NOTES: :[[@LINE-3]]:22: note: 'lambda' is registered as an operator here
+    // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'item<float>()' waits for the GPU to read 'x.mean()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-NOTES: :[[@LINE-2]]:25: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-4]]:22: note: 'lambda' is registered as an operator here
   });
 }
 
 // Chained registrations in a fragment, through torch::dispatch.
 at::Tensor fragment_op(at::Tensor x) {
   return x * x.amax().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of 'x.amax()'
+  // CHECK-NOTES: :[[@LINE-1]]:23: warning: 'item<float>()' waits for the GPU to read 'x.amax()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:23: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
   // CHECK-NOTES: :[[@LINE+4]]:64: note: 'fragment_op' is registered as an operator here
 }
 
@@ -72,13 +79,15 @@ TORCH_LIBRARY_FRAGMENT(myops, m) {
 
 at::Tensor legacy_op(at::Tensor x) {
   return x * x.amin().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of 'x.amin()'
-  // CHECK-NOTES: :[[@LINE+9]]:72: note: 'legacy_op' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:23: warning: 'item<float>()' waits for the GPU to read 'x.amin()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:23: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+10]]:72: note: 'legacy_op' is registered as an operator here
 }
 
 at::Tensor legacy_ctor(at::Tensor x) {
   return x * x.prod().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of 'x.prod()'
+  // CHECK-NOTES: :[[@LINE-1]]:23: warning: 'item<float>()' waits for the GPU to read 'x.prod()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:23: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
   // CHECK-NOTES: :[[@LINE+4]]:70: note: 'legacy_ctor' is registered as an operator here
 }
 
@@ -89,28 +98,32 @@ static auto legacy2 = torch::RegisterOperators("myops::legacy_ctor", &legacy_cto
 
 at::Tensor py_forward(at::Tensor x) {
   return x * x.std().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'x.std()'
-  // CHECK-NOTES: :[[@LINE+25]]:20: note: 'py_forward' is registered as a Python function here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'x.std()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+28]]:20: note: 'py_forward' is registered as a Python function here
 }
 
 struct Runner {
   at::Tensor run(at::Tensor x) {
     return x * x.var().item<float>();
-    // CHECK-NOTES: :[[@LINE-1]]:24: warning: 'item<float>()' copies the value of 'x.var()'
-    // CHECK-NOTES: :[[@LINE+25]]:64: note: 'Runner::run' is registered as a Python function here
+    // CHECK-NOTES: :[[@LINE-1]]:24: warning: 'item<float>()' waits for the GPU to read 'x.var()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-NOTES: :[[@LINE-2]]:24: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE+28]]:64: note: 'Runner::run' is registered as a Python function here
   }
 };
 
 template <typename T> at::Tensor scaled(at::Tensor x) {
   return x * x.max().item<T>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<T>()' copies the value of 'x.max()'
-  // CHECK-NOTES: :[[@LINE+12]]:19: note: 'scaled' is registered as a Python function here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<T>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+13]]:19: note: 'scaled' is registered as a Python function here
 }
 
 at::Tensor overloaded(at::Tensor x) {
   return x * x.exp().sum().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:28: warning: 'item<float>()' copies the value of 'x.exp().sum()'
-  // CHECK-NOTES: :[[@LINE+13]]:23: note: 'overloaded' is registered as a Python function here
+  // CHECK-NOTES: :[[@LINE-1]]:28: warning: 'item<float>()' waits for the GPU to read 'x.exp().sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:28: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+14]]:23: note: 'overloaded' is registered as a Python function here
 }
 at::Tensor overloaded(at::Tensor x, double s);
 
@@ -119,8 +132,9 @@ PYBIND11_MODULE(myext, m) {
   m.def("scaled", &scaled<float>);
   m.def("lambda", [](at::Tensor x) {
     return x.min().item<float>();
-    // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'item<float>()' copies the value of 'x.min()'
-    // CHECK-NOTES: :[[@LINE-3]]:19: note: 'lambda' is registered as a Python function here
+    // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'item<float>()' waits for the GPU to read 'x.min()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-NOTES: :[[@LINE-2]]:20: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-4]]:19: note: 'lambda' is registered as a Python function here
   });
   py::class_<Runner>(m, "Runner").def(py::init<>()).def("run", &Runner::run);
   m.def("overloaded", py::overload_cast<at::Tensor>(&overloaded));
@@ -132,16 +146,18 @@ struct Scale : torch::autograd::Function<Scale> {
   static torch::autograd::variable_list
   forward(torch::autograd::AutogradContext *ctx, at::Tensor x) {
     double s = x.abs().max().item<double>();
-    // CHECK-NOTES: :[[@LINE-1]]:30: warning: 'item<double>()' copies the value of 'x.abs().max()'
-    // CHECK-NOTES: :[[@LINE-5]]:16: note: 'Scale::forward' is registered as an autograd function here
+    // CHECK-NOTES: :[[@LINE-1]]:30: warning: 'item<double>()' waits for the GPU to read 'x.abs().max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-NOTES: :[[@LINE-2]]:30: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-6]]:16: note: 'Scale::forward' is registered as an autograd function here
     return {x / s};
   }
   static torch::autograd::variable_list
   backward(torch::autograd::AutogradContext *ctx,
            torch::autograd::variable_list grads) {
     double g = grads[0].sum().item<double>();
-    // CHECK-NOTES: :[[@LINE-1]]:31: warning: 'item<double>()' copies the value of 'grads[0].sum()'
-    // CHECK-NOTES: :[[@LINE-13]]:16: note: 'Scale::backward' is registered as an autograd function here
+    // CHECK-NOTES: :[[@LINE-1]]:31: warning: 'item<double>()' waits for the GPU to read 'grads[0].sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-NOTES: :[[@LINE-2]]:31: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-15]]:16: note: 'Scale::backward' is registered as an autograd function here
     return {grads[0] * g};
   }
 };
@@ -153,7 +169,8 @@ struct Scale : torch::autograd::Function<Scale> {
 
 at::Tensor macro_op(at::Tensor x) {
   return x * x.median().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'item<float>()' copies the value of 'x.median()'
+  // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'item<float>()' waits for the GPU to read 'x.median()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:25: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
   // CHECK-NOTES: :[[@LINE+3]]:37: note: 'macro_op' is registered as an operator here
 }
 
@@ -164,15 +181,17 @@ template <typename T> struct TScale : torch::autograd::Function<TScale<T>> {
   static torch::autograd::variable_list
   forward(torch::autograd::AutogradContext *ctx, at::Tensor x) {
     return {x * x.sum().item<float>()};
-    // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'item<float>()' copies the value of 'x.sum()'
-    // CHECK-NOTES: :[[@LINE-5]]:39: note: 'TScale::forward' is registered as an autograd function here
+    // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'item<float>()' waits for the GPU to read 'x.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-NOTES: :[[@LINE-2]]:25: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-6]]:39: note: 'TScale::forward' is registered as an autograd function here
   }
 };
 
 // A lambda held in a variable, and a legacy catch-all kernel.
 static auto stored_op = [](at::Tensor x) {
   return x * x.logsumexp(0).item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'item<float>()' copies the value of 'x.logsumexp(0)'
+  // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'item<float>()' waits for the GPU to read 'x.logsumexp(0)' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:29: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
   // CHECK-NOTES: :[[@LINE+3]]:56: note: 'stored_op' is registered as an operator here
 };
 
@@ -182,8 +201,9 @@ static auto catch_all = torch::RegisterOperators().op(
     "myops::catch_all",
     torch::RegisterOperators::options().catchAllKernel([](at::Tensor x) {
       return x * x.sum().item<float>();
-      // CHECK-NOTES: :[[@LINE-1]]:26: warning: 'item<float>()' copies the value of 'x.sum()'
-      // CHECK-NOTES: :[[@LINE-3]]:56: note: 'lambda' is registered as an operator here
+      // CHECK-NOTES: :[[@LINE-1]]:26: warning: 'item<float>()' waits for the GPU to read 'x.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+      // CHECK-NOTES: :[[@LINE-2]]:26: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+      // CHECK-NOTES: :[[@LINE-4]]:56: note: 'lambda' is registered as an operator here
     }));
 
 // ---- Negatives -------------------------------------------------------------

@@ -15,11 +15,11 @@ void direct_ops(torch::Tensor unknown) {
   auto y = torch::randn({4}, kDev);
   for (int i = 0; i < 10; ++i) {
     auto v = at::_ops::_local_scalar_dense::call(x.sum());
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_ops::_local_scalar_dense::call()' runs aten::_local_scalar_dense, which reads a value of CUDA tensor 'x.sum()' on the host, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider keeping the value on the device or reading it less often (sync-catalog row B1) [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_ops::_local_scalar_dense::call()' runs aten::_local_scalar_dense, which waits for the GPU to read CUDA tensor 'x.sum()' on the host; keep the value on the device or read it less often (sync-catalog row B1) [torchsync-host-read]
     bool same = at::_ops::equal::call(x, y);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'at::_ops::equal::call()' runs aten::equal, which reads a value of CUDA tensor 'x' on the host, {{.*}} (sync-catalog row B4) [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'at::_ops::equal::call()' runs aten::equal, which waits for the GPU to read CUDA tensor 'x' on the host; keep the value on the device or read it less often (sync-catalog row B4) [torchsync-host-read]
     bool nz = at::_ops::is_nonzero::call(unknown);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::_ops::is_nonzero::call()' runs aten::is_nonzero, which reads a value of 'unknown' on the host if 'unknown' is a CUDA tensor, {{.*}} (sync-catalog row B3) [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::_ops::is_nonzero::call()' runs aten::is_nonzero, which waits for the GPU to read 'unknown' on the host if it is on CUDA; keep the value on the device or read it less often (sync-catalog row B3) [torchsync-host-read]
     (void)v; (void)same; (void)nz;
   }
 }
@@ -30,7 +30,7 @@ void in_macro() {
   auto x = torch::randn({1}, kDev);
   for (int i = 0; i < 10; ++i) {
     auto v = RAW_ITEM(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_ops::_local_scalar_dense::call()' runs aten::_local_scalar_dense, which reads a value of CUDA tensor 'x' on the host{{.*}} [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_ops::_local_scalar_dense::call()' runs aten::_local_scalar_dense, which waits for the GPU to read CUDA tensor 'x' on the host; keep the value on the device or read it less often (sync-catalog row B1) [torchsync-host-read]
     (void)v;
   }
 }
@@ -38,7 +38,7 @@ void in_macro() {
 template <typename T> void in_template(T t) {
   for (int i = 0; i < 10; ++i) {
     bool nz = at::_ops::is_nonzero::call(t);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::_ops::is_nonzero::call()' runs aten::is_nonzero, which reads a value of 't' on the host if 't' is a CUDA tensor{{.*}} [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::_ops::is_nonzero::call()' runs aten::is_nonzero, which waits for the GPU to read 't' on the host if it is on CUDA; keep the value on the device or read it less often (sync-catalog row B3) [torchsync-host-read]
     (void)nz;
   }
 }
@@ -69,7 +69,7 @@ void named(torch::Tensor x) {
   auto y = x.to(kDev);
   for (int i = 0; i < 10; ++i) {
     float f = y.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of CUDA tensor 'y.sum()' to the host{{.*}} [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'y.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
     (void)f;
   }
 }

@@ -6,16 +6,16 @@
 
 float step(torch::Tensor loss) {
   return loss.item<float>();
-  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:15: warning: 'item<float>()' copies the value of 'loss' to the host if 'loss' is a CUDA tensor
-  // CHECK-MESSAGES-HOT: :[[@LINE-2]]:15: warning: 'item<float>()' copies the value of 'loss' to the host if 'loss' is a CUDA tensor
+  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:15: warning: 'item<float>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-MESSAGES-HOT: :[[@LINE-2]]:15: warning: 'item<float>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
 }
 
 struct Trainer {
   void log(torch::Tensor t) {
     auto cuda = t.cuda();
     double v = cuda.item<double>();
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:21: warning: 'item<double>()' copies the value of CUDA tensor 'cuda' to the host
-    // CHECK-MESSAGES-HOT: :[[@LINE-2]]:21: warning: 'item<double>()' copies the value of CUDA tensor 'cuda' to the host
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:21: warning: 'item<double>()' waits for the GPU to read CUDA tensor 'cuda'; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES-HOT: :[[@LINE-2]]:21: warning: 'item<double>()' waits for the GPU to read CUDA tensor 'cuda'; keep it on the device or read it every N steps [torchsync-host-read]
     (void)v;
   }
 };
@@ -24,14 +24,14 @@ void loop(torch::Tensor unknown) {
   auto known = torch::zeros({2}, torch::Device(torch::kCUDA, 0));
   for (int i = 0; i < 2; ++i) {
     float a = unknown.item<float>();
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of 'unknown' to the host if 'unknown' is a CUDA tensor
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:23: warning: 'item<float>()' copies the value of 'unknown' to the host if 'unknown' is a CUDA tensor
-    // CHECK-MESSAGES-HOT: :[[@LINE-3]]:23: warning: 'item<float>()' copies the value of 'unknown' to the host if 'unknown' is a CUDA tensor
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:23: warning: 'item<float>()' waits for the GPU to read 'unknown' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:23: warning: 'item<float>()' waits for the GPU to read 'unknown' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES-HOT: :[[@LINE-3]]:23: warning: 'item<float>()' waits for the GPU to read 'unknown' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     float b = known.sum().item<float>();
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:27: warning: 'item<float>()' copies the value of CUDA tensor 'known.sum()' to the host
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:27: warning: 'item<float>()' copies the value of CUDA tensor 'known.sum()' to the host
-    // CHECK-MESSAGES-HOT: :[[@LINE-3]]:27: warning: 'item<float>()' copies the value of CUDA tensor 'known.sum()' to the host
-    // CHECK-MESSAGES-IGNORE: :[[@LINE-4]]:27: warning: 'item<float>()' copies the value of CUDA tensor 'known.sum()' to the host
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:27: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'known.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:27: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'known.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES-HOT: :[[@LINE-3]]:27: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'known.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES-IGNORE: :[[@LINE-4]]:27: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'known.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
     (void)a; (void)b;
   }
 }

@@ -14,11 +14,11 @@ void train(torch::nn::Linear model, bool use_cuda, int steps) {
     auto x = torch::randn({8, 4}).to(device);
     auto loss = model(x).sum();
     float v = loss.item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'item<float>()' copies the value of 'loss' to the host if 'loss' is on a CUDA device (chosen at run time), waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider keeping the value on the device (tensor ops, torch::where) or reading it once every N steps [torchsync-host-read]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-2]]:20: warning: 'item<float>()' copies the value of 'loss' to the host if 'loss' is on a CUDA device (chosen at run time)
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'item<float>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-2]]:20: warning: 'item<float>()' waits for the GPU to read 'loss' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     std::cout << x.max();
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'operator<<' copies 'x.max()' to the host to print it if 'x.max()' is on a CUDA device (chosen at run time)
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-2]]:15: warning: 'operator<<' copies 'x.max()' to the host to print it if 'x.max()' is on a CUDA device (chosen at run time)
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'operator<<' waits for the GPU to copy 'x.max()' to the host to print it if it is on CUDA; print sizes() or toString(), or print less often [torchsync-host-read]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-2]]:15: warning: 'operator<<' waits for the GPU to copy 'x.max()' to the host to print it if it is on CUDA; print sizes() or toString(), or print less often [torchsync-host-read]
     (void)v;
   }
 }
@@ -27,8 +27,8 @@ void train(torch::nn::Linear model, bool use_cuda, int steps) {
 void unknown(torch::Tensor t, int steps) {
   for (int i = 0; i < steps; ++i) {
     float v = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
-    // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:23: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:23: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)v;
   }
 }

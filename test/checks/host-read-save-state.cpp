@@ -35,13 +35,13 @@ void dcgan() {
     generator_optimizer.step();
     if (batch_index % 100 == 0) {
       torch::save(generator, "generator-checkpoint.pt");
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' copies the parameters and buffers of module 'generator' to the host when 'device' is a CUDA device, waiting for all queued GPU work ({{.*}}); consider checkpointing outside the loop or less often [torchsync-host-read]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' waits for the GPU to copy the parameters and buffers of module 'generator' to the host if 'device' is CUDA; checkpoint outside the loop or less often [torchsync-host-read]
       torch::save(generator_optimizer, "generator-optimizer-checkpoint.pt");
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' copies the state tensors of optimizer 'generator_optimizer' to the host when 'device' is a CUDA device, waiting for all queued GPU work
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' waits for the GPU to copy the state tensors of optimizer 'generator_optimizer' to the host if 'device' is CUDA; checkpoint outside the loop or less often [torchsync-host-read]
       torch::save(discriminator, "discriminator-checkpoint.pt");
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' copies the parameters and buffers of module 'discriminator' to the host when 'device' is a CUDA device
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' waits for the GPU to copy the parameters and buffers of module 'discriminator' to the host if 'device' is CUDA; checkpoint outside the loop or less often [torchsync-host-read]
       torch::save(generator->parameters(), "parameters.pt");
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' copies tensors 'generator->parameters()' to the host when 'device' is a CUDA device
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' waits for the GPU to copy tensors 'generator->parameters()' to the host if 'device' is CUDA; checkpoint outside the loop or less often [torchsync-host-read]
     }
   }
 }
@@ -57,11 +57,11 @@ void always_cuda() {
   torch::optim::SGD from_variable(generator->parameters(), options);
   for (int step = 0; step < 100; ++step) {
     CHECKPOINT(generator);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the parameters and buffers of module 'generator' to the host, waiting for all queued GPU work
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' waits for the GPU to copy the parameters and buffers of module 'generator' to the host; checkpoint outside the loop or less often [torchsync-host-read]
     torch::save(*opt, "sgd.pt");
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the state tensors of optimizer '*opt' to the host, waiting for all queued GPU work
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' waits for the GPU to copy the state tensors of optimizer '*opt' to the host; checkpoint outside the loop or less often [torchsync-host-read]
     torch::save(from_variable, "sgd2.pt");
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the state tensors of optimizer 'from_variable' to the host, waiting for all queued GPU work
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' waits for the GPU to copy the state tensors of optimizer 'from_variable' to the host; checkpoint outside the loop or less often [torchsync-host-read]
   }
 }
 
@@ -69,9 +69,9 @@ void always_cuda() {
 void passed_in(Generator &generator, torch::optim::Adam &opt) {
   for (int step = 0; step < 100; ++step) {
     torch::save(generator, "g.pt");
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the parameters and buffers of module 'generator' to the host if they are CUDA tensors, waiting for all queued GPU work
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' waits for the GPU to copy the parameters and buffers of module 'generator' to the host if they are on CUDA; checkpoint outside the loop or less often [torchsync-host-read]
     torch::save(opt, "o.pt");
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the state tensors of optimizer 'opt' to the host if they are CUDA tensors, waiting for all queued GPU work
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' waits for the GPU to copy the state tensors of optimizer 'opt' to the host if they are on CUDA; checkpoint outside the loop or less often [torchsync-host-read]
   }
 }
 
@@ -80,7 +80,7 @@ void passed_in(Generator &generator, torch::optim::Adam &opt) {
 template <typename M> void checkpoint_every_step(M &m) {
   for (int step = 0; step < 100; ++step)
     torch::save(m, "m.pt");
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies the parameters and buffers of module 'm' to the host if they are CUDA tensors
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' waits for the GPU to copy the parameters and buffers of module 'm' to the host if they are on CUDA; checkpoint outside the loop or less often [torchsync-host-read]
 }
 template void checkpoint_every_step<Generator>(Generator &);
 

@@ -23,7 +23,7 @@ double fixed_code(Model &model, torch::Tensor loss, int steps) {
   double total = 0;
   for (int i = 0; i < steps; ++i)
     total += loss.item<double>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' copies the value of 'loss' to the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
   (void)model;
   return total;
 }
@@ -39,7 +39,7 @@ template <typename T> double unused(torch::Tensor loss, int steps) {
   double total = 0;
   for (int i = 0; i < steps; ++i)
     total += loss.item<double>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' copies the value of 'loss' to the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
   return total;
 }
 // CHECK-FIXES: total_dev = total_dev + loss.detach().to(at::kDouble);
@@ -57,9 +57,9 @@ void test_once(torch::nn::Linear &model, torch::Device device,
     auto data = batch.data.to(device), target = batch.target.to(device);
     auto output = model->forward(data);
     test_loss += torch::mse_loss(output, target).template item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'item<float>()' copies the value of 'torch::mse_loss(output, target)' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'item<float>()' waits for the GPU to read 'torch::mse_loss(output, target)' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
     correct += output.argmax(1).eq(target).sum().template item<int64_t>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'item<int64_t>()' copies the value of 'output.argmax(1).eq(target).sum()' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'item<int64_t>()' waits for the GPU to read 'output.argmax(1).eq(target).sum()' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
   }
   std::printf("%f %ld\n", test_loss, static_cast<long>(correct));
 }
@@ -76,7 +76,7 @@ template <typename Items> double twice(Items &items) {
   double total = 0;
   for (const auto &t : items)
     total += t.sum().template item<double>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'item<double>()' copies the value of 't.sum()' to the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'item<double>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   return total;
 }
 // CHECK-FIXES: total += t.sum().template item<double>();
@@ -87,7 +87,7 @@ template <typename DataLoader> struct Evaluator {
     double sum = 0;
     for (const auto &batch : loader)
       sum += batch.data.sum().template item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'item<double>()' copies the value of 'batch.data.sum()' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'item<double>()' waits for the GPU to read 'batch.data.sum()' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
     return sum;
   }
 };
@@ -99,7 +99,7 @@ template <typename DataLoader> double in_lambda(DataLoader &loader) {
     double seen = 0;
     for (const auto &batch : loader)
       seen += batch.target.sum().template item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'item<double>()' copies the value of 'batch.target.sum()' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'item<double>()' waits for the GPU to read 'batch.target.sum()' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
     return seen;
   };
   return count();

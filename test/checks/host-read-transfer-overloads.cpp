@@ -15,7 +15,7 @@ void seven_argument_download(int steps) {
                    c10::nullopt, false, false, c10::nullopt);
     auto v = h.sum().item<float>();
     auto w = up.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of CUDA tensor 'up.sum()' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'up.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
     (void)v; (void)w;
   }
 }

@@ -12,23 +12,23 @@ void train_steps(torch::nn::Linear model, torch::optim::SGD &opt) {
   for (int step = 0; step < 100; ++step) {
     auto loss = model(x).sum();
     total += loss.item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<float>()' copies the value of CUDA tensor 'loss' to the host, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider keeping the value on the device (tensor ops, torch::where) or reading it once every N steps [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'loss'; keep it on the device or read it every N steps [torchsync-host-read]
     c10::Scalar s = loss.item();
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item()' copies the value of CUDA tensor 'loss' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item()' waits for the GPU to read CUDA tensor 'loss'; keep it on the device or read it every N steps [torchsync-host-read]
     total += at::_local_scalar_dense(loss).toFloat();
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: '_local_scalar_dense()' copies the value of CUDA tensor 'loss' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: '_local_scalar_dense()' waits for the GPU to read CUDA tensor 'loss'; keep it on the device or read it every N steps [torchsync-host-read]
     bool nz = loss.is_nonzero();
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'is_nonzero()' reads the value of CUDA tensor 'loss' on the host, waiting for all queued GPU work ({{.*}}); consider keeping the condition on the device with torch::where or at::_assert_async
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'is_nonzero()' waits for the GPU to read CUDA tensor 'loss' as a bool; keep the condition on the device (torch::where, at::_assert_async) [torchsync-host-read]
     bool same = x.equal(x * 2);
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'equal()' compares CUDA tensor 'x' on the GPU and reads the result on the host, waiting for all queued GPU work ({{.*}}); consider 'at::eq(a, b).all()', a 0-dim bool tensor that stays on the device
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'equal()' waits for the GPU to compare CUDA tensor 'x'; use 'at::eq(a, b).all()', a bool tensor that stays on the device [torchsync-host-read]
     bool close = at::allclose(x, x + 1e-6);
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'allclose()' compares CUDA tensor 'x' on the GPU and reads the result on the host, waiting for all queued GPU work ({{.*}}); consider 'at::isclose(a, b).all()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'allclose()' waits for the GPU to compare CUDA tensor 'x'; use 'at::isclose(a, b).all()', a bool tensor that stays on the device [torchsync-host-read]
     std::cout << "loss " << loss << "\n";
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'operator<<' copies CUDA tensor 'loss' to the host to print it, waiting for all queued GPU work ({{.*}}); consider printing sizes() or toString(), or printing less often
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'operator<<' waits for the GPU to copy CUDA tensor 'loss' to the host to print it; print sizes() or toString(), or print less often [torchsync-host-read]
     at::print(loss);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::print()' copies CUDA tensor 'loss' to the host to print it
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::print()' waits for the GPU to copy CUDA tensor 'loss' to the host to print it; print sizes() or toString(), or print less often [torchsync-host-read]
     torch::save(loss, "loss.pt");
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' copies CUDA tensor 'loss' to the host, waiting for all queued GPU work ({{.*}}); consider saving outside the loop or less often
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::save()' waits for the GPU to copy CUDA tensor 'loss' to the host; save outside the loop or less often [torchsync-host-read]
     opt.step();
     (void)s; (void)nz; (void)same; (void)close;
   }
@@ -43,22 +43,22 @@ void pick(torch::Tensor other) {
   for (int i = 0; i < 4; ++i) {
     auto best = scores.argmax();
     auto row = table[best];
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'operator[]' reads the value of CUDA tensor index 'best' on the host, waiting for all queued GPU work ({{.*}}); consider 'index_select(0, best.reshape({1})).squeeze(0)', which indexes on the device
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'operator[]' waits for the GPU to read CUDA tensor index 'best'; index on the device with 'index_select(0, best.reshape({1})).squeeze(0)' [torchsync-host-read]
     // CHECK-FIXES: auto row = table.index_select(0, best.reshape({1})).squeeze(0);
     auto row2 = table.index({best});
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'index()' reads the value of CUDA tensor index 'best' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'index()' waits for the GPU to read CUDA tensor index 'best'; index on the device with 'index_select(0, best.reshape({1})).squeeze(0)' [torchsync-host-read]
     // CHECK-FIXES: auto row2 = table.index_select(0, best.reshape({1})).squeeze(0);
     auto row3 = (table * 2)[scores.argmin()];
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.argmin()' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' waits for the GPU to read CUDA tensor index 'scores.argmin()'; index on the device with 'index_select(0, scores.argmin().reshape({1})).squeeze(0)' [torchsync-host-read]
     // CHECK-FIXES: auto row3 = (table * 2).index_select(0, scores.argmin().reshape({1})).squeeze(0);
     auto row4 = table[scores.gt(0).all()];
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.gt(0).all()' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' waits for the GPU to read CUDA tensor index 'scores.gt(0).all()'; index on the device with 'index_select(0, scores.gt(0).all().reshape({1})).squeeze(0)' [torchsync-host-read]
     // CHECK-FIXES: auto row4 = table[scores.gt(0).all()];
     auto row5 = other[scores.argmax()];
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.argmax()' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' waits for the GPU to read CUDA tensor index 'scores.argmax()'; index on the device with 'index_select(0, scores.argmax().reshape({1})).squeeze(0)' [torchsync-host-read]
     // CHECK-FIXES: auto row5 = other[scores.argmax()];
     auto row6 = table[scores.max()];
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' reads the value of CUDA tensor index 'scores.max()' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'operator[]' waits for the GPU to read CUDA tensor index 'scores.max()'; index on the device with 'index_select(0, scores.max().reshape({1})).squeeze(0)' [torchsync-host-read]
     // CHECK-FIXES: auto row6 = table[scores.max()];
     (void)row; (void)row2; (void)row3; (void)row4; (void)row5; (void)row6;
   }
@@ -69,14 +69,14 @@ float mean_loss(const std::vector<torch::Tensor> &losses, torch::Tensor w) {
   float sum = 0;
   for (const auto &l : losses)
     sum += (l * w).item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'item<float>()' copies the value of '(l * w)' to the host if '(l * w)' is a CUDA tensor, waiting for all queued GPU work
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'item<float>()' waits for the GPU to read '(l * w)' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
   return sum;
 }
 
 // Called from a loop in this file: the body is hot.
 float read_one(torch::Tensor t) {
   return t.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
 }
 float caller(torch::Tensor t) {
   float acc = 0;
@@ -90,7 +90,7 @@ struct Net : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
     if (x.dim() > 1)
       std::cout << x.sizes() << x.max() << "\n";
-    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'operator<<' copies 'x.max()' to the host to print it if 'x.max()' is a CUDA tensor, waiting for all queued GPU work ({{.*}})
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'operator<<' waits for the GPU to copy 'x.max()' to the host to print it if it is on CUDA; print sizes() or toString(), or print less often [torchsync-host-read]
     return x;
   }
 };
@@ -99,7 +99,7 @@ struct Net : torch::nn::Module {
 void with_lambda() {
   auto x = torch::ones({4}, torch::TensorOptions().device(torch::kCUDA));
   auto log = [&](const torch::Tensor &t) { return t.item<double>(); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'item<double>()' copies the value of 't' to the host if 't' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'item<double>()' waits for the GPU to read 't' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
   for (int i = 0; i < 3; ++i)
     log(x);
 }
@@ -116,11 +116,11 @@ void params_and_variables(bool gpu) {
   for (int i = 0; i < 3; ++i) {
     for (auto &p : model->parameters())
       std::cout << p.grad().norm().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'item<float>()' copies the value of CUDA tensor 'p.grad().norm()' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'p.grad().norm()'; keep it on the device or read it every N steps [torchsync-host-read]
     for (auto &p : cpu_model->parameters())
       std::cout << p.grad().norm().item<float>();
     float v = t.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' copies the value of 't.sum()' to the host if 't.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'item<float>()' waits for the GPU to read 't.sum()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     (void)v;
   }
 }
@@ -170,9 +170,9 @@ void in_macros(torch::Tensor table) {
   auto x = torch::ones({3}, torch::kCUDA);
   for (int i = 0; i < 3; ++i) {
     float v = READ(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'item<float>()' copies the value of CUDA tensor '(t)' to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'item<float>()' waits for the GPU to read CUDA tensor '(t)'; keep it on the device or read it every N steps [torchsync-host-read]
     auto r = PICK(table, x.argmax());
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'operator[]' reads the value of CUDA tensor index 'x.argmax()' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'operator[]' waits for the GPU to read CUDA tensor index 'x.argmax()'; index on the device with 'index_select(0, x.argmax().reshape({1})).squeeze(0)' [torchsync-host-read]
     // CHECK-FIXES: auto r = PICK(table, x.argmax());
     (void)v; (void)r;
   }
@@ -183,9 +183,9 @@ T read_all(torch::Tensor t, torch::Tensor table) {
   T acc{};
   for (int i = 0; i < 3; ++i) {
     acc += t.item<T>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'item<T>()' copies the value of 't' to the host if 't' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'item<T>()' waits for the GPU to read 't' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
     auto r = table[t.argmax()];
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'operator[]' reads the value of index 't.argmax()' on the host if 't.argmax()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'operator[]' waits for the GPU to read index 't.argmax()' if it is on CUDA; index on the device with 'index_select(0, t.argmax().reshape({1})).squeeze(0)' [torchsync-host-read]
     // CHECK-FIXES: auto r = table[t.argmax()];
     (void)r;
   }

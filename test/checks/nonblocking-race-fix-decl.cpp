@@ -12,8 +12,8 @@ float read_back() {
   auto g = at::randn({4}, at::kCUDA);
   auto h = g.to(at::kCPU, /*non_blocking=*/true);
   return h.item<float>();
-  // CHECK-MESSAGES-NONE: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy
-  // CHECK-MESSAGES-C10: :[[@LINE-2]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES-NONE: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
+  // CHECK-MESSAGES-C10: :[[@LINE-2]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES-C10: c10::cuda::device_synchronize();
   // CHECK-FIXES-C10-NEXT: return h.item<float>();
 }

@@ -8,7 +8,7 @@ float read_back() {
   auto g = torch::randn({4}, torch::kCUDA);
   auto h = g.to(torch::kCPU, /*non_blocking=*/true);
   float v = *h.data_ptr<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'h.data_ptr<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host can see stale data; consider waiting for the copy first: record an at::cuda::CUDAEvent after the copy and call its synchronize() before this read [torchsync-nonblocking-race]
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'h.data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: FIX-IT applied suggested code changes
   // CHECK-NOTES: :[[@LINE-4]]:14: note: non_blocking copy started here
   // CHECK-NOTES: :[[@LINE-4]]:3: note: wait with 'torch::cuda::synchronize()' before this statement; the host then waits for all work on the current CUDA device, not only for the copy
@@ -26,7 +26,7 @@ float two_copies(bool c) {
   else
     h = (g * 2).to(torch::kCPU, true);
   return h.item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host can see stale data; consider waiting for the copy first: record an at::cuda::CUDAEvent after the copy and call its synchronize() before this read [torchsync-nonblocking-race]
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: FIX-IT applied suggested code changes
   // CHECK-NOTES: :[[@LINE-6]]:11: note: non_blocking copy started here
   // CHECK-NOTES: :[[@LINE-4]]:3: note: wait with 'torch::cuda::synchronize()' before this statement; the host then waits for all work on the current CUDA device, not only for the copy
@@ -39,6 +39,6 @@ float two_copies(bool c) {
 float same_expression() {
   auto g = torch::randn({4}, torch::kCUDA);
   return g.to(torch::kCPU, true).item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:34: warning: 'g.to(torch::kCPU, true).item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host can see stale data; consider waiting for the copy first: record an at::cuda::CUDAEvent after the copy and call its synchronize() before this read [torchsync-nonblocking-race]
+  // CHECK-NOTES: :[[@LINE-1]]:34: warning: 'g.to(torch::kCPU, true).item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-NOTES: :[[@LINE-2]]:12: note: non_blocking copy started here
 }

@@ -10,19 +10,19 @@ float proven() {
   auto g = torch::randn({4}, torch::kCUDA);
   auto h = g.to(torch::kCPU, true);
   return h.item<float>();
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
 }
 
 float unknown_source(torch::Tensor d) {
   auto h = d.to(torch::kCPU, true);
   return h.item<float>();
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished if 'd' is a CUDA tensor, so the host
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'd' is on CUDA; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
 }
 
 float unknown_memory(float *buffer, torch::Tensor d) {
   auto h = torch::from_blob(buffer, {4});
   h.copy_(d, true);
   return h.item<float>();
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished if 'd' is a CUDA tensor and 'h' is pinned, so the host
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'd' is on CUDA and 'h' is pinned; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
 }

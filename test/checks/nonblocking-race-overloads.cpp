@@ -11,7 +11,7 @@ float seven_argument_overload() {
                 c10::nullopt, /*non_blocking=*/true, /*copy=*/false,
                 c10::nullopt);
   return h.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.sum()' reads the result of a non_blocking copy from the GPU that may not have finished
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.sum()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
 }
 
 // Negative: to(dtype) on the GPU moves nothing to the host.

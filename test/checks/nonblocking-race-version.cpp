@@ -12,12 +12,12 @@ float const_pointer() {
   auto g = torch::randn({4}, torch::kCUDA);
   auto h = g.to(torch::kCPU, true);
   float v = *h.const_data_ptr<float>();
-  // CHECK-MESSAGES-V2: :[[@LINE-1]]:16: warning: 'h.const_data_ptr<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES-V2: :[[@LINE-1]]:16: warning: 'h.const_data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES-V2: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-V2-NEXT: float v = *h.const_data_ptr<float>();
   auto k = g.to(torch::kCPU, true);
   const void *p = k.mutable_data_ptr();
-  // CHECK-MESSAGES-V2: :[[@LINE-1]]:21: warning: 'k.mutable_data_ptr()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES-V2: :[[@LINE-1]]:21: warning: 'k.mutable_data_ptr()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES-V2: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-V2-NEXT: const void *p = k.mutable_data_ptr();
   (void)p;

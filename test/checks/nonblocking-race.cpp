@@ -18,7 +18,7 @@ float to_kcpu() {
   auto g = torch::randn({4}, torch::kCUDA);
   auto h = g.to(torch::kCPU, /*non_blocking=*/true);
   float v = *h.data_ptr<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'h.data_ptr<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host can see stale data; consider waiting for the copy first: record an at::cuda::CUDAEvent after the copy and call its synchronize() before this read [torchsync-nonblocking-race]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'h.data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: float v = *h.data_ptr<float>();
   return v;
@@ -28,7 +28,7 @@ float to_device_object() {
   auto g = torch::randn({4}, torch::kCUDA);
   torch::Tensor h = g.to(torch::Device(torch::kCPU), true);
   return h.item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return h.item<float>();
 }
@@ -37,7 +37,7 @@ void *to_options(torch::TensorOptions opts) {
   auto g = torch::randn({4}, torch::kCUDA);
   auto h = g.to(opts.device(torch::kCPU), /*non_blocking=*/true);
   return h.data_ptr();
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.data_ptr()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.data_ptr()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return h.data_ptr();
 }
@@ -46,7 +46,7 @@ float to_device_and_dtype() {
   auto g = torch::randn({4, 4}, torch::kCUDA);
   auto h = g.to(torch::kCPU, torch::kFloat, /*non_blocking=*/true);
   auto a = h.accessor<float, 2>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'h.accessor<float, 2>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'h.accessor<float, 2>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: auto a = h.accessor<float, 2>();
   return a[0][0];
@@ -57,7 +57,7 @@ float assigned_later() {
   torch::Tensor h;
   h = g.to(at::kCPU, true);
   float v = h[0].item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'h[0].item<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'h[0].item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: float v = h[0].item<float>();
   return v;
@@ -70,13 +70,13 @@ float copy_into_pinned() {
   auto pinned = torch::empty({4}, torch::TensorOptions().pinned_memory(true));
   pinned.copy_(g, /*non_blocking=*/true);
   auto total = pinned.sum();
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'pinned.sum()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'pinned.sum()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: auto total = pinned.sum();
   auto staging = torch::empty({4}).pin_memory();
   staging.copy_(g, true);
   std::cout << staging.index({0}) << "\n";
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'std::cout << staging.index({0})' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'std::cout << staging.index({0})' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: std::cout << staging.index({0}) << "\n";
   return total.item<float>();
@@ -89,7 +89,7 @@ float copy_into_blob(float *buffer) {
   auto h = torch::from_blob(buffer, {4});
   h.copy_(g, /*non_blocking=*/true);
   return buffer[0] + h.item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished if 'h' is pinned, so the host can see stale data
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'h' is pinned; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return buffer[0] + h.item<float>();
 }
@@ -98,9 +98,9 @@ float copy_into_blob(float *buffer) {
 float same_expression() {
   auto g = torch::randn({4}, torch::kCUDA);
   float a = g.to(torch::kCPU, true).item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 'g.to(torch::kCPU, true).item<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 'g.to(torch::kCPU, true).item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   float b = *g.sum().to(torch::kCPU, true).view({1}).data_ptr<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'g.sum().to(torch::kCPU, true).view({1}).data_ptr<float>()' reads
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'g.sum().to(torch::kCPU, true).view({1}).data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   return a + b;
 }
 
@@ -111,45 +111,45 @@ void reads(torch::Tensor ref, float *out) {
   auto cpu_ref = torch::ones({8});
   auto a = g.to(torch::kCPU, true);
   bool same = a.equal(cpu_ref);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'a.equal(cpu_ref)' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'a.equal(cpu_ref)' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: bool same = a.equal(cpu_ref);
   auto b = g.to(torch::kCPU, true);
   bool close = at::allclose(b, cpu_ref);
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'at::allclose(b, cpu_ref)' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'at::allclose(b, cpu_ref)' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: bool close = at::allclose(b, cpu_ref);
   auto c = g.to(torch::kCPU, true);
   std::memcpy(out, c.data_ptr<float>(), 8 * sizeof(float));
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'c.data_ptr<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'c.data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: std::memcpy(out, c.data_ptr<float>(), 8 * sizeof(float));
   // Two reads on one path: only the first is reported.
   auto d = g.to(torch::kCPU, true);
   std::vector<float> values(d.data_ptr<float>(), d.data_ptr<float>() + d.numel());
-  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'd.data_ptr<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'd.data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: std::vector<float> values(d.data_ptr<float>(), d.data_ptr<float>() + d.numel());
   auto e = g.to(torch::kCPU, true);
   auto doubled = e * 2;
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'e * 2' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'e * 2' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: auto doubled = e * 2;
   auto f = g.to(torch::kCPU, true);
   auto both = torch::stack({f, cpu_ref});
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::stack({f, cpu_ref})' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::stack({f, cpu_ref})' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: auto both = torch::stack({f, cpu_ref});
   auto p = g.to(torch::kCPU, true);
   at::print(p);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'at::print(p)' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'at::print(p)' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: at::print(p);
   auto q = g.to(torch::kCPU, true);
   auto row = q.slice(0, 0, 4);
   float first = row.item<float>(); // A view in a variable is not followed.
   float m = q.max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'q.max()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'q.max()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: float m = q.max().item<float>();
   (void)same; (void)close; (void)doubled; (void)both; (void)first; (void)m;
@@ -165,7 +165,7 @@ float wait_on_one_branch(bool c) {
   if (c)
     torch::cuda::synchronize();
   auto acc = h.accessor<float, 1>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'h.accessor<float, 1>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'h.accessor<float, 1>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: auto acc = h.accessor<float, 1>();
@@ -179,12 +179,12 @@ float read_on_both_branches(bool c) {
   float v = 0;
   if (c) {
     v = h.item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'h.item<float>()' reads the result of a non_blocking copy
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
     // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
     // CHECK-FIXES-NEXT: v = h.item<float>();
   } else {
     v = h.sum().item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'h.sum()' reads the result of a non_blocking copy
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'h.sum()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
     // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
     // CHECK-FIXES-NEXT: v = h.sum().item<float>();
   }
@@ -201,7 +201,7 @@ float pipelined(int steps) {
   for (int i = 0; i < steps; ++i) {
     if (i > 0) {
       total += h.item<float>();
-      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'h.item<float>()' reads the result of a non_blocking copy
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
       // CHECK-FIXES: {{^ *}}if (i > 0) {{{$}}
       // CHECK-FIXES-NEXT: total += h.item<float>();
     }
@@ -216,7 +216,7 @@ int in_condition() {
   auto g = torch::randn({4}, torch::kCUDA);
   auto h = g.to(torch::kCPU, true);
   if (h.item<float>() > 0.5f)
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'h.item<float>()' reads the result of a non_blocking copy
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
     // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
     // CHECK-FIXES-NEXT: if (h.item<float>() > 0.5f)
     return 1;
@@ -230,7 +230,7 @@ int in_loop_condition() {
   auto h = g.to(torch::kCPU, true);
   int n = 0;
   while (h.item<float>() > n)
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
     // CHECK-FIXES: int in_loop_condition() {
     // CHECK-FIXES-NEXT: auto g = torch::randn({1}, torch::kCUDA);
     // CHECK-FIXES-NEXT: auto h = g.to(torch::kCPU, true);
@@ -249,7 +249,7 @@ float recorded_not_waited() {
   done.record();
   done.block(c10::cuda::getStreamFromPool());
   return h.item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return h.item<float>();
 }
@@ -258,7 +258,7 @@ float recorded_not_waited() {
 auto in_lambda = [](torch::Tensor g) {
   auto h = g.to(torch::kCPU, true);
   return h.item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy from the GPU that may not have finished if 'g' is a CUDA tensor, so the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'g' is on CUDA; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return h.item<float>();
 };
@@ -267,7 +267,7 @@ auto in_lambda = [](torch::Tensor g) {
 float from_parameter(torch::Tensor d) {
   auto h = d.to(torch::kCPU, true);
   return *h.data_ptr<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h.data_ptr<float>()' reads the result of a non_blocking copy from the GPU that may not have finished if 'd' is a CUDA tensor, so the host can see stale data
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h.data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'd' is on CUDA; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return *h.data_ptr<float>();
 }
@@ -279,7 +279,7 @@ float opaque_helper() {
   auto h = g.to(torch::kCPU, true);
   wait_somewhere_else();
   return h.item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return h.item<float>();
 }
@@ -477,7 +477,7 @@ float in_macros() {
   auto g = torch::randn({4}, torch::kCUDA);
   auto h = g.to(torch::kCPU, true);
   float v = *HOST_PTR(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'HOST_PTR(h)' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'HOST_PTR(h)' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: float in_macros() {
   // CHECK-FIXES-NEXT: auto g = torch::randn({4}, torch::kCUDA);
   // CHECK-FIXES-NEXT: auto h = g.to(torch::kCPU, true);
@@ -485,7 +485,7 @@ float in_macros() {
   // The copy in a macro: the wait still goes in front of the read.
   auto k = TO_HOST(g);
   v += k.item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'k.item<float>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'k.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: auto k = TO_HOST(g);
   // CHECK-FIXES-NEXT: {{^ *}}torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: v += k.item<float>();
@@ -496,7 +496,7 @@ template <typename T>
 T first_value(torch::Tensor g) {
   auto h = g.to(torch::kCPU, true);
   return h.item<T>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<T>()' reads the result of a non_blocking copy from the GPU that may not have finished if 'g' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<T>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'g' is on CUDA; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: T first_value(torch::Tensor g) {
   // CHECK-FIXES-NEXT: auto h = g.to(torch::kCPU, true);
   // CHECK-FIXES-NEXT: return h.item<T>();

@@ -7,13 +7,13 @@
 void f(torch::Tensor x) {
   for (int i = 0; i < 3; ++i) {
     TORCH_CHECK(x.isfinite().all().item<bool>(), "non-finite values");
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:36: warning: 'TORCH_CHECK' condition depends on 'item<bool>()'
-    // CHECK-MESSAGES-V2: :[[@LINE-2]]:36: warning: 'TORCH_CHECK' condition depends on 'item<bool>()'
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:36: warning: 'TORCH_CHECK' condition waits for the GPU to read 'x.isfinite().all()' with 'item<bool>()' if it is on CUDA; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
+    // CHECK-MESSAGES-V2: :[[@LINE-2]]:36: warning: 'TORCH_CHECK' condition waits for the GPU to read 'x.isfinite().all()' with 'item<bool>()' if it is on CUDA; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
     // CHECK-FIXES-V1: at::_assert_async(x.isfinite().all());
     // CHECK-FIXES-V2: at::_assert_async(x.isfinite().all(), "non-finite values");
     TORCH_CHECK(x.is_nonzero(), "step ", i, " failed");
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:19: warning: 'TORCH_CHECK' condition depends on 'is_nonzero()'
-    // CHECK-MESSAGES-V2: :[[@LINE-2]]:19: warning: 'TORCH_CHECK' condition depends on 'is_nonzero()'
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:19: warning: 'TORCH_CHECK' condition waits for the GPU to read 'x' with 'is_nonzero()' if it is on CUDA; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
+    // CHECK-MESSAGES-V2: :[[@LINE-2]]:19: warning: 'TORCH_CHECK' condition waits for the GPU to read 'x' with 'is_nonzero()' if it is on CUDA; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
     // CHECK-FIXES-V1: at::_assert_async(x);
     // CHECK-FIXES-V2: at::_assert_async(x);
   }

@@ -9,45 +9,45 @@ void train(torch::nn::Linear model, torch::optim::SGD &opt) {
   for (int step = 0; step < 100; ++step) {
     auto loss = model(x).sum();
     if (loss.item<float>() < best)
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'if' condition depends on 'item<float>()', which reads CUDA tensor 'loss' on the host, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider computing both outcomes on the device and selecting with torch::where [torchsync-sync-control-flow]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'if' condition waits for the GPU to read CUDA tensor 'loss' with 'item<float>()'; compute both outcomes on the device and select with torch::where [torchsync-sync-control-flow]
       opt.step();
     float scale = loss.is_nonzero() ? 1.0f : 0.5f;
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: '?:' condition depends on 'is_nonzero()', which reads CUDA tensor 'loss' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: '?:' condition waits for the GPU to read CUDA tensor 'loss' with 'is_nonzero()'; compute both outcomes on the device and select with torch::where [torchsync-sync-control-flow]
     switch (loss.argmax().item<int>()) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'switch' condition depends on 'item<int>()', which reads CUDA tensor 'loss.argmax()' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'switch' condition waits for the GPU to read CUDA tensor 'loss.argmax()' with 'item<int>()'; compute both outcomes on the device and select with torch::where [torchsync-sync-control-flow]
     default:
       break;
     }
     if (auto v = loss.item<double>())
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'if' condition depends on 'item<double>()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'if' condition waits for the GPU to read CUDA tensor 'loss' with 'item<double>()'; compute both outcomes on the device and select with torch::where [torchsync-sync-control-flow]
       (void)v;
     TORCH_CHECK(loss.isfinite().all().item<bool>(), "loss diverged at ", step);
-    // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'TORCH_CHECK' condition depends on 'item<bool>()', which reads CUDA tensor 'loss.isfinite().all()' on the host, waiting for all queued GPU work ({{.*}}); consider 'at::_assert_async(cond)', which checks on the device
+    // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'TORCH_CHECK' condition waits for the GPU to read CUDA tensor 'loss.isfinite().all()' with 'item<bool>()'; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
     // CHECK-FIXES: at::_assert_async(loss.isfinite().all());
     TORCH_CHECK(loss.equal(loss), "not equal");
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'TORCH_CHECK' condition depends on 'equal()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'TORCH_CHECK' condition waits for the GPU to read CUDA tensor 'loss' with 'equal()'; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
     // CHECK-FIXES: TORCH_CHECK(loss.equal(loss), "not equal");
     (void)scale;
   }
   // A loop condition runs every iteration.
   auto err = torch::ones({}, torch::kCUDA);
   while (err.item<float>() > 1e-3)
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'while' condition depends on 'item<float>()', which reads CUDA tensor 'err' on the host, waiting for all queued GPU work ({{.*}}); consider testing the condition once every N iterations
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'while' condition waits for the GPU to read CUDA tensor 'err' with 'item<float>()'; test the condition once every N iterations [torchsync-sync-control-flow]
     err = err * 0.5;
   for (int i = 0; err.sum().item<float>() > 0 && i < 10; ++i) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'for' condition depends on 'item<float>()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'for' condition waits for the GPU to read CUDA tensor 'err.sum()' with 'item<float>()'; test the condition once every N iterations [torchsync-sync-control-flow]
   }
   do {
     err = err / 2;
   } while (at::is_nonzero(err > 1));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'do-while' condition depends on 'at::is_nonzero()', which reads CUDA tensor 'err > 1' on the host
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'do-while' condition waits for the GPU to read CUDA tensor 'err > 1' with 'at::is_nonzero()'; test the condition once every N iterations [torchsync-sync-control-flow]
 }
 
 // Unknown device, in forward.
 struct Gate : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
     if (x.sum().item<float>() > 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'if' condition depends on 'item<float>()', which reads 'x.sum()' on the host if 'x.sum()' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'if' condition waits for the GPU to read 'x.sum()' with 'item<float>()' if it is on CUDA; compute both outcomes on the device and select with torch::where [torchsync-sync-control-flow]
       return x;
     return -x;
   }
@@ -81,10 +81,10 @@ void negatives() {
 void macros(torch::Tensor t) {
   for (int i = 0; i < 3; ++i) {
     if (POSITIVE(t))
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'if' condition depends on 'item<float>()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'if' condition waits for the GPU to read '(t)' with 'item<float>()' if it is on CUDA; compute both outcomes on the device and select with torch::where [torchsync-sync-control-flow]
       continue;
     MY_CHECK(t.all().item<bool>());
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'TORCH_CHECK' condition depends on 'item<bool>()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'TORCH_CHECK' condition waits for the GPU to read 't.all()' with 'item<bool>()' if it is on CUDA; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
     // CHECK-FIXES: MY_CHECK(t.all().item<bool>());
   }
 }
@@ -94,7 +94,7 @@ void macros(torch::Tensor t) {
 template <int N> void templated(torch::Tensor t) {
   for (int i = 0; i < N; ++i) {
     TORCH_CHECK(t.all().item<bool>(), "bad");
-    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'TORCH_CHECK' condition depends on 'item<bool>()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'TORCH_CHECK' condition waits for the GPU to read 't.all()' with 'item<bool>()' if it is on CUDA; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
     // CHECK-FIXES: at::_assert_async(t.all());
   }
 }

@@ -14,10 +14,12 @@ void scatter_add(int steps) {
   auto ones = torch::ones({32}, kDev);
   for (int i = 0; i < steps; ++i) {
     hist.index_put_({idx}, ones, /*accumulate=*/true);
-    // CHECK-NOTES: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true bounds-checks its indices on the host in LibTorch 1.x, waiting
-    // CHECK-NOTES: :[[@LINE-2]]:10: note: 'hist.index_add_(0, idx, values)' adds the same values without the host read, but in a non-deterministic order, needs 'values' of the indexed shape (no broadcasting), and an out-of-range index becomes a device assert instead of an IndexError
+    // CHECK-NOTES: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true waits for the GPU to bounds-check its indices in LibTorch 1.x; use 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
+    // CHECK-NOTES: :[[@LINE-2]]:10: note: the host waits in index.max().item() and index.min().item() in wrapIndexOnce, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-3]]:10: note: 'hist.index_add_(0, idx, values)' adds the same values without the host read, but in a non-deterministic order, needs 'values' of the indexed shape (no broadcasting), and an out-of-range index becomes a device assert instead of an IndexError
     // CHECK-FIXES: hist.index_put_({idx}, ones, /*accumulate=*/true);
     grid.index_put_({r, c}, ones, true);
-    // CHECK-NOTES: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true bounds-checks its indices
+    // CHECK-NOTES: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true waits for the GPU to bounds-check its indices in LibTorch 1.x; use 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
+    // CHECK-NOTES: :[[@LINE-2]]:10: note: the host waits in index.max().item() and index.min().item() in wrapIndexOnce, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
   }
 }

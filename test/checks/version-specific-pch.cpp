@@ -15,7 +15,7 @@ void sample(int steps) {
   auto p = torch::rand({4, 10}, kDev);
   for (int i = 0; i < steps; ++i) {
     auto s = torch::multinomial(p, 3);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::multinomial()' without replacement validates the probabilities on the host in LibTorch 1.x
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::multinomial()' without replacement waits for the GPU to validate the probabilities in LibTorch 1.x; sample with Gumbel top-k, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or use LibTorch 2.x [torchsync-version-specific]
     (void)s;
   }
 }
@@ -25,15 +25,15 @@ void fill(int steps) {
   auto v = torch::zeros({}, kDev);
   for (int i = 0; i < steps; ++i) {
     t.fill_(v);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value reads CUDA tensor 'v' on the host in LibTorch 1.x
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value waits for the GPU to read CUDA tensor 'v' in LibTorch 1.x; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
   }
 }
 
 void noise(torch::Tensor mean, torch::Tensor std, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto a = at::normal(mean, std);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std waits for the GPU to check std >= 0 if 'std' is on CUDA; use 'mean + std * at::randn_like(std)' (the same distribution, other random values, no check) [torchsync-version-specific]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal()' with a tensor std waits for the GPU to check std >= 0 if 'std' is on CUDA; use 'mean + std * at::randn_like(std)' (the same distribution, other random values, no check) [torchsync-version-specific]
     (void)a;
   }
 }

@@ -11,11 +11,11 @@ void sample(int steps) {
   auto p = torch::rand({4, 10}, kDev);
   for (int i = 0; i < steps; ++i) {
     auto s = torch::multinomial(p, 3);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::multinomial()' without replacement validates the probabilities on the host in LibTorch 1.x, waiting for all queued GPU work ((max < inf & min >= 0).item() and (sum == 0).item() in multinomial_out); consider Gumbel top-k sampling without a check, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or LibTorch 2.x, which checks on the device [torchsync-version-specific]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::multinomial()' without replacement waits for the GPU to validate the probabilities in LibTorch 1.x; sample with Gumbel top-k, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or use LibTorch 2.x [torchsync-version-specific]
     auto s1 = p.multinomial(1, /*replacement=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'multinomial()' drawing one sample validates the probabilities on the host in LibTorch 1.x, waiting
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'multinomial()' drawing one sample waits for the GPU to validate the probabilities in LibTorch 1.x; sample with Gumbel top-k, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or use LibTorch 2.x [torchsync-version-specific]
     auto s2 = at::multinomial(p, 2, false);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::multinomial()' without replacement validates
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::multinomial()' without replacement waits for the GPU to validate the probabilities in LibTorch 1.x; sample with Gumbel top-k, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or use LibTorch 2.x [torchsync-version-specific]
     (void)s; (void)s1; (void)s2;
   }
 }
@@ -23,11 +23,11 @@ void sample(int steps) {
 void noise(torch::Tensor mean, torch::Tensor std, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto a = at::normal(mean, std);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor, waiting for all queued GPU work (std.min().ge(0).item<bool>() in CHECK_NORMAL_TENSOR_STD); consider 'mean + std * at::randn_like(std)' (the same distribution with different random values and no std >= 0 check) [torchsync-version-specific]
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std waits for the GPU to check std >= 0 if 'std' is on CUDA; use 'mean + std * at::randn_like(std)' (the same distribution, other random values, no check) [torchsync-version-specific]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal()' with a tensor std waits for the GPU to check std >= 0 if 'std' is on CUDA; use 'mean + std * at::randn_like(std)' (the same distribution, other random values, no check) [torchsync-version-specific]
     auto b = at::normal(0.0, std);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host if 'std' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std waits for the GPU to check std >= 0 if 'std' is on CUDA; use 'mean + std * at::randn_like(std)' (the same distribution, other random values, no check) [torchsync-version-specific]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:14: warning: 'at::normal()' with a tensor std waits for the GPU to check std >= 0 if 'std' is on CUDA; use 'mean + std * at::randn_like(std)' (the same distribution, other random values, no check) [torchsync-version-specific]
     (void)a; (void)b;
   }
 }
@@ -37,17 +37,17 @@ void fill(int steps) {
   auto v = torch::zeros({}, kDev);
   for (int i = 0; i < steps; ++i) {
     t.fill_(v);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value reads CUDA tensor 'v' on the host in LibTorch 1.x, waiting for all queued GPU work (value.item() in fill_); consider 'copy_' of the same value, which broadcasts a 0-dim value on the device (LibTorch 2.x does this itself) [torchsync-version-specific]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value waits for the GPU to read CUDA tensor 'v' in LibTorch 1.x; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
     // CHECK-FIXES: t.fill_(v);
     t.fill_(t.max());
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value reads CUDA tensor 't.max()' on the host in LibTorch 1.x
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value waits for the GPU to read CUDA tensor 't.max()' in LibTorch 1.x; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
     // CHECK-FIXES: t.copy_(t.max());
     const auto m = t.mean();
     t.fill_(m);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value reads CUDA tensor 'm' on the host in LibTorch 1.x
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value waits for the GPU to read CUDA tensor 'm' in LibTorch 1.x; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
     // CHECK-FIXES: t.copy_(m);
     t.fill_(at::scalar_tensor(1.5, t.options()));
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value reads {{.*}}scalar_tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value waits for the GPU to read CUDA tensor 'at::scalar_tensor(1.5, t.options())' in LibTorch 1.x; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
     // CHECK-FIXES: t.copy_(at::scalar_tensor(1.5, t.options()));
   }
 }
@@ -57,7 +57,7 @@ void fill(int steps) {
 void fill_params(torch::Tensor t, torch::Tensor v, int steps) {
   for (int i = 0; i < steps; ++i) {
     t.fill_(v);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value reads 'v' on the host in LibTorch 1.x if 'v' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value waits for the GPU to read 'v' in LibTorch 1.x if it is on CUDA; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
     // CHECK-FIXES: t.fill_(v);
   }
 }
@@ -69,16 +69,16 @@ void scatter_add(int steps) {
   auto rows = torch::arange(4, torch::TensorOptions().dtype(torch::kLong).device(kDev));
   for (int i = 0; i < steps; ++i) {
     hist.index_put_({idx}, ones, /*accumulate=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true bounds-checks its indices on the host in LibTorch 1.x, waiting for all queued GPU work (index.max().item() and index.min().item() in wrapIndexOnce); consider 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true waits for the GPU to bounds-check its indices in LibTorch 1.x; use 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
     auto h2 = at::index_put(hist, {rows}, ones, true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::index_put()' with accumulate=true bounds-checks its indices
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::index_put()' with accumulate=true waits for the GPU to bounds-check its indices in LibTorch 1.x; use 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
     (void)h2;
   }
 }
 
 // Called from a loop: the body is hot.
 torch::Tensor draw(const torch::Tensor &p) { return p.multinomial(4); }
-// CHECK-MESSAGES: :[[@LINE-1]]:55: warning: 'multinomial()' without replacement validates the probabilities on the host in LibTorch 1.x if 'p' is a CUDA tensor
+// CHECK-MESSAGES: :[[@LINE-1]]:55: warning: 'multinomial()' without replacement waits for the GPU to validate the probabilities in LibTorch 1.x if 'p' is on CUDA; sample with Gumbel top-k, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or use LibTorch 2.x [torchsync-version-specific]
 void caller(torch::Tensor p) {
   for (int i = 0; i < 3; ++i)
     draw(p);
@@ -141,7 +141,7 @@ void in_macro(int steps) {
   auto t = torch::randn({16}, kDev);
   for (int i = 0; i < steps; ++i) {
     FILL_MAX(t);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fill_()' with a tensor value reads CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fill_()' with a tensor value waits for the GPU to read CUDA tensor 't.max()' in LibTorch 1.x; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
     // CHECK-FIXES: FILL_MAX(t);
   }
 }
@@ -152,7 +152,7 @@ template <typename T>
 void fill_all(std::vector<T> &ts) {
   for (auto &t : ts)
     t.fill_(t.max());
-  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value reads 't.max()' on the host in LibTorch 1.x if 't.max()' is a CUDA tensor
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value waits for the GPU to read 't.max()' in LibTorch 1.x if it is on CUDA; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
   // CHECK-FIXES: t.copy_(t.max());
 }
 template void fill_all<torch::Tensor>(std::vector<torch::Tensor> &);

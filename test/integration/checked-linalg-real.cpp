@@ -13,42 +13,42 @@ void step(int steps) {
   auto out = torch::empty({4, 4}, dev);
   for (int i = 0; i < steps; ++i) {
     auto L = torch::linalg_cholesky(A);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg_cholesky()' checks for errors by reading a status from the GPU, waiting for all queued GPU work even when nothing fails (infos.any().item<bool>() in at::_linalg_check_errors); consider 'torch::linalg_cholesky_ex()', which returns the status as an 'info' tensor that stays on the device [torchsync-checked-linalg]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg_cholesky()' waits for the GPU to read its error status, even when nothing fails; use 'torch::linalg_cholesky_ex()', which keeps the status on the device as an 'info' tensor [torchsync-checked-linalg]
     // CHECK-FIXES: auto L = std::get<0>(torch::linalg_cholesky_ex(A));
     auto U = A.cholesky(/*upper=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cholesky()' checks for errors {{.*}}; consider 'at::linalg_cholesky_ex()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cholesky()' waits for the GPU to read its error status, even when nothing fails; use 'at::linalg_cholesky_ex()', which keeps the status on the device as an 'info' tensor [torchsync-checked-linalg]
     // CHECK-FIXES: auto U = std::get<0>(at::linalg_cholesky_ex(A, /*upper=*/true));
     auto Ai = A.inverse();
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'inverse()' checks for errors {{.*}}; consider 'at::linalg_inv_ex()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'inverse()' waits for the GPU to read its error status, even when nothing fails; use 'at::linalg_inv_ex()', which keeps the status on the device as an 'info' tensor [torchsync-checked-linalg]
     // CHECK-FIXES: auto Ai = std::get<0>(at::linalg_inv_ex(A));
     torch::linalg_inv_out(out, A);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::linalg_inv_out()' checks for errors {{.*}}; consider 'torch::linalg_inv_ex()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::linalg_inv_out()' waits for the GPU to read its error status, even when nothing fails; use 'torch::linalg_inv_ex()', which keeps the status on the device as an 'info' tensor [torchsync-checked-linalg]
     auto ldl = torch::linalg_ldl_factor(A);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::linalg_ldl_factor()' checks for errors {{.*}}; consider 'torch::linalg_ldl_factor_ex()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::linalg_ldl_factor()' waits for the GPU to read its error status, even when nothing fails; use 'torch::linalg_ldl_factor_ex()', which keeps the status on the device as an 'info' tensor [torchsync-checked-linalg]
     auto lu = torch::_lu_with_info(A);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::_lu_with_info()' with check_errors=true
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::_lu_with_info()' with check_errors=true waits for the GPU to read its error status; pass check_errors=false and check 'info' on the device (at::_assert_async(info.eq(0).all())) [torchsync-checked-linalg]
     auto usv = A.svd();
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'svd()' checks for errors {{.*}} (it has no _ex variant)
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'svd()' waits for the GPU to read its error status, even when nothing fails; batch the matrices into one call or move it out of the hot path (it has no _ex variant) [torchsync-checked-linalg]
     auto ci = A.cholesky_inverse();
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'cholesky_inverse()' checks for errors
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'cholesky_inverse()' waits for the GPU to read its error status, even when nothing fails; batch the matrices into one call or move it out of the hot path (it has no _ex variant) [torchsync-checked-linalg]
     auto ls = torch::linalg_lstsq(A, B);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_lstsq()' checks for errors
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_lstsq()' waits for the GPU to read its error status, even when nothing fails; batch the matrices into one call or move it out of the hot path (it has no _ex variant) [torchsync-checked-linalg]
     auto e = torch::linalg_eig(A);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg_eig()' copies CUDA tensor 'A' to the host and computes on the CPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg_eig()' waits for the GPU to copy CUDA tensor 'A' to the host and computes on the CPU; use 'linalg_eigh' for a symmetric matrix or move it out of the hot path [torchsync-checked-linalg]
     auto E = A.matrix_exp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'matrix_exp()' reads a norm of CUDA tensor 'A' on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'matrix_exp()' waits for the GPU to read a norm of CUDA tensor 'A' (to choose its approximation degree); move it out of the hot path [torchsync-checked-linalg]
     auto P = A.pinverse();
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'pinverse()' computes an SVD or eigendecomposition, whose error check reads a status from the GPU
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'pinverse()' computes an SVD or eigendecomposition, whose error check waits for the GPU even when nothing fails; move it out of the hot path [torchsync-checked-linalg]
     auto Am = A.matrix_power(-1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'matrix_power()' computes 'linalg_inv()'{{.*}}; consider inverting with 'at::linalg_inv_ex()' and raising the inverse to the positive power
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'matrix_power()' computes 'linalg_inv()', whose error check waits for the GPU even when nothing fails; invert with 'at::linalg_inv_ex()' and raise the inverse to the positive power [torchsync-checked-linalg]
     auto c = torch::linalg_cond(A);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg_cond()' computes an SVD
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::linalg_cond()' computes an SVD, whose error check waits for the GPU even when nothing fails; move it out of the hot path [torchsync-checked-linalg]
     auto mn = torch::linalg_matrix_norm(A, 2);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_matrix_norm()' computes an SVD
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_matrix_norm()' computes an SVD, whose error check waits for the GPU even when nothing fails; move it out of the hot path [torchsync-checked-linalg]
     auto nn = torch::nuclear_norm(A);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::nuclear_norm()' computes an SVD
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::nuclear_norm()' computes an SVD, whose error check waits for the GPU even when nothing fails; move it out of the hot path [torchsync-checked-linalg]
     auto ts = torch::linalg_tensorsolve(A, B.sum(1));
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_tensorsolve()' computes 'linalg_solve()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::linalg_tensorsolve()' computes 'linalg_solve()', whose error check waits for the GPU even when nothing fails; move it out of the hot path [torchsync-checked-linalg]
     // Sync-free: the _ex variants, ops without a check, norms without an SVD.
     auto [L3, info] = torch::linalg_cholesky_ex(A);
     at::_assert_async(info.eq(0).all());
@@ -73,22 +73,22 @@ void linalg_namespace(int steps) {
   auto B = torch::randn({4, 2}, dev);
   for (int i = 0; i < steps; ++i) {
     auto L2 = torch::linalg::cholesky(A);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::cholesky()' checks for errors {{.*}}; consider 'torch::linalg_cholesky_ex()'
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::cholesky()' waits for the GPU to read its error status, even when nothing fails; use 'torch::linalg_cholesky_ex()', which keeps the status on the device as an 'info' tensor [torchsync-checked-linalg]
     // CHECK-FIXES-V1: auto L2 = std::get<0>(torch::linalg_cholesky_ex(A));
     auto X = torch::linalg::solve(A, B, /*left=*/true);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:14: warning: 'torch::linalg::solve()' checks for errors {{.*}}; consider 'torch::linalg_solve_ex()'
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:14: warning: 'torch::linalg::solve()' waits for the GPU to read its error status, even when nothing fails; use 'torch::linalg_solve_ex()', which keeps the status on the device as an 'info' tensor [torchsync-checked-linalg]
     // CHECK-FIXES-V1: auto X = std::get<0>(torch::linalg_solve_ex(A, B, /*left=*/true));
     auto ldl2 = torch::linalg::ldl_factor_ex(A, false, true);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:17: warning: 'torch::linalg::ldl_factor_ex()' with check_errors=true
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:17: warning: 'torch::linalg::ldl_factor_ex()' with check_errors=true waits for the GPU to read its error status; pass check_errors=false and check 'info' on the device (at::_assert_async(info.eq(0).all())) [torchsync-checked-linalg]
     // CHECK-FIXES-V1: auto ldl2 = torch::linalg::ldl_factor_ex(A, false, false);
     auto ti = torch::linalg::tensorinv(A, 1);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::tensorinv()' checks for errors
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::tensorinv()' waits for the GPU to read its error status, even when nothing fails; batch the matrices into one call or move it out of the hot path (it has no _ex variant) [torchsync-checked-linalg]
     auto eh = torch::linalg::eigh(A, "L");
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::eigh()' checks for errors
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::eigh()' waits for the GPU to read its error status, even when nothing fails; batch the matrices into one call or move it out of the hot path (it has no _ex variant) [torchsync-checked-linalg]
     auto mn2 = torch::linalg::matrix_norm(A, "nuc", {-2, -1}, false, c10::nullopt);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:16: warning: 'torch::linalg::matrix_norm()' computes an SVD
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:16: warning: 'torch::linalg::matrix_norm()' computes an SVD, whose error check waits for the GPU even when nothing fails; move it out of the hot path [torchsync-checked-linalg]
     auto rk = torch::linalg::matrix_rank(A, 1e-5, false);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::matrix_rank()' computes an SVD or eigendecomposition
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'torch::linalg::matrix_rank()' computes an SVD or eigendecomposition, whose error check waits for the GPU even when nothing fails; move it out of the hot path [torchsync-checked-linalg]
     // Sync-free.
     auto d = torch::linalg::det(A);
     (void)L2; (void)X; (void)ldl2; (void)ti; (void)eh; (void)mn2; (void)rk; (void)d;

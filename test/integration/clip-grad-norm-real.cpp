@@ -24,13 +24,13 @@ int main() {
     opt.zero_grad();
     model->forward(x).pow(2).mean().backward();
     torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' returns the total norm as a double, which copies it to the host if 'model->parameters()' are on a CUDA device (chosen at run time) and waits for all queued GPU work (total_norm.item() in torch/nn/utils/clip_grad.h, cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider clipping on the device (norm(), at::stack, at::clamp, mul_) and keeping the total norm as a tensor [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'model->parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}    [](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
     // CHECK-FIXES: {{^}}    }(model->parameters(), 1.0);{{$}}
     logged += torch::nn::utils::clip_grad_norm_({w}, 0.5, 2.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'clip_grad_norm_()' returns the total norm as a double
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if '{w}' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     torch::nn::utils::clip_grad_norm_(w, 0.5);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' returns the total norm as a double
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'w' is on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}    }({w}, 0.5);{{$}}
     torch::nn::utils::clip_grad_norm_(cpu_model->parameters(), 1.0);
     torch::nn::utils::clip_grad_value_(model->parameters(), 1.0);

@@ -17,49 +17,49 @@ void step(torch::Tensor labels, torch::Tensor lengths) {
   for (int i = 0; i < 10; ++i) {
     auto mask = x > 0;
     auto a = mask.nonzero();
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:19: warning: 'nonzero()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider mask arithmetic that keeps the shape (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:19: warning: 'nonzero()' waits for the GPU to count the nonzero elements of CUDA tensor 'mask'; keep the shape with mask arithmetic (torch::where, multiplying by the mask) [torchsync-dynamic-shape]
     // LibTorch 2.x has nonzero_static (since 2.1).
-    // CHECK-MESSAGES-V2: :[[@LINE-3]]:19: warning: 'nonzero()' reads the number of nonzero elements of CUDA tensor 'mask' on the host to size its output, waiting for all queued GPU work (cudaMemcpyAsync + cudaStreamSynchronize in c10::cuda::memcpy_and_sync); consider 'nonzero_static(/*size=*/N, /*fill_value=*/-1)' with a host-side bound N on the count (the result is padded with -1 or truncated to N rows), or mask arithmetic that keeps the shape [torchsync-dynamic-shape]
+    // CHECK-MESSAGES-V2: :[[@LINE-3]]:19: warning: 'nonzero()' waits for the GPU to count the nonzero elements of CUDA tensor 'mask'; use 'nonzero_static(/*size=*/N, /*fill_value=*/-1)' with a host-side bound N (pads with -1 or truncates to N rows), or mask arithmetic that keeps the shape [torchsync-dynamic-shape]
     auto b = torch::argwhere(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::argwhere()' reads the number of nonzero elements of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::argwhere()' waits for the GPU to count the nonzero elements of CUDA tensor 'x'; {{.*}} [torchsync-dynamic-shape]
     auto c = torch::where(mask);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::where()' with one argument reads the number of nonzero elements of CUDA tensor 'mask'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::where()' with one argument waits for the GPU to count the nonzero elements of CUDA tensor 'mask'; {{.*}} [torchsync-dynamic-shape]
     auto d = x.masked_select(mask).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'masked_select()' selects from CUDA tensor 'x' by mask 'mask'{{.*}}; consider 'masked_fill(~mask, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'masked_select()' waits for the GPU to count the elements of CUDA tensor 'x' selected by mask 'mask'; use 'masked_fill(~mask, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto d = x.masked_fill(~mask, 0).sum();
     auto e = x.index({mask}).sum();
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' selects from CUDA tensor 'x' by bool mask 'mask'{{.*}}; consider 'torch::where(mask, x, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'x' selected by bool mask 'mask'; use 'torch::where(mask, x, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
     // CHECK-FIXES: auto e = torch::where(mask, x, 0).sum();
     auto e2 = grid.index({torch::indexing::Slice(), grid.sum(0) > 0});
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'index()' selects from CUDA tensor 'grid' by bool mask 'grid.sum(0) > 0'
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'grid' selected by bool mask 'grid.sum(0) > 0'; keep the shape with 'torch::where(grid.sum(0) > 0, grid, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     auto f = at::_unique2(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_unique2()' reads the number of unique elements of CUDA tensor 'x'{{.*}}(cudaMemcpyAsync
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::_unique2()' waits for the GPU to count the unique elements of CUDA tensor 'x'; compute it once outside the loop, or use a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
     auto g = torch::unique_dim(grid, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::unique_dim()' reads the number of unique elements of CUDA tensor 'grid'{{.*}}(cudaStreamSynchronize inside a thrust algorithm
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::unique_dim()' waits for the GPU to count the unique elements of CUDA tensor 'grid'; compute it once outside the loop, or use a fixed-size form (at::sort and a 'diff() != 0' mask of the run starts) [torchsync-dynamic-shape]
     auto h = x.repeat_interleave(long_idx.index({torch::indexing::Slice(0, 1)}));
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'repeat_interleave()' reads the total of the repeats in CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'repeat_interleave()' waits for the GPU to read the total of the repeats in CUDA tensor 'long_idx.index({torch::indexing::...'; pass 'output_size' (the total of the repeats) when it is known on the host [torchsync-dynamic-shape]
     auto k = labels.bincount();
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'bincount()' reads the maximum of 'labels' on the host to size its output if 'labels' is a CUDA tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'bincount()' waits for the GPU to read the maximum of 'labels' if it is on CUDA; use 'scatter_add_' into 'zeros({K})' when the number of bins K is known on the host [torchsync-dynamic-shape]
     auto l = torch::histc(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::histc()' without a range reads the minimum and maximum of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::histc()' without a range waits for the GPU to read the minimum and maximum of CUDA tensor 'x'; pass the range (min < max) when it is known [torchsync-dynamic-shape]
     auto m = torch::one_hot(long_idx);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::one_hot()' without 'num_classes' reads the maximum of CUDA tensor 'long_idx'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::one_hot()' without 'num_classes' waits for the GPU to read the maximum of CUDA tensor 'long_idx'; pass 'num_classes' when the number of classes is known [torchsync-dynamic-shape]
     auto n = F::one_hot(long_idx);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'F::one_hot()' without 'num_classes' reads the maximum of CUDA tensor 'long_idx'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'F::one_hot()' without 'num_classes' waits for the GPU to read the maximum of CUDA tensor 'long_idx'; pass 'num_classes' when the number of classes is known [torchsync-dynamic-shape]
     auto o = F::ctc_loss(lp, targets, lengths, lengths);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'F::ctc_loss()' moves the lengths and target offsets for CUDA tensor 'lp' between host and device with blocking copies
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'F::ctc_loss()' waits for the GPU to copy the lengths and target offsets for CUDA tensor 'lp' between host and device; compute the loss less often: ATen has no sync-free CTC loss, and host-side (IntArrayRef) lengths only remove the device-to-host copy [torchsync-dynamic-shape]
     auto o2 = ctc(lp, targets, lengths, lengths);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'CTCLoss' moves the lengths and target offsets for CUDA tensor 'lp'
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'CTCLoss' waits for the GPU to copy the lengths and target offsets for CUDA tensor 'lp' between host and device; compute the loss less often: ATen has no sync-free CTC loss, and host-side (IntArrayRef) lengths only remove the device-to-host copy [torchsync-dynamic-shape]
     auto o3 = ctc->forward(lp, targets, lengths, lengths);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'forward()' moves the lengths and target offsets for CUDA tensor 'lp'
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'forward()' waits for the GPU to copy the lengths and target offsets for CUDA tensor 'lp' between host and device; compute the loss less often: ATen has no sync-free CTC loss, and host-side (IntArrayRef) lengths only remove the device-to-host copy [torchsync-dynamic-shape]
     auto p = torch::combinations(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::combinations()' reads the number of combinations of CUDA tensor 'x'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::combinations()' waits for the GPU to count the combinations of CUDA tensor 'x' (it selects them with masked_select); use 'at::triu_indices(n, n, 1)' on the device and 'index_select' for pairs (r = 2, no replacement) [torchsync-dynamic-shape]
     auto q = grid.to_sparse();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to_sparse()' reads the number of nonzero elements of CUDA tensor 'grid'
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to_sparse()' waits for the GPU to count the nonzero elements of CUDA tensor 'grid'; keep the tensor dense in the loop, or convert it once outside [torchsync-dynamic-shape]
     auto q2 = grid.to_sparse_csr();
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to_sparse_csr()' reads the number of nonzero elements of CUDA tensor 'grid'
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to_sparse_csr()' waits for the GPU to count the nonzero elements of CUDA tensor 'grid'; keep the tensor dense in the loop, or convert it once outside [torchsync-dynamic-shape]
     auto r = q.coalesce();
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'coalesce()' reads the number of unique indices of CUDA tensor 'q'
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'coalesce()' waits for the GPU to count the unique indices of CUDA tensor 'q'; coalesce once outside the loop [torchsync-dynamic-shape]
     // NO-SYNC look-alikes.
     auto s1 = torch::where(mask, x, 0);
     auto s2 = x.masked_fill(~mask, 0);

@@ -16,18 +16,18 @@ float read_back(int steps) {
   auto g = torch::randn({4, 4}, torch::kCUDA);
   auto h = g.to(torch::kCPU, /*non_blocking=*/true);
   float v = *h.data_ptr<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'h.data_ptr<float>()' reads the result of a non_blocking copy from the GPU that may not have finished, so the host can see stale data; consider waiting for the copy first: record an at::cuda::CUDAEvent after the copy and call its synchronize() before this read [torchsync-nonblocking-race]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'h.data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^}}  torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: {{^}}  float v = *h.data_ptr<float>();{{$}}
   auto k = g.to(torch::Device(torch::kCPU), torch::kDouble, true);
   auto a = k.accessor<double, 2>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'k.accessor<double, 2>()' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'k.accessor<double, 2>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^}}  torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: {{^}}  auto a = k.accessor<double, 2>();{{$}}
   auto pinned = torch::empty({4, 4}, torch::TensorOptions().pinned_memory(true));
   pinned.copy_(g, /*non_blocking=*/true);
   std::cout << pinned << "\n";
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'std::cout << pinned' reads the result of a non_blocking copy
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'std::cout << pinned' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-FIXES: {{^}}  torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: {{^}}  std::cout << pinned << "\n";{{$}}
 

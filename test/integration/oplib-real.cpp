@@ -13,34 +13,39 @@
 at::Tensor checked(const at::Tensor &x) {
   TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
   return x / x.max().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()' to the host{{.*}} [torchsync-host-read]
-  // CHECK-NOTES: :[[@LINE+34]]:40: note: 'checked' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+38]]:40: note: 'checked' is registered as an operator here
 }
 
 at::Tensor guarded(const at::Tensor &x) {
   const at::cuda::OptionalCUDAGuard guard(device_of(x));
   return x / x.max().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()'
-  // CHECK-NOTES: :[[@LINE+28]]:20: note: 'guarded' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+31]]:20: note: 'guarded' is registered as an operator here
 }
 
 at::Tensor macros(const at::Tensor &x) {
   CHECK_CUDA(x);
   AT_ASSERTM(x.is_cuda(), "x must be a CUDA tensor");
   return x / x.max().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()'
-  // CHECK-NOTES: :[[@LINE+21]]:20: note: 'macros' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+23]]:20: note: 'macros' is registered as an operator here
 }
 
 at::Tensor unguarded(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'x.max()' to the host if 'x.max()' is a CUDA tensor
-  // CHECK-NOTES: :[[@LINE+16]]:22: note: 'unguarded' is registered as an operator here
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+  // CHECK-NOTES: :[[@LINE+17]]:22: note: 'unguarded' is registered as an operator here
 }
 
 at::Tensor cuda_kernel(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of CUDA tensor 'x.max()'
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'x.max()'; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
   // CHECK-NOTES: :[[@LINE+12]]:55: note: 'cuda_kernel' is registered as an operator here
 }
 
@@ -58,7 +63,8 @@ TORCH_LIBRARY_IMPL(myops, CPU, m) { m.impl("kernel", &cpu_kernel); }
 
 at::Tensor legacy(const at::Tensor &x) {
   return x / x.max().item<float>();
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' copies the value of 'x.max()' to the host if 'x.max()' is a CUDA tensor
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'item<float>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
   // CHECK-NOTES: :[[@LINE+3]]:71: note: 'legacy' is registered as an operator here
 }
 
@@ -68,7 +74,8 @@ struct Scale : torch::autograd::Function<Scale> {
   static torch::autograd::variable_list
   forward(torch::autograd::AutogradContext *ctx, at::Tensor x) {
     return {x / x.max().item<float>()};
-    // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'item<float>()' copies the value of 'x.max()' to the host if 'x.max()' is a CUDA tensor
-    // CHECK-NOTES: :[[@LINE-5]]:16: note: 'Scale::forward' is registered as an autograd function here
+    // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'item<float>()' waits for the GPU to read 'x.max()' if it is on CUDA; keep it on the device or read it every N steps [torchsync-host-read]
+    // CHECK-NOTES: :[[@LINE-2]]:25: note: the host waits in c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    // CHECK-NOTES: :[[@LINE-6]]:16: note: 'Scale::forward' is registered as an autograd function here
   }
 };

@@ -15,7 +15,7 @@ struct Net : torch::nn::Module {
   Net() : fc(register_module("fc", torch::nn::Linear(4, 2))) {}
   torch::Tensor forward(torch::Tensor x) {
     TORCH_CHECK(x.isfinite().all().item<bool>(), "non-finite input");
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'TORCH_CHECK' condition depends on 'item<bool>()', which reads 'x.isfinite().all()' on the host if 'x.isfinite().all()' is a CUDA tensor{{.*}} [torchsync-sync-control-flow]
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'TORCH_CHECK' condition waits for the GPU to read 'x.isfinite().all()' with 'item<bool>()' if it is on CUDA; check it on the device with 'at::_assert_async(cond)' [torchsync-sync-control-flow]
     // CHECK-FIXES-V1: at::_assert_async(x.isfinite().all());
     // 2.x's _assert_async takes the message too (_assert_async.msg).
     // CHECK-FIXES-V2: at::_assert_async(x.isfinite().all(), "non-finite input");
@@ -37,26 +37,26 @@ int main() {
     // Options that name only a dtype: a host tensor.
     auto grid = torch::full({3, 4}, 0.5, frames.dtype());
     grid.narrow(0, step % 3, 1).copy_(frames[step % 3]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'copy_(frames[step % 3])' copies CUDA tensor 'frames[step % 3]' to the host{{.*}} [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'copy_(frames[step % 3])' waits for the GPU to copy CUDA tensor 'frames[step % 3]' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     obs[step % 8] = torch::zeros(4);
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'obs[step % 8] = torch::zeros(4)' copies host tensor 'torch::zeros(4)' to the GPU and waits for all queued GPU work if 'obs[step % 8]' is on a CUDA device (chosen at run time){{.*}} [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'obs[step % 8] = torch::zeros(4)' waits for the GPU to copy host tensor 'torch::zeros(4)' to the device if 'obs[step % 8]' is on CUDA; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     auto batch = data.slice(0, step * 4, step * 4 + 4);
     auto x = batch.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' copies host tensor 'batch' to the GPU and waits for all queued GPU work when 'device' is a CUDA device{{.*}} [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'batch' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto x = (device.is_cuda() ? batch.pin_memory() : batch).to(device, /*non_blocking=*/device.is_cuda());
     auto loss = model->forward(x).pow(2).mean();
     opt.zero_grad();
     loss.backward();
     opt.step();
     total += loss.item<float>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<float>()' copies the value of 'loss' to the host if 'loss' is on a CUDA device (chosen at run time){{.*}} [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<float>()' waits for the GPU to read 'loss' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
     if (loss.item<float>() < 1e-3)
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'if' condition depends on 'item<float>()', which reads 'loss' on the host if 'loss' is on a CUDA device (chosen at run time){{.*}} [torchsync-sync-control-flow]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'if' condition waits for the GPU to read 'loss' with 'item<float>()' if it is on CUDA; compute both outcomes on the device and select with torch::where [torchsync-sync-control-flow]
       break;
     std::cout << loss << "\n";
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'operator<<' copies 'loss' to the host to print it if 'loss' is on a CUDA device (chosen at run time){{.*}} [torchsync-host-read]
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'operator<<' waits for the GPU to copy 'loss' to the host to print it if it is on CUDA; print sizes() or toString(), or print less often [torchsync-host-read]
     auto pred = model->forward(x).argmax(1).cpu();
-    // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: 'cpu()' copies 'model->forward(x).argmax(1)' to the host and waits for all queued GPU work if 'model->forward(x).argmax(1)' is on a CUDA device (chosen at run time){{.*}} [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: 'cpu()' waits for the GPU to copy 'model->forward(x).argmax(1)' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     // CHECK-FIXES: auto pred = model->forward(x).argmax(1).to(at::kCPU, /*non_blocking=*/true);
     // Metadata and NO-SYNC look-alikes.
     auto n = x.size(0) + x.numel();

@@ -31,9 +31,9 @@ public:
                                                  const torch::Device &device) {
     auto ids = torch::randint(0, dense_.size(0), {batch});
     auto x = dense_.index({ids}).to(device);
-    // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:34: warning: 'to(device)' copies host tensor 'dense_.index({ids})' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:34: warning: 'to(device)' waits for the GPU to copy host tensor 'dense_.index({ids})' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     auto y = clicks_.index_select(0, ids).to(device);
-    // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:43: warning: 'to(device)' copies host tensor 'clicks_.index_select(0, ids)' to the GPU and waits for all queued GPU work when 'device' is a CUDA device
+    // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:43: warning: 'to(device)' waits for the GPU to copy host tensor 'clicks_.index_select(0, ids)' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES-MEMBERS: auto y = (device.is_cuda() ? clicks_.index_select(0, ids).pin_memory() : clicks_.index_select(0, ids)).to(device, /*non_blocking=*/device.is_cuda());
     return {x, y};
   }
@@ -61,9 +61,9 @@ int main(int argc, char **argv) {
     optimizer.step();
     if (step % 100 == 0) {
       torch::save(generator, "generator.pt");
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' copies the parameters and buffers of module 'generator' to the host when 'device' is a CUDA device, waiting for all queued GPU work
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' waits for the GPU to copy the parameters and buffers of module 'generator' to the host if 'device' is CUDA; checkpoint outside the loop or less often [torchsync-host-read]
       torch::save(optimizer, "optimizer.pt");
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' copies the state tensors of optimizer 'optimizer' to the host when 'device' is a CUDA device, waiting for all queued GPU work
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::save()' waits for the GPU to copy the state tensors of optimizer 'optimizer' to the host if 'device' is CUDA; checkpoint outside the loop or less often [torchsync-host-read]
       torch::save(plain, "plain.pt"); // No momentum: no state tensors.
     }
   }

@@ -16,20 +16,20 @@ void step(int steps) {
   auto ones = torch::ones({32}, dev);
   for (int i = 0; i < steps; ++i) {
     auto s = torch::multinomial(p, 3);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:14: warning: 'torch::multinomial()' without replacement validates the probabilities on the host in LibTorch 1.x, waiting for all queued GPU work ((max < inf & min >= 0).item() and (sum == 0).item() in multinomial_out); consider Gumbel top-k sampling without a check, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or LibTorch 2.x, which checks on the device [torchsync-version-specific]
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:14: warning: 'torch::multinomial()' without replacement waits for the GPU to validate the probabilities in LibTorch 1.x; sample with Gumbel top-k, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or use LibTorch 2.x [torchsync-version-specific]
     auto s1 = p.multinomial(1, /*replacement=*/true);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:17: warning: 'multinomial()' drawing one sample validates the probabilities on the host in LibTorch 1.x
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:17: warning: 'multinomial()' drawing one sample waits for the GPU to validate the probabilities in LibTorch 1.x; sample with Gumbel top-k, 'std::get<1>((p.log() - at::log(-at::log(at::rand_like(p)))).topk(n))' (a different random stream), or use LibTorch 2.x [torchsync-version-specific]
     auto n = at::normal(0.0, t.abs());
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std checks std >= 0 on the host, waiting for all queued GPU work (std.min().ge(0).item<bool>() in CHECK_NORMAL_TENSOR_STD)
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::normal()' with a tensor std waits for the GPU to check std >= 0; use 'mean + std * at::randn_like(std)' (the same distribution, other random values, no check) [torchsync-version-specific]
     auto n2 = at::normal(t, t.abs());
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::normal()' with a tensor std checks std >= 0 on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'at::normal()' with a tensor std waits for the GPU to check std >= 0; use 'mean + std * at::randn_like(std)' (the same distribution, other random values, no check) [torchsync-version-specific]
     t.fill_(t.max());
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value reads CUDA tensor 't.max()' on the host in LibTorch 1.x, waiting for all queued GPU work (value.item() in fill_); consider 'copy_' of the same value, which broadcasts a 0-dim value on the device (LibTorch 2.x does this itself) [torchsync-version-specific]
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:7: warning: 'fill_()' with a tensor value waits for the GPU to read CUDA tensor 't.max()' in LibTorch 1.x; use 'copy_' of the same value, which broadcasts it on the device (as LibTorch 2.x does) [torchsync-version-specific]
     // CHECK-FIXES-V1: t.copy_(t.max());
     hist.index_put_({idx}, ones, /*accumulate=*/true);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true bounds-checks its indices on the host in LibTorch 1.x, waiting for all queued GPU work (index.max().item() and index.min().item() in wrapIndexOnce); consider 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:10: warning: 'index_put_()' with accumulate=true waits for the GPU to bounds-check its indices in LibTorch 1.x; use 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
     auto h2 = at::index_put(hist, {idx}, ones, true);
-    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'at::index_put()' with accumulate=true bounds-checks its indices
+    // CHECK-MESSAGES-V1: :[[@LINE-1]]:15: warning: 'at::index_put()' with accumulate=true waits for the GPU to bounds-check its indices in LibTorch 1.x; use 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
     // Sync-free in 1.13 too.
     auto s2 = torch::multinomial(p, 3, /*replacement=*/true);
     auto n3 = at::normal(t, 1.0);

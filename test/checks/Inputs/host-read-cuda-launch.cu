@@ -13,7 +13,7 @@ __global__ void scale_kernel(float *out, const float *in, float s, int n) {}
 
 void launch(at::Tensor out, const at::Tensor &in) {
   float s = in.abs().max().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'item<float>()' copies the value of CUDA tensor 'in.abs().max()' to the host{{.*}} [torchsync-host-read]
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'in.abs().max()'; keep it on the device or read it every N steps [torchsync-host-read]
   scale_kernel<<<1, 256>>>(out.data_ptr<float>(), in.data_ptr<float>(), s,
                            in.numel());
 }
@@ -39,7 +39,7 @@ at::Tensor dispatched(const at::Tensor &in) {
                              (const float *)in.data_ptr(), 2, in.numel());
   });
   float total = in.sum().item<float>();
-  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item<float>()' copies the value of CUDA tensor 'in.sum()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item<float>()' waits for the GPU to read CUDA tensor 'in.sum()'; keep it on the device or read it every N steps [torchsync-host-read]
   return out * total;
 }
 
