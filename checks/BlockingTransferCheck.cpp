@@ -192,15 +192,24 @@ destinationIsCudaText(const CXXMemberCallExpr *Call, ASTContext &Ctx) {
 /// original blocking copy (without the wait the host could change it before
 /// the copy runs; pin_memory() would return it as it is), a pageable one is
 /// copied once into fresh pinned memory. The source is then read several
-/// times, so it must be a plain name. The program's meaning is kept on every
+/// times, so it must be a plain name. A source whose device this file does
+/// not show (the finding rests on a whole-program fact, "'get_data' returns
+/// a host tensor", or assumes it) is tested too, `x.is_cpu()`: a source on
+/// a GPU keeps the original copy. The program's meaning is kept on every
 /// device, so it goes on the warning. \p SetNonBlocking is false where
 /// non_blocking=true is already written.
 static llvm::SmallVector<FixItHint, 2>
 runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
               DeviceInference &Devices, ASTContext &Ctx, bool SetNonBlocking) {
-  if (!Host || Devices.ofTensor(Host) != Device::CPU || !isFixable(Call, Ctx))
+  if (!Host || !isFixable(Call, Ctx))
     return {};
-  HostMemory Memory = Devices.hostMemoryOf(Host);
+  Device Source = Devices.ofTensor(Host);
+  if (Source != Device::CPU && Source != Device::Unknown &&
+      Source != Device::Runtime)
+    return {};
+  bool SourceTested = Source != Device::CPU;
+  HostMemory Memory =
+      SourceTested ? HostMemory::Unknown : Devices.hostMemoryOf(Host);
   bool CudaOnEveryRun = destinationCudaOnEveryRun(Call, Ctx);
   if (Memory == HostMemory::Pinned ||
       (Memory == HostMemory::Unknown && !isPlainName(ignoreWrappers(Host))) ||
@@ -214,6 +223,8 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
   if (!IsCuda || !HostText)
     return {};
   std::string Test = *IsCuda;
+  if (SourceTested)
+    Test += (Test.empty() ? "" : " && ") + *HostText + ".is_cpu()";
   if (Memory == HostMemory::Unknown)
     Test += (Test.empty() ? "!" : " && !") + *HostText + ".is_pinned()";
   std::string Chosen =
@@ -612,15 +623,14 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
         << (T->From == Device::CPU ? "host tensor " : "") + quoted(Host, Ctx)
         << Assumption;
     Report.waitsIn(MemcpyAndSyncPath);
-    // Only when the source is proven and the destination is CUDA, or chosen
-    // at run time (then on the note: on a run that chooses the CPU the
-    // rewrite throws, or returns a pinned copy instead of the tensor
-    // itself). A blocking upload also waits for the stream; where a read of
-    // an earlier non_blocking download relies on that wait, the
-    // non_blocking rewrite would make the read race: no fix.
-    if ((Assumption.empty() ||
-         (!T->sourceAssumed() && T->To == Device::Runtime)) &&
-        !Reads.endsARaceWindow(Call, Devices, Ctx)) {
+    // Pinned without a test only where the source is proven pageable and
+    // the destination is CUDA on every run; elsewhere what is not shown is
+    // tested at run time (runtimePinFix: the destination is CUDA, the
+    // source on the CPU and not pinned), or there is no fix. A blocking
+    // upload also waits for the stream; where a read of an earlier
+    // non_blocking download relies on that wait, the non_blocking rewrite
+    // would make the read race: no fix.
+    if (!Reads.endsARaceWindow(Call, Devices, Ctx)) {
       PinFixes = pinAndNonBlockingFix(Call, Host, Devices, Ctx);
       // A pageable source going to a destination chosen at run time, or a
       // source not shown to be pageable: pin where a test at run time says

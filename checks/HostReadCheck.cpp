@@ -6,6 +6,7 @@
 #include "utils/Dtypes.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/LoopInvariance.h"
 #include "utils/OpTable.h"
 #include "utils/SharedAnalyses.h"
 #include "utils/TorchApi.h"
@@ -72,15 +73,20 @@ void HostReadCheck::checkTableCall(const CallExpr *Call, ASTContext &Ctx) {
 }
 
 /// What the host read does, and what to do instead; \p Accumulates when
-/// the value is added to a running sum that the fix keeps on the device.
-static std::pair<std::string, std::string>
-describe(const HostRead &R, Device D, bool Accumulates, const ASTContext &Ctx) {
+/// the value is added to a running sum that the fix keeps on the device,
+/// \p Periodic when the read is made once every N iterations already.
+static std::pair<std::string, std::string> describe(const HostRead &R, Device D,
+                                                    bool Accumulates,
+                                                    bool Periodic,
+                                                    const ASTContext &Ctx) {
   std::string Tensor = describeTensor(R.Tensor, D, Ctx);
   switch (R.Kind) {
   case HostReadKind::Item:
     return {"waits for the GPU to read " + Tensor,
             Accumulates ? "add it up on the device and read the sum once "
                           "after the loop"
+            : Periodic  ? "it is read once every N steps already: read it less "
+                          "often or keep it on the device"
                         : "keep it on the device or read it every N steps"};
   case HostReadKind::IsNonzero:
     return {"waits for the GPU to read " + Tensor + " as a bool",
@@ -242,7 +248,9 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
         Read->Call, itemValue(Read->Call, Ctx), Devices.uses(),
         [&](const Stmt *Loop) { return Sync.hotReason(Loop, Ctx).has_value(); },
         Ctx);
-  auto [What, Instead] = describe(*Read, D, Acc.has_value(), Ctx);
+  bool Periodic =
+      Read->Kind == HostReadKind::Item && isUnderPeriodicTest(Read->Call, Ctx);
+  auto [What, Instead] = describe(*Read, D, Acc.has_value(), Periodic, Ctx);
   SyncReport Report = reportSync(*Hot);
   const DiagnosticBuilder &Warning =
       Report.warning(Call->getExprLoc(), "'%0' %1%2; %3");

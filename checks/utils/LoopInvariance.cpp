@@ -159,4 +159,72 @@ std::pair<const Stmt *, const Decl *> enclosingLoop(const Stmt *S,
   return {Loop, nullptr};
 }
 
+/// True when \p E takes a remainder: `a % b`, or `%` of a class type.
+static bool takesRemainder(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return BO->getOpcode() == BO_Rem;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    return OC->getOperator() == OO_Percent;
+  return false;
+}
+
+namespace {
+enum class Branch { None, Then, Else };
+} // namespace
+
+/// The branch of an `if` on \p Cond that runs once every N iterations:
+/// Then for `i % N == k` (also as one operand of `&&`), Else for
+/// `i % N != k`, the other one under `!`.
+static Branch periodicBranch(const Expr *Cond, unsigned Depth = 0) {
+  if (!Cond || Depth > 8)
+    return Branch::None;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot) {
+    Branch B = periodicBranch(UO->getSubExpr(), Depth + 1);
+    return B == Branch::Then   ? Branch::Else
+           : B == Branch::Else ? Branch::Then
+                               : Branch::None;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return Branch::None;
+  if (BO->getOpcode() == BO_LAnd)
+    return periodicBranch(BO->getLHS(), Depth + 1) == Branch::Then ||
+                   periodicBranch(BO->getRHS(), Depth + 1) == Branch::Then
+               ? Branch::Then
+               : Branch::None;
+  if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
+    return Branch::None;
+  if (!takesRemainder(BO->getLHS()) && !takesRemainder(BO->getRHS()))
+    return Branch::None;
+  return BO->getOpcode() == BO_EQ ? Branch::Then : Branch::Else;
+}
+
+bool isUnderPeriodicTest(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Steps = 0; Steps < 1024; ++Steps) {
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    if (Parents.empty())
+      return false;
+    const Stmt *Child = Node.get<Stmt>();
+    Node = Parents[0];
+    if (Node.get<FunctionDecl>() || Node.get<LambdaExpr>())
+      return false;
+    const auto *St = Node.get<Stmt>();
+    if (!St) // A declaration of the statement's variable, say.
+      continue;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(St))
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(St); If && Child) {
+      Branch B = periodicBranch(If->getCond());
+      if ((B == Branch::Then && Child == If->getThen()) ||
+          (B == Branch::Else && Child == If->getElse()))
+        return true;
+    }
+  }
+  return false;
+}
+
 } // namespace clang::tidy::torchsync

@@ -25,6 +25,12 @@ namespace tidy::torchsync {
 std::pair<const Stmt *, const Decl *> enclosingLoop(const Stmt *S,
                                                     ASTContext &Ctx);
 
+/// True when \p S runs once every N runs of its innermost loop: in the
+/// branch of an `if` that a remainder test picks (the then-branch of
+/// `if (step % kLogInterval == 0)`, also as an operand of `&&`, the
+/// else-branch of `!=`). A read there is already made every N iterations.
+bool isUnderPeriodicTest(const Stmt *S, ASTContext &Ctx);
+
 /// Decides whether values stay the same on every run of a loop, so that
 /// work on them could be done once before it. With no loop (the code is hot
 /// because of `forward`, a call from a loop or HotFunctions) only constants

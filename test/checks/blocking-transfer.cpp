@@ -30,12 +30,17 @@ void unknown(torch::Tensor t, torch::Device dev) {
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cpu()' waits for the GPU to copy 't' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     auto d = t.to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't' to the device if it is on the CPU; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // A source of unknown device is tested at run time: on the CPU and not
+    // pinned, it is pinned and copied without blocking; anywhere else the
+    // copy stays as it was.
+    // CHECK-FIXES: auto d = (t.is_cpu() && !t.is_pinned() ? t.pin_memory() : t).to(torch::kCUDA, /*non_blocking=*/t.is_cpu() && !t.is_pinned());
     auto c = torch::ones({2}).to(dev);
     // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::ones({2})' to the device if 'dev' is CUDA; make it on the device [torchsync-blocking-transfer]
     auto n = t.to(dev);               // both sides unknown: not reported
     auto gpu = torch::zeros({2}, torch::kCUDA);
     gpu.copy_(t);
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(t)' waits for the GPU to copy 't' to the device if it is on the CPU; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: gpu.copy_(t.is_cpu() && !t.is_pinned() ? t.pin_memory() : t, /*non_blocking=*/t.is_cpu() && !t.is_pinned());
     t.copy_(torch::ones({2}));
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'copy_(torch::ones({2}))' waits for the GPU to copy host tensor 'torch::ones({2})' to the device if 't' is on CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
     t.copy_(n);                       // both sides unknown: not reported

@@ -12,6 +12,7 @@ float train(torch::Tensor batch, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto x = batch.to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy 'batch' to the device if it is on the CPU; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto x = (batch.is_cpu() && !batch.is_pinned() ? batch.pin_memory() : batch).to(torch::kCUDA, /*non_blocking=*/batch.is_cpu() && !batch.is_pinned());
     auto noise = torch::randn({64});
     auto y = noise.to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'noise' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
