@@ -67,6 +67,9 @@ struct HostData {
   /// list's element type (at::tensor).
   const Expr *Single = nullptr;
   QualType SingleType;
+  /// How many braces enclose Single: 1 for `{v}` (the shape [1]), 2 for
+  /// `{{v}}` ([1, 1]).
+  unsigned Depth = 0;
 };
 
 /// For an element of a torch::tensor braced list, `TensorDataContainer(v)`:
@@ -106,11 +109,20 @@ HostData torchTensorData(const Expr *Arg) {
   if (const InitListExpr *IL = listOf(CE->getArg(0))) {
     D.Kind = DataKind::InitList;
     D.List = IL;
-    if (IL->getNumInits() == 1)
+    // `{v}`, or `{{v}}` and deeper: each level a container of one list.
+    for (unsigned Depth = 1; IL && IL->getNumInits() == 1 && Depth <= 8;
+         ++Depth) {
       if (const CXXConstructExpr *Elem = scalarContainer(IL->getInit(0))) {
         D.Single = Elem->getArg(0);
         D.SingleType = Elem->getConstructor()->getParamDecl(0)->getType();
+        D.Depth = Depth;
+        break;
       }
+      const auto *Inner =
+          dyn_cast<CXXConstructExpr>(IL->getInit(0)->IgnoreImplicit());
+      IL = Inner && Inner->getNumArgs() == 1 ? listOf(Inner->getArg(0))
+                                             : nullptr;
+    }
     return D;
   }
   if (isClassType(PT, "c10::ArrayRef") || isClassType(PT, "std::vector")) {
@@ -184,6 +196,14 @@ bool invariantList(Invariance &Inv, const InitListExpr *IL,
     }
   }
   return true;
+}
+
+/// The shape of a tensor of one element in \p Depth braces: `{1}`, `{1, 1}`.
+std::string shapeOfOnes(unsigned Depth) {
+  std::string Shape = "{1";
+  for (unsigned I = 1; I < Depth; ++I)
+    Shape += ", 1";
+  return Shape + "}";
 }
 
 /// The element types for which `torch::full({1}, v, opts)` infers the same
@@ -276,7 +296,8 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<FixItHint> Name =
         replaceTokens(Callee->getNameInfo().getSourceRange(), "full", Ctx);
     std::optional<FixItHint> Args =
-        replaceTokens(Data.Arg->getSourceRange(), "{1}, " + *SingleText, Ctx);
+        replaceTokens(Data.Arg->getSourceRange(),
+                      shapeOfOnes(Data.Depth) + ", " + *SingleText, Ctx);
     if (Name && Args)
       Fixes = {*Name, *Args};
   }
@@ -340,13 +361,17 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
               .getUnqualifiedType()) {
     std::optional<FixItHint> Value =
         replaceTokens(Data.Arg->getSourceRange(), *SingleText, Ctx);
-    std::optional<FixItHint> View = insertAfter(Call, ".reshape({1})", Ctx);
+    std::string Shape = shapeOfOnes(Data.Depth);
+    std::optional<FixItHint> View =
+        insertAfter(Call, ".reshape(" + Shape + ")", Ctx);
     if (Value && View)
       Report.fixOnNote(
           {*Value, *View},
           "build a 0-dim tensor, filled on the device, and view it with the "
-          "shape [1]; the result is then a view: with requires_grad in the "
-          "options it is no longer a leaf, so its grad() stays undefined");
+          "shape [" +
+              Shape.substr(1, Shape.size() - 2) +
+              "]; the result is then a view: with requires_grad in the "
+              "options it is no longer a leaf, so its grad() stays undefined");
   }
 }
 

@@ -66,7 +66,18 @@ void single_values(int steps, double lr) {
     auto g = torch::tensor({ch}, cuda);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device [torchsync-host-data-tensor]
     // CHECK-FIXES: auto g = torch::tensor({ch}, cuda);
-    (void)a; (void)b; (void)c; (void)d; (void)e; (void)f; (void)g;
+    // One value in nested braces is a tensor of ones in its shape.
+    auto h = torch::tensor({{step}}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full', which fills the tensor on the device [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto h = torch::full({1, 1}, step, cuda);
+    auto k = torch::tensor({{{int16_t(step)}}}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; use 'torch::full' with the same dtype, or 'torch::tensor(v, opts)' for a 0-dim tensor, which fill the tensor on the device [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto k = torch::tensor(int16_t(step), cuda).reshape({1, 1, 1});
+    auto m = torch::tensor({{step, step}}, cuda);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto m = torch::tensor({{.}}{step, step}}, cuda);
+    (void)a; (void)b; (void)c; (void)d; (void)e; (void)f; (void)g; (void)h;
+    (void)k; (void)m;
   }
 }
 

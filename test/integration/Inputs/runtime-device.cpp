@@ -100,6 +100,11 @@ int main() {
                               torch::TensorOptions().device(device));
     show("flag", flag);
     show("flag+row", flag + logits[0]);
+    // One value in nested braces: a [1, 1] tensor filled on the device
+    // (torch::full infers the same kLong).
+    auto cell = torch::tensor({{static_cast<int>(step)}}, device);
+    show("cell", cell);
+    std::printf("cell %ld\n", static_cast<long>(cell.sum().item<int64_t>()));
     // index_select with a long index on the table's device.
     auto best = table[scores.argmax()];
     show("best", best);
