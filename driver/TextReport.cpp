@@ -14,6 +14,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -51,14 +52,26 @@ struct TextReport::Impl {
         B, B.getLocWithOffset(End.Offset - Begin.Offset));
   }
 
-  /// Diag with the ranges and the fix-it Fix (when given).
-  void add(DiagnosticBuilder &Diag, llvm::ArrayRef<Range> Ranges,
-           const FixIt *Fix) {
-    for (const Range &R : Ranges)
+  /// Diag at \p At with the ranges and the fix-it Fix (when given). The
+  /// snippet shows the lines of the place and the ranges, and under them
+  /// the edits on those lines; an edit elsewhere (a declaration the fix-it
+  /// adds before the loop) is left out of the snippet: clang's printer
+  /// would number the snippet with that edit's line.
+  void add(DiagnosticBuilder &Diag, const Place &At,
+           llvm::ArrayRef<Range> Ranges, const FixIt *Fix) {
+    unsigned First = At.Line, Last = At.Line;
+    for (const Range &R : Ranges) {
       Diag << range(R.Begin, R.End);
+      if (R.Begin.File == At.File && R.Begin.Line && R.End.Line) {
+        First = std::min(First, R.Begin.Line);
+        Last = std::max(Last, R.End.Line);
+      }
+    }
     if (Fix)
       for (const Edit &E : Fix->Edits)
-        Diag << FixItHint::CreateReplacement(range(E.Begin, E.End), E.Text);
+        if (E.Begin.File == At.File && E.Begin.Line >= First &&
+            E.End.Line <= Last)
+          Diag << FixItHint::CreateReplacement(range(E.Begin, E.End), E.Text);
   }
 
   std::string Root;
@@ -88,7 +101,7 @@ void TextReport::print(const Finding &F) {
     DiagnosticBuilder Diag = P->Diags.Report(
         P->location(F.Where), P->Diags.getCustomDiagID(Level, "%0 [%1]"));
     Diag << F.Message << Name;
-    P->add(Diag, F.Ranges, warningFix(F));
+    P->add(Diag, F.Where, F.Ranges, warningFix(F));
   }
   // What torchsync-verify measured (--runtime-report), on a note of its
   // own without a place: the place is the warning's.
@@ -114,7 +127,7 @@ void TextReport::print(const Finding &F) {
         P->location(N.Where),
         P->Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"));
     Diag << N.Message;
-    P->add(Diag, N.Ranges, N.Fix ? &F.Fixes[*N.Fix] : nullptr);
+    P->add(Diag, N.Where, N.Ranges, N.Fix ? &F.Fixes[*N.Fix] : nullptr);
   }
 }
 
