@@ -11,6 +11,7 @@
 #include "ClipGradNormCheck.h"
 #include "utils/FixIts.h"
 #include "utils/HostReads.h"
+#include "utils/Templates.h"
 #include "utils/TorchApi.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -144,7 +145,16 @@ void ClipGradNormCheck::check(const MatchFinder::MatchResult &Result) {
   Report.waitsIn(("total_norm.item() in torch/nn/utils/clip_grad.h, then " +
                   HostReadCudaPath)
                      .str());
-  Report.fix(deviceSideFix(Call, Ctx));
+  if (std::optional<FixItHint> Fix = deviceSideFix(Call, Ctx))
+    Report.fix(*Fix);
+  else // A template used with several types: where all of them agree.
+    Report.fix(agreedInEveryInstantiation(
+        Call, Ctx, [&](const Stmt *S) -> llvm::SmallVector<FixItHint, 2> {
+          if (std::optional<FixItHint> Fix =
+                  deviceSideFix(cast<CallExpr>(S), Ctx))
+            return {*Fix};
+          return {};
+        }));
 }
 
 } // namespace clang::tidy::torchsync

@@ -102,17 +102,21 @@ TemplatePlace templatePlaceOf(const Stmt *S, ASTContext &Ctx) {
   return placeOf(DynTypedNode::create(*S), Ctx);
 }
 
-std::optional<unsigned> countInstantiations(const FunctionDecl *Written) {
+namespace {
+using Instantiations = llvm::SmallVector<const FunctionDecl *, 4>;
+
+/// The instantiations of \p Written with a body (countInstantiations).
+std::optional<Instantiations> instantiationsOf(const FunctionDecl *Written) {
+  Instantiations Found;
   if (const FunctionTemplateDecl *FTD =
           Written->getDescribedFunctionTemplate()) {
     if (FTD->getInstantiatedFromMemberTemplate() ||
         Written->getDeclContext()->isDependentContext())
       return std::nullopt;
-    unsigned N = 0;
     for (const FunctionDecl *Spec : FTD->specializations())
       if (Spec->isTemplateInstantiation() && Spec->getBody())
-        ++N;
-    return N;
+        Found.push_back(Spec);
+    return Found;
   }
   const auto *MD = dyn_cast<CXXMethodDecl>(Written);
   if (!MD || MD->getDescribedFunctionTemplate())
@@ -122,14 +126,63 @@ std::optional<unsigned> countInstantiations(const FunctionDecl *Written) {
   if (!CTD || RD->getDeclContext()->isDependentContext())
     return std::nullopt;
   const Decl *Canonical = MD->getCanonicalDecl();
-  unsigned N = 0;
   for (const ClassTemplateSpecializationDecl *Spec : CTD->specializations())
     for (const Decl *D : Spec->decls())
       if (const auto *M = dyn_cast<CXXMethodDecl>(D))
         if (const FunctionDecl *From = M->getInstantiatedFromMemberFunction();
             From && From->getCanonicalDecl() == Canonical && M->getBody())
-          ++N;
-  return N;
+          Found.push_back(M);
+  return Found;
+}
+
+/// The instantiation whose edits agreedInEveryInstantiation is computing:
+/// templateAllowsEdit allows them while it does.
+thread_local const FunctionDecl *Agreeing = nullptr;
+
+/// True when \p A and \p B make the same edits.
+bool sameEdits(llvm::ArrayRef<FixItHint> A, llvm::ArrayRef<FixItHint> B) {
+  return llvm::equal(A, B, [](const FixItHint &X, const FixItHint &Y) {
+    return X.RemoveRange.getAsRange() == Y.RemoveRange.getAsRange() &&
+           X.RemoveRange.isTokenRange() == Y.RemoveRange.isTokenRange() &&
+           X.InsertFromRange.getAsRange() == Y.InsertFromRange.getAsRange() &&
+           X.CodeToInsert == Y.CodeToInsert &&
+           X.BeforePreviousInsertions == Y.BeforePreviousInsertions;
+  });
+}
+} // namespace
+
+std::optional<unsigned> countInstantiations(const FunctionDecl *Written) {
+  std::optional<Instantiations> All = instantiationsOf(Written);
+  if (!All)
+    return std::nullopt;
+  return All->size();
+}
+
+llvm::SmallVector<FixItHint, 2> agreedInEveryInstantiation(
+    const Stmt *S, ASTContext &Ctx,
+    llvm::function_ref<llvm::SmallVector<FixItHint, 2>(const Stmt *)> Compute) {
+  TemplatePlace P = templatePlaceOf(S, Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (P.K != TemplatePlace::Instantiation || Agreeing ||
+      !SM.isInMainFile(SM.getExpansionLoc(P.Written->getLocation())))
+    return {};
+  std::optional<Instantiations> All = instantiationsOf(P.Written);
+  if (!All || All->size() < 2)
+    return {};
+  std::optional<llvm::SmallVector<FixItHint, 2>> Common;
+  for (const FunctionDecl *Inst : *All) {
+    const Stmt *Here = Inst == P.Function ? S : counterpartIn(Inst, S);
+    if (!Here)
+      return {};
+    Agreeing = Inst;
+    llvm::SmallVector<FixItHint, 2> Fixes = Compute(Here);
+    Agreeing = nullptr;
+    if (Fixes.empty() || (Common && !sameEdits(*Common, Fixes)))
+      return {};
+    if (!Common)
+      Common = std::move(Fixes);
+  }
+  return Common ? *Common : llvm::SmallVector<FixItHint, 2>();
 }
 
 bool templateAllowsEdit(const Stmt *S, ASTContext &Ctx) {
@@ -144,6 +197,8 @@ bool templateAllowsEdit(const Stmt *S, ASTContext &Ctx) {
   case TemplatePlace::Instantiation:
     break;
   }
+  if (Agreeing && P.Function == Agreeing)
+    return true;
   if (const Stmt *Written = counterpartIn(P.Written, S);
       Written && !dependsOnTemplate(Written))
     return true;

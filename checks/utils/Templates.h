@@ -16,6 +16,9 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/Type.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 
 namespace clang {
@@ -60,6 +63,17 @@ std::optional<unsigned> countInstantiations(const FunctionDecl *Written);
 /// instantiation (the edit is computed from the only types it is used
 /// with).
 bool templateAllowsEdit(const Stmt *S, ASTContext &Ctx);
+
+/// The fix-its a check computes with \p Compute for \p S, in an
+/// instantiation of a template defined in the main file that has several
+/// instantiations there: Compute runs on the statement at \p S's place in
+/// each of them (templateAllowsEdit answers true inside that one while it
+/// runs), and the fix-its are offered only where every instantiation
+/// computes the same edits; none where one computes none or others. Empty
+/// elsewhere (templateAllowsEdit decides there).
+llvm::SmallVector<FixItHint, 2> agreedInEveryInstantiation(
+    const Stmt *S, ASTContext &Ctx,
+    llvm::function_ref<llvm::SmallVector<FixItHint, 2>(const Stmt *)> Compute);
 
 /// True when a match at \p Node, in a pattern, is left to the pattern's
 /// instantiations: they see the same code with its types known, and

@@ -224,3 +224,30 @@ void train_any(M &model, int steps) {
   // CHECK-FIXES: {{^}}    }(model->parameters(), 1.0);{{$}}
 }
 template void train_any<torch::nn::Linear>(torch::nn::Linear &, int);
+
+// A template used with two module types: each instantiation computes the
+// same rewrite, so it is offered.
+template <typename M>
+void train_two(M &model, int steps) {
+  for (int step = 0; step < steps; ++step)
+    torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'model->parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-FIXES: {{^}}    [](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
+  // CHECK-FIXES: {{^}}    }(model->parameters(), 1.0);{{$}}
+}
+template void train_two<torch::nn::Linear>(torch::nn::Linear &, int);
+template void train_two<torch::nn::Conv2d>(torch::nn::Conv2d &, int);
+
+// Used with a vector of parameters and with one tensor: the rewrites differ
+// (the tensor is passed as a list of one), so neither is offered.
+template <typename P>
+void clip_params(P params, int steps) {
+  for (int step = 0; step < steps; ++step)
+    torch::nn::utils::clip_grad_norm_(params, 1.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'params' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'params' is on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-FIXES: {{^}}    torch::nn::utils::clip_grad_norm_(params, 1.0);{{$}}
+}
+template void clip_params<std::vector<torch::Tensor>>(std::vector<torch::Tensor>,
+                                                      int);
+template void clip_params<torch::Tensor>(torch::Tensor, int);
