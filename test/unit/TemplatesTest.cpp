@@ -148,3 +148,73 @@ TEST(TemplatesTest, TypesWrittenAsTheUsersParameter) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(TemplatesTest, SeveralInstantiationsAgreeOrGetNoEdit) {
+  auto AST = parsePlain(std::string(Prelude) + R"cc(
+    struct A { Tensor t; }; struct B { Tensor t; };
+    template <class M> double h(M m) { return m.t.sum().item(); }
+    double use(A a, B b) { return h(a) + h(b); }
+  )cc");
+  ASTContext &Ctx = AST->getASTContext();
+  const CallExpr *InInstantiation = nullptr;
+  for (const CallExpr *C : callsOf(*AST, "sum", "h"))
+    if (templatePlaceOf(C, Ctx).K == TemplatePlace::Instantiation)
+      InInstantiation = C;
+  ASSERT_NE(InInstantiation, nullptr);
+  // Dependent code, two instantiations: no edit on its own.
+  EXPECT_FALSE(templateAllowsEdit(InInstantiation, Ctx));
+  SourceLocation Loc = InInstantiation->getBeginLoc();
+  // The same edit from both instantiations, each allowed while computed.
+  unsigned Runs = 0;
+  llvm::SmallVector<FixItHint, 2> Same = agreedInEveryInstantiation(
+      InInstantiation, Ctx, [&](const Stmt *S) {
+        ++Runs;
+        EXPECT_TRUE(templateAllowsEdit(S, Ctx));
+        return llvm::SmallVector<FixItHint, 2>{
+            FixItHint::CreateInsertion(S->getBeginLoc(), "x")};
+      });
+  EXPECT_EQ(Runs, 2u);
+  ASSERT_EQ(Same.size(), 1u);
+  EXPECT_EQ(Same[0].CodeToInsert, "x");
+  EXPECT_FALSE(templateAllowsEdit(InInstantiation, Ctx));
+  // Edits that differ from one instantiation to the next: none.
+  unsigned K = 0;
+  EXPECT_TRUE(agreedInEveryInstantiation(InInstantiation, Ctx,
+                                         [&](const Stmt *) {
+                                           return llvm::SmallVector<
+                                               FixItHint, 2>{
+                                               FixItHint::CreateInsertion(
+                                                   Loc, std::to_string(K++))};
+                                         })
+                  .empty());
+  // One instantiation without an edit: none.
+  bool First = true;
+  EXPECT_TRUE(agreedInEveryInstantiation(
+                  InInstantiation, Ctx,
+                  [&](const Stmt *) {
+                    bool Give = First;
+                    First = false;
+                    return Give ? llvm::SmallVector<FixItHint, 2>{FixItHint::
+                                                                     CreateInsertion(
+                                                                         Loc,
+                                                                         "x")}
+                                : llvm::SmallVector<FixItHint, 2>{};
+                  })
+                  .empty());
+  // Outside a template there is nothing to agree on.
+  auto Plain = parsePlain(std::string(Prelude) +
+                          "double f(Tensor t) { return t.sum().item(); }");
+  auto Calls = callsOf(*Plain, "sum", "f");
+  ASSERT_EQ(Calls.size(), 1u);
+  EXPECT_TRUE(agreedInEveryInstantiation(
+                  Calls[0], Plain->getASTContext(),
+                  [&](const Stmt *S) {
+                    return llvm::SmallVector<FixItHint, 2>{
+                        FixItHint::CreateInsertion(S->getBeginLoc(), "x")};
+                  })
+                  .empty());
+}
+
+} // namespace
