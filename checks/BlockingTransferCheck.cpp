@@ -459,8 +459,8 @@ void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,
   }
   Report.warning(
       Assign->getOperatorLoc(),
-      "'%0' waits for the GPU to copy %1 to the device%2; copy_() from "
-      "pinned memory with non_blocking=true")
+      "'%0' waits for the GPU to copy %1 to the device%2; pin it and copy_() "
+      "with non_blocking=true")
       << Api
       << (T->From == Device::CPU ? "host tensor " : "") + quoted(T->Source, Ctx)
       << Assumption;
@@ -617,8 +617,8 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   {
     SyncReport Report = reportSync(*Hot);
     Report.warning(Loc,
-                   "'%0' waits for the GPU to copy %1 to the device%2; copy "
-                   "from pinned memory with non_blocking=true")
+                   "'%0' waits for the GPU to copy %1 to the device%2; pin it "
+                   "and copy with non_blocking=true")
         << Api
         << (T->From == Device::CPU ? "host tensor " : "") + quoted(Host, Ctx)
         << Assumption;

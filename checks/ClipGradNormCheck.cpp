@@ -138,9 +138,9 @@ void ClipGradNormCheck::check(const MatchFinder::MatchResult &Result) {
           : ifCudaTensors("'" + exprText(Params, Ctx) + "'", D);
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(),
-                 "'clip_grad_norm_()' waits for the GPU to return the total "
-                 "norm as a double%0; clip on the device and keep the norm as "
-                 "a tensor (norm(), at::stack, at::clamp, mul_)")
+                 "'clip_grad_norm_()' waits for the GPU to read the total "
+                 "norm it returns%0; clip on the device, keeping the norm a "
+                 "tensor (norm(), at::stack, at::clamp, mul_)")
       << IfCuda;
   Report.waitsIn(("total_norm.item() in torch/nn/utils/clip_grad.h, then " +
                   HostReadCudaPath)

@@ -767,10 +767,10 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
   SyncReport Report = reportSync(*Hot);
   switch (F->K) {
   case Kind::CpuIndex:
-    Report.warning(Loc, "'%0' waits for the GPU to copy CPU %select{index "
-                        "tensor|mask}1 '%2' to the device of %3%4; build the "
+    Report.warning(Loc, "'%0' waits for the GPU to copy CPU %select{index|"
+                        "mask}1 '%2' to the device of %3%4; make the "
                         "%select{index|mask}1 on the device, or copy it "
-                        "there once outside the hot path")
+                        "there outside the hot path")
         << Api << F->Mask << Operand << Tensor << Unless;
     Report.waitsIn("index.to(self.device()) in at::native::make_info, then " +
                    Memcpy);

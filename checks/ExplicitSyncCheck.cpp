@@ -161,8 +161,8 @@ static Description describe(const CallExpr *Call, const ExplicitWait &W,
   case WaitKind::Device: {
     Description D;
     D.What = W.Name.starts_with("cuCtx")
-                 ? "waits for all work in the current CUDA context to finish"
-                 : "waits for all work on the GPU to finish";
+                 ? "waits for all work in the current CUDA context"
+                 : "waits for all work on the GPU";
     if (!Raw)
       D.Path = "cudaDeviceSynchronize";
     else if (W.Name == "cudaThreadSynchronize")

@@ -17,13 +17,13 @@ void rows(int n, torch::Device dev) {
   for (int i = 0; i < n; ++i) {
     torch::Tensor h = torch::zeros(4);
     obs[i] = h;
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = h' waits for the GPU to copy host tensor 'h' to the device; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = h' waits for the GPU to copy host tensor 'h' to the device; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
     rt[i] = h;
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'rt[i] = h' waits for the GPU to copy host tensor 'h' to the device if 'rt[i]' is on CUDA; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'rt[i] = h' waits for the GPU to copy host tensor 'h' to the device if 'rt[i]' is on CUDA; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
     host[i] = gpu;
     // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'host[i] = gpu' waits for the GPU to copy CUDA tensor 'gpu' to the host; copy_() with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     obs.select(0, i) = std::move(h);
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'obs.select(0, i) = std::move(h)' waits for the GPU to copy host tensor 'std::move(h)' to the device; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'obs.select(0, i) = std::move(h)' waits for the GPU to copy host tensor 'std::move(h)' to the device; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
   }
 }
 // CHECK-FIXES: obs[i].copy_(h.pin_memory(), /*non_blocking=*/true);
@@ -34,7 +34,7 @@ void rows(int n, torch::Device dev) {
 void unknownRows(torch::Tensor obs, int n) {
   for (int i = 0; i < n; ++i)
     obs[i] = torch::zeros(4);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = torch::zeros(4)' waits for the GPU to copy host tensor 'torch::zeros(4)' to the device if 'obs[i]' is on CUDA; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = torch::zeros(4)' waits for the GPU to copy host tensor 'torch::zeros(4)' to the device if 'obs[i]' is on CUDA; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
 }
 // CHECK-FIXES: obs[i].copy_(obs.is_cuda() ? torch::zeros(4).pin_memory() : torch::zeros(4), /*non_blocking=*/obs.is_cuda());
 
@@ -45,7 +45,7 @@ void fromParam(const torch::Tensor &src, int n) {
   auto h = src.cpu();
   for (int i = 0; i < n; ++i)
     obs[i] = h;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = h' waits for the GPU to copy host tensor 'h' to the device; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = h' waits for the GPU to copy host tensor 'h' to the device; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
 }
 // CHECK-FIXES: obs[i].copy_(!h.is_pinned() ? h.pin_memory() : h, /*non_blocking=*/!h.is_pinned());
 
@@ -74,7 +74,7 @@ void viaMacro(int n) {
   auto obs = torch::zeros({8, 4}, torch::kCUDA);
   for (int i = 0; i < n; ++i)
     STORE(obs, i, torch::zeros(4));
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'STORE(obs, i, torch::zeros(4))' waits for the GPU to copy host tensor 'torch::zeros(4)' to the device; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'STORE(obs, i, torch::zeros(4))' waits for the GPU to copy host tensor 'torch::zeros(4)' to the device; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
 }
 // CHECK-FIXES: STORE(obs, i, torch::zeros(4));
 
@@ -82,7 +82,7 @@ void viaMacro(int n) {
 template <typename T> void fill(torch::Tensor obs, int n) {
   for (int i = 0; i < n; ++i)
     obs[i] = torch::zeros(4, torch::TensorOptions().dtype<T>());
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = torch::zeros(4, torch::...' waits for the GPU to copy host tensor 'torch::zeros(4, torch::TensorOptions(...' to the device if 'obs[i]' is on CUDA; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'obs[i] = torch::zeros(4, torch::...' waits for the GPU to copy host tensor 'torch::zeros(4, torch::TensorOptions(...' to the device if 'obs[i]' is on CUDA; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
 }
 template void fill<float>(torch::Tensor, int);
 template void fill<double>(torch::Tensor, int);

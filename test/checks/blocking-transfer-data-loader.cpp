@@ -48,12 +48,12 @@ void mnist(torch::nn::Linear model, bool cuda, int epochs) {
   for (int epoch = 0; epoch < epochs; ++epoch) {
     for (auto &batch : *loader) {
       auto x = batch.data.to(device);
-      // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.data' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.data' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       auto y = batch.target.to(device);
-      // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.target' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.target' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       auto z = batch.data.to(torch::kCUDA);
-      // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'batch.data' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-      // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:27: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'batch.data' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'batch.data' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:27: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'batch.data' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       // Negatives: the host batch stays on the host.
       auto h = batch.data.to(torch::kCPU);
       auto f = batch.data.to(torch::kFloat);
@@ -81,11 +81,11 @@ void vectors_and_iterators(torch::Device device, int steps) {
     for (auto &batch : *loader) {
       for (auto &example : batch) {
         auto x = example.data.to(device);
-        // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(device)' waits for the GPU to copy host tensor 'example.data' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+        // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(device)' waits for the GPU to copy host tensor 'example.data' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
         (void)x;
       }
       auto first = batch[0].target.to(device);
-      // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(device)' waits for the GPU to copy host tensor 'batch[0].target' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(device)' waits for the GPU to copy host tensor 'batch[0].target' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       (void)first;
     }
   }
@@ -97,10 +97,10 @@ void vectors_and_iterators(torch::Device device, int steps) {
       16);
   for (auto it = lambda->begin(); it != lambda->end(); ++it) {
     auto x = it->data.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'to(device)' waits for the GPU to copy host tensor 'it->data' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'to(device)' waits for the GPU to copy host tensor 'it->data' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto &batch = *it;
     auto y = batch.target.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.target' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.target' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)x; (void)y;
   }
 }
@@ -160,7 +160,7 @@ void minibatches(torch::Device device, std::vector<float> &buf, int epochs) {
   for (int e = 0; e < epochs; ++e)
     for (size_t i = 0; i < batches.size(); ++i) {
       auto X = batches[i].first.to(device);
-      // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' waits for the GPU to copy host tensor 'batches[i].first' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' waits for the GPU to copy host tensor 'batches[i].first' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       auto M = by_id[1].to(device);
       (void)X; (void)M;
     }
@@ -175,9 +175,9 @@ void minibatches(torch::Device device, std::vector<float> &buf, int epochs) {
 template <typename Loader> void generic(Loader &loader, torch::Device device) {
   for (auto &batch : loader) {
     auto x = batch.data.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.data' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.data' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto y = TO_DEVICE(batch, device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor '(b).data' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor '(b).data' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)x; (void)y;
   }
 }

@@ -90,8 +90,8 @@ float keeps_wait() {
     // CHECK-FIXES: auto blocking = g.cpu();
     // CHECK-FIXES-OUTSIDE: auto blocking = g.cpu();
     auto upload = torch::ones({4}).to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'torch::ones({4})' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:36: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'torch::ones({4})' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'torch::ones({4})' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-OUTSIDE: :[[@LINE-2]]:36: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'torch::ones({4})' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto upload = torch::ones({4}).to(torch::kCUDA);
     // CHECK-FIXES-OUTSIDE: auto upload = torch::ones({4}).to(torch::kCUDA);
     sum += l.item<float>();

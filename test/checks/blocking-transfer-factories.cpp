@@ -41,16 +41,16 @@ void others(torch::Device dev, int steps) {
     // A random factory draws from another generator on the device: its
     // seeded values would change.
     auto noise = torch::randn({3}).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::randn({3})' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::randn({3})' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // A float range may round differently on the device.
     auto r = torch::arange(0.5, 3.0).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::arange(0.5, 3.0)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::arange(0.5, 3.0)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // Options could ask for requires_grad: the leaf would be another tensor.
     auto w = torch::zeros({2}, torch::TensorOptions().requires_grad(true)).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:76: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::zeros({2}, torch::...' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:76: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::zeros({2}, torch::...' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // A conversion besides the move.
     auto z = torch::zeros({2}).to(dev, torch::kHalf);
-    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'to(dev, torch::kHalf)' waits for the GPU to copy host tensor 'torch::zeros({2})' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'to(dev, torch::kHalf)' waits for the GPU to copy host tensor 'torch::zeros({2})' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)noise; (void)r; (void)w; (void)z;
   }
 }
@@ -63,7 +63,7 @@ torch::Device next_device();
 void effects(int steps) {
   for (int i = 0; i < steps; ++i) {
     auto a = torch::zeros({2}).to(next_device());
-    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'to(next_device())' waits for the GPU to copy host tensor 'torch::zeros({2})' to the device if 'next_device()' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'to(next_device())' waits for the GPU to copy host tensor 'torch::zeros({2})' to the device if 'next_device()' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)a;
   }
 }
@@ -82,7 +82,7 @@ void on_cpu(int steps) {
 void in_macro(torch::Device dev, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto a = ZEROS_ON(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor 'torch::zeros({4})' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor 'torch::zeros({4})' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)a;
   }
 }
@@ -93,7 +93,7 @@ void in_macro(torch::Device dev, int steps) {
 template <typename T> void sized(T n, torch::Device dev) {
   for (int i = 0; i < 3; ++i) {
     auto a = torch::zeros({n}).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::zeros({n})' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::zeros({n})' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)a;
   }
 }

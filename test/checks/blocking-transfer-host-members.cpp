@@ -26,10 +26,10 @@ void FeatureStore::sample(int64_t batch, const torch::Device &device) {
   for (int step = 0; step < 10; ++step) {
     auto ids = torch::randint(0, dense_.size(0), {batch});
     auto x = dense_.index({ids}).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(device)' waits for the GPU to copy host tensor 'dense_.index({ids})' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(device)' waits for the GPU to copy host tensor 'dense_.index({ids})' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // A host tensor indexed by a host index: no cpu-index finding.
     auto y = clicks_.index_select(0, ids).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'to(device)' waits for the GPU to copy host tensor 'clicks_.index_select(0, ids)' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'to(device)' waits for the GPU to copy host tensor 'clicks_.index_select(0, ids)' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto y = (device.is_cuda() ? clicks_.index_select(0, ids).pin_memory() : clicks_.index_select(0, ids)).to(device, /*non_blocking=*/device.is_cuda());
     (void)x; (void)y;
   }
@@ -44,7 +44,7 @@ public:
   void upload(torch::Device device) {
     for (int i = 0; i < 10; ++i) {
       auto t = table_.to(device);
-      // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'to(device)' waits for the GPU to copy host tensor 'table_' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'to(device)' waits for the GPU to copy host tensor 'table_' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       auto u = table_.index({torch::arange(4)});
       // A host table indexed by a host index: no finding.
       (void)t; (void)u;
@@ -78,7 +78,7 @@ struct Public {
   void run(torch::Device device) {
     for (int i = 0; i < 10; ++i) {
       auto a = t.index({torch::arange(4)}).to(device);
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:18: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:18: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }
@@ -91,7 +91,7 @@ public:
   void run() {
     for (int i = 0; i < 10; ++i) {
       auto a = t_.index({torch::arange(4)});
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't_' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't_' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }
@@ -107,7 +107,7 @@ public:
   void run() {
     for (int i = 0; i < 10; ++i) {
       auto a = t_.index({torch::arange(4)});
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't_' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't_' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }
@@ -123,7 +123,7 @@ public:
   void run() {
     for (int i = 0; i < 10; ++i) {
       auto a = t_.index({torch::arange(4)});
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't_' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't_' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }
@@ -139,7 +139,7 @@ public:
   void run() {
     for (int i = 0; i < 10; ++i) {
       auto a = t_.index({torch::arange(4)});
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't_' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't_' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }
@@ -154,7 +154,7 @@ public:
   void run() {
     for (int i = 0; i < 10; ++i) {
       auto a = t_.index({torch::arange(4)});
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't_' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't_' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }
@@ -185,7 +185,7 @@ public:
   void run() {
     for (int i = 0; i < 10; ++i) {
       auto a = t_.index({torch::arange(4)});
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't_' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't_' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }
@@ -200,7 +200,7 @@ public:
   void run() {
     for (int i = 0; i < 10; ++i) {
       auto a = t_.index({torch::arange(4)});
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't_' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't_' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }
@@ -216,7 +216,7 @@ public:
   void run() {
     for (int i = 0; i < 10; ++i) {
       auto a = t_.index({torch::arange(4)});
-      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of 't_' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES-INDEX: :[[@LINE-1]]:19: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of 't_' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)a;
     }
   }

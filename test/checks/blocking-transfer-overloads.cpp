@@ -16,7 +16,7 @@ void seven_argument_overload(int steps) {
     // CHECK-MESSAGES: :[[@LINE-3]]:16: warning: 'to()' waits for the GPU to copy CUDA tensor 'd' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     auto b = h.to(c10::nullopt, c10::nullopt, torch::Device(torch::kCUDA),
                   c10::nullopt, false, false, c10::nullopt);
-    // CHECK-MESSAGES: :[[@LINE-2]]:16: warning: 'to()' waits for the GPU to copy host tensor 'h' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-2]]:16: warning: 'to()' waits for the GPU to copy host tensor 'h' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto b = h.pin_memory().to(c10::nullopt, c10::nullopt, torch::Device(torch::kCUDA),
     // CHECK-FIXES-NEXT: c10::nullopt, true, false, c10::nullopt);
     (void)a; (void)b;

@@ -17,8 +17,8 @@ void inline_idiom(torch::Tensor batch) {
   for (int i = 0; i < 10; ++i) {
     auto noise = torch::randn({64});
     auto a = noise.to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)' waits for the GPU to copy host tensor 'noise' to the device if 'torch::cuda::is_available() ? torch::...' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)' waits for the GPU to copy host tensor 'noise' to the device if 'torch::cuda::is_available() ? torch::...' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)' waits for the GPU to copy host tensor 'noise' to the device if 'torch::cuda::is_available() ? torch::...' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)' waits for the GPU to copy host tensor 'noise' to the device if 'torch::cuda::is_available() ? torch::...' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // RUNTIME-NOTE: :[[@LINE-3]]:20: note: pinning needs CUDA: 'pin_memory()' throws on a machine without it, and the destination is chosen at run time; pin only when it is CUDA, '(dev.is_cuda() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda())' (no fix: the destination is not a variable that can be tested and used)
     // CHECK-FIXES: auto a = noise.to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
     // CHECK-FIXES-NOTES: auto a = noise.to(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
@@ -34,18 +34,18 @@ void device_variable() {
   for (int i = 0; i < 10; ++i) {
     auto noise = torch::randn({64});
     auto a = noise.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'noise' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'noise' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'noise' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'noise' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = (device.is_cuda() ? noise.pin_memory() : noise).to(device, /*non_blocking=*/device.is_cuda());
     // CHECK-FIXES-NOTES: auto a = (device.is_cuda() ? noise.pin_memory() : noise).to(device, /*non_blocking=*/device.is_cuda());
     auto b = noise.to(kind);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(kind)' waits for the GPU to copy host tensor 'noise' to the device if 'kind' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(kind)' waits for the GPU to copy host tensor 'noise' to the device if 'kind' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(kind)' waits for the GPU to copy host tensor 'noise' to the device if 'kind' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(kind)' waits for the GPU to copy host tensor 'noise' to the device if 'kind' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto b = (kind == at::kCUDA ? noise.pin_memory() : noise).to(kind, /*non_blocking=*/kind == at::kCUDA);
     // CHECK-FIXES-NOTES: auto b = (kind == at::kCUDA ? noise.pin_memory() : noise).to(kind, /*non_blocking=*/kind == at::kCUDA);
     gpu.copy_(noise);
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(noise)' waits for the GPU to copy host tensor 'noise' to the device if 'gpu' is on CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: 'copy_(noise)' waits for the GPU to copy host tensor 'noise' to the device if 'gpu' is on CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(noise)' waits for the GPU to copy host tensor 'noise' to the device if 'gpu' is on CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: 'copy_(noise)' waits for the GPU to copy host tensor 'noise' to the device if 'gpu' is on CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: gpu.copy_(gpu.is_cuda() ? noise.pin_memory() : noise, /*non_blocking=*/gpu.is_cuda());
     // CHECK-FIXES-NOTES: gpu.copy_(gpu.is_cuda() ? noise.pin_memory() : noise, /*non_blocking=*/gpu.is_cuda());
     auto c = noise.to(device, /*non_blocking=*/true);
@@ -65,18 +65,18 @@ void literal_cuda() {
   for (int i = 0; i < 10; ++i) {
     auto noise = torch::randn({64});
     auto a = noise.to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'noise' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'noise' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'noise' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'noise' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = noise.pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     // CHECK-FIXES-NOTES: auto a = noise.pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     auto b = noise.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'noise' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'noise' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'noise' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'noise' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto b = noise.pin_memory().to(dev, /*non_blocking=*/true);
     // CHECK-FIXES-NOTES: auto b = noise.pin_memory().to(dev, /*non_blocking=*/true);
     gpu.copy_(noise);
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(noise)' waits for the GPU to copy host tensor 'noise' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: 'copy_(noise)' waits for the GPU to copy host tensor 'noise' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(noise)' waits for the GPU to copy host tensor 'noise' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: 'copy_(noise)' waits for the GPU to copy host tensor 'noise' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: gpu.copy_(noise.pin_memory(), /*non_blocking=*/true);
     // CHECK-FIXES-NOTES: gpu.copy_(noise.pin_memory(), /*non_blocking=*/true);
     (void)a; (void)b;

@@ -24,9 +24,9 @@ void any_condition(bool use_gpu, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto x = torch::randn({8});
     auto y = x.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto y = (dev.is_cuda() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda());
     // CHECK-FIXES-NOTES: auto y = (dev.is_cuda() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda());
     // CHECK-FIXES-UNKNOWN: auto y = (dev.is_cuda() ? x.pin_memory() : x).to(dev, /*non_blocking=*/dev.is_cuda());
@@ -42,9 +42,9 @@ void assigned_when_available(int steps) {
   auto ids = torch::arange(100);
   for (int i = 0; i < steps; ++i) {
     auto batch = ids.index({torch::indexing::Slice(i, i + 10)}).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:65: warning: 'to(device)' waits for the GPU to copy host tensor 'ids.index({torch::indexing::Slice(i,...' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:65: warning: 'to(device)' waits for the GPU to copy host tensor 'ids.index({torch::indexing::Slice(i,...' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:65: warning: 'to(device)' waits for the GPU to copy host tensor 'ids.index({torch::indexing::Slice(i,...' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:65: warning: 'to(device)' waits for the GPU to copy host tensor 'ids.index({torch::indexing::Slice(i,...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:65: warning: 'to(device)' waits for the GPU to copy host tensor 'ids.index({torch::indexing::Slice(i,...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:65: warning: 'to(device)' waits for the GPU to copy host tensor 'ids.index({torch::indexing::Slice(i,...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto batch = (device.is_cuda() ? ids.index({torch::indexing::Slice(i, i + 10)}).pin_memory() : ids.index({torch::indexing::Slice(i, i + 10)})).to(device, /*non_blocking=*/device.is_cuda());
     // CHECK-FIXES-NOTES: auto batch = (device.is_cuda() ? ids.index({torch::indexing::Slice(i, i + 10)}).pin_memory() : ids.index({torch::indexing::Slice(i, i + 10)})).to(device, /*non_blocking=*/device.is_cuda());
     (void)batch;
@@ -60,39 +60,39 @@ void sources(torch::Device param, torch::DeviceType type, char **argv,
   for (int i = 0; i < steps; ++i) {
     auto x = torch::ones({4});
     auto a = x.to(param);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(param)' waits for the GPU to copy host tensor 'x' to the device if 'param' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(param)' waits for the GPU to copy host tensor 'x' to the device if 'param' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(param)' waits for the GPU to copy host tensor 'x' to the device if 'param' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(param)' waits for the GPU to copy host tensor 'x' to the device if 'param' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(param)' waits for the GPU to copy host tensor 'x' to the device if 'param' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(param)' waits for the GPU to copy host tensor 'x' to the device if 'param' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = (param.is_cuda() ? x.pin_memory() : x).to(param, /*non_blocking=*/param.is_cuda());
     // CHECK-FIXES-NOTES: auto a = (param.is_cuda() ? x.pin_memory() : x).to(param, /*non_blocking=*/param.is_cuda());
     auto b = x.to(type);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(type)' waits for the GPU to copy host tensor 'x' to the device if 'type' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(type)' waits for the GPU to copy host tensor 'x' to the device if 'type' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(type)' waits for the GPU to copy host tensor 'x' to the device if 'type' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(type)' waits for the GPU to copy host tensor 'x' to the device if 'type' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(type)' waits for the GPU to copy host tensor 'x' to the device if 'type' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(type)' waits for the GPU to copy host tensor 'x' to the device if 'type' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto b = (type == at::kCUDA ? x.pin_memory() : x).to(type, /*non_blocking=*/type == at::kCUDA);
     // CHECK-FIXES-NOTES: auto b = (type == at::kCUDA ? x.pin_memory() : x).to(type, /*non_blocking=*/type == at::kCUDA);
     auto c = x.to(g_device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(g_device)' waits for the GPU to copy host tensor 'x' to the device if 'g_device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(g_device)' waits for the GPU to copy host tensor 'x' to the device if 'g_device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(g_device)' waits for the GPU to copy host tensor 'x' to the device if 'g_device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(g_device)' waits for the GPU to copy host tensor 'x' to the device if 'g_device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(g_device)' waits for the GPU to copy host tensor 'x' to the device if 'g_device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(g_device)' waits for the GPU to copy host tensor 'x' to the device if 'g_device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto c = (g_device.is_cuda() ? x.pin_memory() : x).to(g_device, /*non_blocking=*/g_device.is_cuda());
     // CHECK-FIXES-NOTES: auto c = (g_device.is_cuda() ? x.pin_memory() : x).to(g_device, /*non_blocking=*/g_device.is_cuda());
     auto d = x.to(from_flag);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(from_flag)' waits for the GPU to copy host tensor 'x' to the device if 'from_flag' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(from_flag)' waits for the GPU to copy host tensor 'x' to the device if 'from_flag' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(from_flag)' waits for the GPU to copy host tensor 'x' to the device if 'from_flag' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(from_flag)' waits for the GPU to copy host tensor 'x' to the device if 'from_flag' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(from_flag)' waits for the GPU to copy host tensor 'x' to the device if 'from_flag' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(from_flag)' waits for the GPU to copy host tensor 'x' to the device if 'from_flag' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto d = (from_flag.is_cuda() ? x.pin_memory() : x).to(from_flag, /*non_blocking=*/from_flag.is_cuda());
     // CHECK-FIXES-NOTES: auto d = (from_flag.is_cuda() ? x.pin_memory() : x).to(from_flag, /*non_blocking=*/from_flag.is_cuda());
     auto e = x.to(from_argv);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(from_argv)' waits for the GPU to copy host tensor 'x' to the device if 'from_argv' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(from_argv)' waits for the GPU to copy host tensor 'x' to the device if 'from_argv' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(from_argv)' waits for the GPU to copy host tensor 'x' to the device if 'from_argv' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(from_argv)' waits for the GPU to copy host tensor 'x' to the device if 'from_argv' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(from_argv)' waits for the GPU to copy host tensor 'x' to the device if 'from_argv' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(from_argv)' waits for the GPU to copy host tensor 'x' to the device if 'from_argv' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto e = (from_argv.is_cuda() ? x.pin_memory() : x).to(from_argv, /*non_blocking=*/from_argv.is_cuda());
     // CHECK-FIXES-NOTES: auto e = (from_argv.is_cuda() ? x.pin_memory() : x).to(from_argv, /*non_blocking=*/from_argv.is_cuda());
     auto f = x.to(picked);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(picked)' waits for the GPU to copy host tensor 'x' to the device if 'picked' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(picked)' waits for the GPU to copy host tensor 'x' to the device if 'picked' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(picked)' waits for the GPU to copy host tensor 'x' to the device if 'picked' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(picked)' waits for the GPU to copy host tensor 'x' to the device if 'picked' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(picked)' waits for the GPU to copy host tensor 'x' to the device if 'picked' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(picked)' waits for the GPU to copy host tensor 'x' to the device if 'picked' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto f = (picked.is_cuda() ? x.pin_memory() : x).to(picked, /*non_blocking=*/picked.is_cuda());
     // CHECK-FIXES-NOTES: auto f = (picked.is_cuda() ? x.pin_memory() : x).to(picked, /*non_blocking=*/picked.is_cuda());
     (void)a; (void)b; (void)c; (void)d; (void)e; (void)f;
@@ -107,15 +107,15 @@ struct Trainer {
     for (int i = 0; i < steps; ++i) {
       auto x = torch::zeros({4});
       auto y = x.to(device_);
-      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device_)' waits for the GPU to copy host tensor 'x' to the device if 'device_' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device_)' waits for the GPU to copy host tensor 'x' to the device if 'device_' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-      // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device_)' waits for the GPU to copy host tensor 'x' to the device if 'device_' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device_)' waits for the GPU to copy host tensor 'x' to the device if 'device_' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device_)' waits for the GPU to copy host tensor 'x' to the device if 'device_' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device_)' waits for the GPU to copy host tensor 'x' to the device if 'device_' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       // CHECK-FIXES: auto y = (device_.is_cuda() ? x.pin_memory() : x).to(device_, /*non_blocking=*/device_.is_cuda());
       // CHECK-FIXES-NOTES: auto y = (device_.is_cuda() ? x.pin_memory() : x).to(device_, /*non_blocking=*/device_.is_cuda());
       auto z = x.to(device());
-      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device())' waits for the GPU to copy host tensor 'x' to the device if 'device()' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device())' waits for the GPU to copy host tensor 'x' to the device if 'device()' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-      // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device())' waits for the GPU to copy host tensor 'x' to the device if 'device()' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(device())' waits for the GPU to copy host tensor 'x' to the device if 'device()' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:18: warning: 'to(device())' waits for the GPU to copy host tensor 'x' to the device if 'device()' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:18: warning: 'to(device())' waits for the GPU to copy host tensor 'x' to the device if 'device()' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       // CHECK-FIXES: auto z = x.to(device());
       // CHECK-FIXES-NOTES: auto z = x.to(device());
       (void)y; (void)z;
@@ -182,9 +182,9 @@ void in_macro(torch::Device dev, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto x = torch::randn({4});
     auto y = TO_DEVICE(x, dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES-NOTES: auto y = TO_DEVICE(x, dev);
     (void)y;
   }
@@ -196,9 +196,9 @@ template <typename T> void in_template(T dev, int steps) {
   for (int i = 0; i < steps; ++i) {
     auto x = torch::randn({4});
     auto y = x.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES-NOTES: auto y = x.to(dev);
     (void)y;
   }

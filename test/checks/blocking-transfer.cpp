@@ -29,7 +29,7 @@ void unknown(torch::Tensor t, torch::Device dev) {
     auto h = t.cpu();
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cpu()' waits for the GPU to copy 't' to the host if it is on CUDA; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     auto d = t.to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't' to the device if it is on the CPU; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // A source of unknown device is tested at run time: on the CPU and not
     // pinned, it is pinned and copied without blocking; anywhere else the
     // copy stays as it was.
@@ -39,10 +39,10 @@ void unknown(torch::Tensor t, torch::Device dev) {
     auto n = t.to(dev);               // both sides unknown: not reported
     auto gpu = torch::zeros({2}, torch::kCUDA);
     gpu.copy_(t);
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(t)' waits for the GPU to copy 't' to the device if it is on the CPU; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(t)' waits for the GPU to copy 't' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: gpu.copy_(t.is_cpu() && !t.is_pinned() ? t.pin_memory() : t, /*non_blocking=*/t.is_cpu() && !t.is_pinned());
     t.copy_(torch::ones({2}));
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'copy_(torch::ones({2}))' waits for the GPU to copy host tensor 'torch::ones({2})' to the device if 't' is on CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'copy_(torch::ones({2}))' waits for the GPU to copy host tensor 'torch::ones({2})' to the device if 't' is on CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     t.copy_(n);                       // both sides unknown: not reported
     (void)h; (void)d; (void)c; (void)n;
   }
@@ -72,23 +72,23 @@ void h2d(torch::Tensor param) {
   for (int i = 0; i < 10; ++i) {
     auto batch = torch::randn({64});
     auto a = batch.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'batch' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = batch.pin_memory().to(device, /*non_blocking=*/true);
     auto b = batch.cuda();
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cuda()' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cuda()' waits for the GPU to copy host tensor 'batch' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto b = batch.pin_memory().to(at::kCUDA, /*non_blocking=*/true);
     auto c = (batch * 2).to(torch::kCUDA, torch::kHalf);
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(torch::kCUDA, torch::kHalf)' waits for the GPU to copy host tensor '(batch * 2)' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(torch::kCUDA, torch::kHalf)' waits for the GPU to copy host tensor '(batch * 2)' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto c = (batch * 2).pin_memory().to(torch::kCUDA, torch::kHalf, /*non_blocking=*/true);
     auto d = batch.to(device, /*non_blocking=*/false);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/false)' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, /*non_blocking=*/false)' waits for the GPU to copy host tensor 'batch' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto d = batch.pin_memory().to(device, /*non_blocking=*/true);
     gpu.copy_(batch);
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(batch)' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'copy_(batch)' waits for the GPU to copy host tensor 'batch' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: gpu.copy_(batch.pin_memory(), /*non_blocking=*/true);
     // A pinned source could be changed by the host before the copy: no fix.
     auto e = staging.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(device)' waits for the GPU to copy host tensor 'staging' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(device)' waits for the GPU to copy host tensor 'staging' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto e = staging.to(device);
     (void)a; (void)b; (void)c; (void)d; (void)e;
   }
@@ -142,7 +142,7 @@ void macros() {
   for (int i = 0; i < 3; ++i) {
     auto batch = torch::randn({4});
     auto a = TO_GPU(batch);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'to()' waits for the GPU to copy host tensor '(t)' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = TO_GPU(batch);
     (void)a;
   }
@@ -154,7 +154,7 @@ template <typename T> void templated(T scale) {
   for (int i = 0; i < 3; ++i) {
     auto batch = torch::randn({4}) * scale;
     auto a = batch.to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'batch' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'batch' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto a = batch.to(torch::kCUDA);
     (void)a;
   }

@@ -23,7 +23,7 @@ void train(int steps) {
     opt.zero_grad();
     loss.backward(); // F5: NO-SYNC
     torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}    [](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
     // CHECK-FIXES-NEXT: {{^}}      std::vector<at::Tensor> norms;{{$}}
     // CHECK-FIXES-NEXT: {{^}}      for (const auto& p : params){{$}}
@@ -51,9 +51,9 @@ double train_logged(int steps) {
   for (int step = 0; step < steps; ++step) {
     net->forward(x).sum().backward();
     double norm = torch::nn::utils::clip_grad_norm_(net->parameters(), 0.5);
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'net->parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'net->parameters()' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     last += torch::nn::utils::clip_grad_norm_(net->parameters(), 0.5, 2.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'net->parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'net->parameters()' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     (void)norm;
   }
   return last;
@@ -65,13 +65,13 @@ void other_flags(int steps) {
   model->to(kDev);
   for (int step = 0; step < steps; ++step) {
     torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0, /*norm_type=*/1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0, /*norm_type=*/1.0);
     torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0, 2.0, /*error_if_nonfinite=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0, 2.0, /*error_if_nonfinite=*/true);
     torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0, std::numeric_limits<double>::infinity());
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0, std::numeric_limits<double>::infinity());
   }
 }
@@ -83,18 +83,18 @@ void overloads(int steps) {
   auto b = torch::zeros({4}, kDev).requires_grad_();
   for (int step = 0; step < steps; ++step) {
     torch::nn::utils::clip_grad_norm_({w, b}, 0.5, 2, false);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}    }({w, b}, 0.5);{{$}}
     torch::nn::utils::clip_grad_norm_(w, 0.5);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}    }({w}, 0.5);{{$}}
     (void)torch::nn::utils::clip_grad_norm_(w, 0.25, 2.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}    (void)[](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
     // CHECK-FIXES: {{^}}    }({w}, 0.25);{{$}}
     if (step % 2 == 0)
       torch::nn::utils::clip_grad_norm_(b, 2.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}      [](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
     // CHECK-FIXES-NEXT: {{^}}        std::vector<at::Tensor> norms;{{$}}
     // CHECK-FIXES: {{^}}      }({b}, 2.0);{{$}}
@@ -105,9 +105,9 @@ void overloads(int steps) {
 void train_external(torch::nn::Linear &model, torch::Tensor w, int steps) {
   for (int step = 0; step < steps; ++step) {
     auto n = torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'model->parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'model->parameters()' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     auto m = torch::nn::utils::clip_grad_norm_(w, 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'w' is on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'w' is on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     (void)n; (void)m;
   }
 }
@@ -123,9 +123,9 @@ void param_lists(int steps) {
   mixed.push_back(torch::randn({2}, kDev));
   for (int step = 0; step < steps; ++step) {
     double a = torch::nn::utils::clip_grad_norm_(params, 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     double b = torch::nn::utils::clip_grad_norm_(mixed, 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'mixed' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'mixed' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     (void)a; (void)b;
   }
 }
@@ -134,7 +134,7 @@ void param_lists(int steps) {
 void clip_all(torch::nn::Module &m) {
   using namespace torch::nn::utils;
   clip_grad_norm_(m.parameters(), 1.0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'm.parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'm.parameters()' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
   // CHECK-FIXES: {{^}}  }(m.parameters(), 1.0);{{$}}
 }
 void drive(torch::nn::Module &m) {
@@ -209,7 +209,7 @@ void in_macros(int steps) {
   model->to(kDev);
   for (int step = 0; step < steps; ++step)
     CLIP(model);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
   // CHECK-FIXES: CLIP(model);
 }
 
@@ -219,7 +219,7 @@ template <typename M>
 void train_any(M &model, int steps) {
   for (int step = 0; step < steps; ++step)
     torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'model->parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'model->parameters()' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
   // CHECK-FIXES: {{^}}    [](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
   // CHECK-FIXES: {{^}}    }(model->parameters(), 1.0);{{$}}
 }
@@ -231,7 +231,7 @@ template <typename M>
 void train_two(M &model, int steps) {
   for (int step = 0; step < steps; ++step)
     torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'model->parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'model->parameters()' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
   // CHECK-FIXES: {{^}}    [](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
   // CHECK-FIXES: {{^}}    }(model->parameters(), 1.0);{{$}}
 }
@@ -244,8 +244,8 @@ template <typename P>
 void clip_params(P params, int steps) {
   for (int step = 0; step < steps; ++step)
     torch::nn::utils::clip_grad_norm_(params, 1.0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'params' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
-  // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'params' is on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'params' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'params' is on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
   // CHECK-FIXES: {{^}}    torch::nn::utils::clip_grad_norm_(params, 1.0);{{$}}
 }
 template void clip_params<std::vector<torch::Tensor>>(std::vector<torch::Tensor>,

@@ -11,11 +11,11 @@ float train(torch::Tensor batch, int steps) {
   float total = 0;
   for (int i = 0; i < steps; ++i) {
     auto x = batch.to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy 'batch' to the device if it is on the CPU; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy 'batch' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto x = (batch.is_cpu() && !batch.is_pinned() ? batch.pin_memory() : batch).to(torch::kCUDA, /*non_blocking=*/batch.is_cpu() && !batch.is_pinned());
     auto noise = torch::randn({64});
     auto y = noise.to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'noise' to the device; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 'noise' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto y = noise.pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
     auto s = w.index({w > 0}).sum();
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'w' selected by bool mask 'w > 0'; use 'torch::where(w > 0, w, 0).sum()', which sums the same elements on the device [torchsync-dynamic-shape]
@@ -23,7 +23,7 @@ float train(torch::Tensor batch, int steps) {
     total += (s + y.sum()).item<float>();
     // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'item<float>()' waits for the GPU to read CUDA tensor '(s + y.sum())'; add it up on the device and read the sum once after the loop [torchsync-host-read]
     torch::cuda::synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     (void)x;
   }
   return total;

@@ -20,8 +20,8 @@ void hoist_index(int steps) {
   auto idx = torch::tensor({0, 2, 5});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)r;
   }
   // CHECK-FIXES: auto idx_dev = idx.pin_memory().to(x.device(), /*non_blocking=*/true);
@@ -40,8 +40,8 @@ void runtime_device(int steps) {
   auto idx = torch::tensor({0, 2, 5});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of 'x' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of 'x' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of 'x' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of 'x' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)r;
   }
   // CHECK-FIXES: for (int i = 0; i < steps; ++i) {
@@ -57,8 +57,8 @@ void pinned_source(int steps) {
   auto idx = torch::tensor({0, 2, 5}).pin_memory();
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)r;
   }
   // CHECK-FIXES: for (int i = 0; i < steps; ++i) {

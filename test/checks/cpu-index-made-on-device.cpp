@@ -23,13 +23,13 @@ void update(torch::Device device, torch::Tensor obs, torch::Tensor returns,
     for (int64_t start = 0; start < batch; start += minibatch) {
       torch::Tensor mb_inds = b_inds.index({Slice(start, start + minibatch)});
       auto x = b_obs.index({mb_inds});
-      // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' waits for the GPU to copy CPU index tensor 'mb_inds' to the device of 'b_obs' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'index()' waits for the GPU to copy CPU index 'mb_inds' to the device of 'b_obs' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       auto a = b_actions.to(torch::kLong).index({mb_inds});
-      // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'index()' waits for the GPU to copy CPU index tensor 'mb_inds' to the device of 'b_actions.to(torch::kLong)' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'index()' waits for the GPU to copy CPU index 'mb_inds' to the device of 'b_actions.to(torch::kLong)' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       auto loss = (x.sum(1) - b_returns.index({mb_inds})).pow(2).mean() +
                   a.sum() * 0 + (x.mean() - b_returns.index({mb_inds})).sum();
-      // CHECK-MESSAGES: :[[@LINE-2]]:41: warning: 'index()' waits for the GPU to copy CPU index tensor 'mb_inds' to the device of 'b_returns' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
-      // CHECK-MESSAGES: :[[@LINE-2]]:55: warning: 'index()' waits for the GPU to copy CPU index tensor 'mb_inds' to the device of 'b_returns' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES: :[[@LINE-2]]:41: warning: 'index()' waits for the GPU to copy CPU index 'mb_inds' to the device of 'b_returns' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
+      // CHECK-MESSAGES: :[[@LINE-2]]:55: warning: 'index()' waits for the GPU to copy CPU index 'mb_inds' to the device of 'b_returns' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
       (void)loss;
     }
   }
@@ -48,7 +48,7 @@ void also_on_host(torch::Tensor x, int64_t n, std::vector<int64_t> &seen) {
   for (int i = 0; i < 3; ++i) {
     torch::Tensor inds = torch::randperm(n);
     auto y = gx.index({inds});
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to copy CPU index tensor 'inds' to the device of CUDA tensor 'gx'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to copy CPU index 'inds' to the device of CUDA tensor 'gx'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     seen.push_back(inds.data_ptr<int64_t>()[0]);
     (void)y;
   }
@@ -61,7 +61,7 @@ void no_device_before(torch::Tensor x, int64_t n) {
   for (int i = 0; i < 3; ++i) {
     torch::Tensor inds = torch::randperm(n);
     auto y = x.cuda().index({inds});
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'index()' waits for the GPU to copy CPU index tensor 'inds' to the device of CUDA tensor 'x.cuda()'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'index()' waits for the GPU to copy CPU index 'inds' to the device of CUDA tensor 'x.cuda()'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)y;
   }
 }
@@ -76,7 +76,7 @@ void maybe_pinned(torch::Tensor x, int64_t n) {
   for (int64_t s = 0; s < n; s += 4) {
     torch::Tensor inds = perm.index({Slice(s, s + 4)});
     auto y = gx.index({inds});
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to copy CPU index tensor 'inds' to the device of CUDA tensor 'gx'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to copy CPU index 'inds' to the device of CUDA tensor 'gx'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)y;
   }
 }
@@ -90,8 +90,8 @@ void first_use_cold(torch::Tensor x, int64_t n) {
   auto warm = gx.index({inds});
   for (int i = 0; i < 3; ++i) {
     auto y = gx.index({inds}) + gx.index({inds});
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to copy CPU index tensor 'inds' to the device of CUDA tensor 'gx'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
-    // CHECK-MESSAGES: :[[@LINE-2]]:36: warning: 'index()' waits for the GPU to copy CPU index tensor 'inds' to the device of CUDA tensor 'gx'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to copy CPU index 'inds' to the device of CUDA tensor 'gx'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-2]]:36: warning: 'index()' waits for the GPU to copy CPU index 'inds' to the device of CUDA tensor 'gx'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)y;
   }
   (void)warm;
@@ -107,7 +107,7 @@ void in_macro(torch::Tensor x, int64_t n) {
   for (int i = 0; i < 3; ++i) {
     torch::Tensor inds = torch::randperm(n);
     auto y = PICK(gx, inds);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'index()' waits for the GPU to copy CPU index tensor 'inds' to the device of CUDA tensor 'gx'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'index()' waits for the GPU to copy CPU index 'inds' to the device of CUDA tensor 'gx'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)y;
   }
 }
@@ -118,7 +118,7 @@ template <typename T> void in_template(T x, int64_t n) {
   for (int i = 0; i < 3; ++i) {
     torch::Tensor inds = torch::randperm(n);
     auto y = gx.index({inds});
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to copy CPU index tensor 'inds' to the device of CUDA tensor 'gx'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'index()' waits for the GPU to copy CPU index 'inds' to the device of CUDA tensor 'gx'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)y;
   }
 }

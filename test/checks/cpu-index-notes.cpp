@@ -11,7 +11,7 @@ void hoist_index(int steps) {
   auto idx = torch::tensor({0, 2, 5});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-3]]:3: note: FIX-IT applied suggested code changes
     // CHECK-NOTES: :[[@LINE-3]]:23: note: FIX-IT applied suggested code changes
     // CHECK-NOTES: :[[@LINE-4]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
@@ -30,7 +30,7 @@ void hoist_from_factory(int steps) {
   for (int i = 0; i < steps; ++i) {
     auto x = torch::randn({8, 4}, dev);
     x.index_put_({rows}, torch::zeros({8, 4}, dev));
-    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index tensor 'rows' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index 'rows' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-4]]:3: note: FIX-IT applied suggested code changes
     // CHECK-NOTES: :[[@LINE-3]]:19: note: FIX-IT applied suggested code changes
     // CHECK-NOTES: :[[@LINE-4]]:7: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
@@ -65,11 +65,11 @@ void no_hoist(int steps) {
   auto twice = torch::tensor({2, 3});
   for (int i = 0; i < steps; ++i) {
     auto a = x.index({moving});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'moving' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'moving' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-2]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     moving = moving + 1;
     auto b = x.index({twice});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'twice' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'twice' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-2]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     twice.add_(1);
     // Made in the loop: not hoisted, but made on the device where it is
@@ -77,7 +77,7 @@ void no_hoist(int steps) {
     auto fresh = torch::randperm(16);
     // CHECK-FIXES: auto fresh = (x.is_cuda() ? torch::randperm(16).pin_memory() : torch::randperm(16)).to(x.device(), /*non_blocking=*/x.is_cuda());
     auto c = x.index({fresh});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'fresh' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'fresh' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-4]]:18: note: FIX-IT applied suggested code changes
     // CHECK-NOTES: :[[@LINE-3]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     (void)a; (void)b; (void)c;
@@ -90,7 +90,7 @@ void by_reference(const torch::Tensor &x, int steps) {
   auto idx = torch::tensor({0, 1});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of 'x' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of 'x' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-2]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     (void)r;
   }

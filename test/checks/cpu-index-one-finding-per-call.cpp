@@ -25,11 +25,11 @@ void indexing(int steps) {
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'x' selected by bool mask 'mask'; keep the shape with 'torch::where(mask, x, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     // CHECK-MESSAGES-V26: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to count the elements of CUDA tensor 'x' selected by bool mask 'mask'; keep the shape with 'torch::where(mask, x, 0)' or by multiplying by the mask [torchsync-dynamic-shape]
     auto c = x.index({cpu_mask});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU mask 'cpu_mask' to the device of CUDA tensor 'x'; build the mask on the device, or copy it there once outside the hot path [torchsync-cpu-index]
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU mask 'cpu_mask' to the device of CUDA tensor 'x'; build the mask on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU mask 'cpu_mask' to the device of CUDA tensor 'x'; make the mask on the device, or copy it there outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU mask 'cpu_mask' to the device of CUDA tensor 'x'; make the mask on the device, or copy it there outside the hot path [torchsync-cpu-index]
     x.index_put_({cpu_idx}, torch::ones({16, 8}, kDev), /*accumulate=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index tensor 'cpu_idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
-    // CHECK-MESSAGES-V26: :[[@LINE-2]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index tensor 'cpu_idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index 'cpu_idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES-V26: :[[@LINE-2]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index 'cpu_idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     x.index_put_({idx}, torch::tensor(1.0), /*accumulate=*/true);
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' with accumulate=true waits for the GPU to bounds-check its indices in LibTorch 1.x; use 'index_add_' for one 1-D index, or LibTorch 2.x, which checks on the device [torchsync-version-specific]
     // CHECK-MESSAGES-V26: :[[@LINE-2]]:7: warning: 'index_put_()' waits for the GPU to copy CPU 0-dim tensor 'torch::tensor(1.0)' to the device of CUDA tensor 'x'; build the value on the device with 'at::scalar_tensor(v, x.options())' [torchsync-cpu-index]

@@ -15,17 +15,17 @@ void cpu_index(int steps) {
   auto m = torch::rand({16}) > 0.5;
   for (int i = 0; i < steps; ++i) {
     auto a = x.index({rows});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'rows' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'rows' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     auto b = x.index({Slice(), torch::arange(4)});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'torch::arange(4)' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'torch::arange(4)' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     auto c = at::index(x, {idx});
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::index()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::index()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     x.index_put_({rows}, torch::zeros({3, 8}, kDev));
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index tensor 'rows' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy CPU index 'rows' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     at::index_put_(x, {idx}, torch::ones({16, 8}, kDev), /*accumulate=*/true);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::index_put_()' waits for the GPU to copy CPU index tensor 'idx' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::index_put_()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     auto d = x.index({m});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU mask 'm' to the device of CUDA tensor 'x'; build the mask on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU mask 'm' to the device of CUDA tensor 'x'; make the mask on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)a; (void)b; (void)c; (void)d;
   }
 }
@@ -35,7 +35,7 @@ void gather_rows(torch::Tensor x, int steps) {
   auto idx = torch::tensor({1, 3});
   for (int i = 0; i < steps; ++i) {
     auto r = x.index({idx});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'idx' to the device of 'x' if it is on CUDA; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of 'x' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)r;
   }
 }

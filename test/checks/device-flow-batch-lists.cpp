@@ -22,9 +22,9 @@ void pairs_of_host_tensors(torch::Device dev, int n) {
   xs.emplace_back(torch::rand({4}), torch::rand({4}));
   for (int step = 0; step < n; ++step) {
     auto a = xs[step % 3].first.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[step % 3].first' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[step % 3].first' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto b = std::get<1>(xs.at(step % 3)).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<1>(xs.at(step % 3))' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<1>(xs.at(step % 3))' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)a; (void)b;
   }
 }
@@ -55,11 +55,11 @@ void returned_lists(torch::Device dev, int n) {
   auto tagged = make_tagged<int>(4);
   for (int step = 0; step < n; ++step) {
     auto x = batches[step % 8].first.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'to(dev)' waits for the GPU to copy host tensor 'batches[step % 8].first' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'to(dev)' waits for the GPU to copy host tensor 'batches[step % 8].first' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto l = list.front().to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(dev)' waits for the GPU to copy host tensor 'list.front()' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(dev)' waits for the GPU to copy host tensor 'list.front()' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto t = std::get<0>(tagged[step % 4]).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:44: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<0>(tagged[step % 4])' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:44: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<0>(tagged[step % 4])' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)x; (void)l; (void)t;
   }
 }
@@ -70,7 +70,7 @@ void in_macro(torch::Device dev, int n) {
   Batches xs = make_batches(2);
   for (int step = 0; step < n; ++step) {
     auto a = FIRST_OF(xs, step % 2).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 'to(dev)' waits for the GPU to copy host tensor 'FIRST_OF(xs, step % 2)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 'to(dev)' waits for the GPU to copy host tensor 'FIRST_OF(xs, step % 2)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)a;
   }
 }
@@ -79,7 +79,7 @@ template <typename D> void templated(D dev, int n) {
   Batches xs = make_batches(2);
   for (int step = 0; step < n; ++step) {
     auto a = xs[step % 2].second.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[step % 2].second' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[step % 2].second' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)a;
   }
 }

@@ -18,12 +18,12 @@ void vector_of_host_tensors(torch::Device dev, int n) {
     xs.push_back(torch::zeros({4}));
     xs.emplace_back(torch::ones({4}));
     auto a = xs[0].to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[0]' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[0]' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto b = xs.back().to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs.back()' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs.back()' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     for (const auto &x : xs) {
       auto c = x.to(dev);
-      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       (void)c;
     }
     (void)a; (void)b;
@@ -34,10 +34,10 @@ void tuple_and_pair(torch::Device dev, int n) {
   for (int step = 0; step < n; ++step) {
     auto batch = std::make_tuple(torch::rand({8, 4}), torch::randint(0, 3, {8}));
     auto data = std::get<0>(batch).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<0>(batch)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<0>(batch)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     std::pair<torch::Tensor, torch::Tensor> p{torch::rand({8}), torch::rand({8})};
     auto first = p.first.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(dev)' waits for the GPU to copy host tensor 'p.first' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(dev)' waits for the GPU to copy host tensor 'p.first' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)data; (void)first;
   }
 }
@@ -57,14 +57,14 @@ void in_macro(torch::Device dev, int n) {
   std::vector<torch::Tensor> xs{torch::zeros({2})};
   for (int i = 0; i < n; ++i)
     FIRST_TO(xs, dev);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'to()' waits for the GPU to copy host tensor 'c[0]' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'to()' waits for the GPU to copy host tensor 'c[0]' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
 }
 
 template <typename D> void templated(D dev, int n) {
   std::vector<torch::Tensor> xs{torch::zeros({2})};
   for (int i = 0; i < n; ++i)
     xs[0].to(dev);
-  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[0]' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[0]' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
 }
 void use_template() { templated(torch::Device(torch::kCUDA), 4); }
 
@@ -76,7 +76,7 @@ void copied_both_ways(torch::Device dev, int n) {
     a = b;
     b = a;
     auto x = a[0].to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to(dev)' waits for the GPU to copy host tensor 'a[0]' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to(dev)' waits for the GPU to copy host tensor 'a[0]' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)x;
   }
 }
@@ -91,21 +91,21 @@ void lists_in_and_out(torch::Device dev, int n) {
     for (int k = 0; k < 3; ++k)
       parts.push_back(torch::arange(4, torch::kFloat32));
     auto joined = torch::cat(parts, 0).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::cat(parts, 0)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::cat(parts, 0)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto joined = (dev.is_cuda() ? torch::cat(parts, 0).pin_memory() : torch::cat(parts, 0)).to(dev, /*non_blocking=*/dev.is_cuda());
     auto stacked = torch::stack(parts).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::stack(parts)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::stack(parts)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto stacked = (dev.is_cuda() ? torch::stack(parts).pin_memory() : torch::stack(parts)).to(dev, /*non_blocking=*/dev.is_cuda());
     auto halves = torch::split(torch::rand({8}), 4);
     auto h = halves[1].to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'to(dev)' waits for the GPU to copy host tensor 'halves[1]' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'to(dev)' waits for the GPU to copy host tensor 'halves[1]' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto rows = torch::rand({2, 4}).unbind();
     auto r = rows.front().to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(dev)' waits for the GPU to copy host tensor 'rows.front()' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'to(dev)' waits for the GPU to copy host tensor 'rows.front()' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto g = torch::arange(4, torch::kFloat32);
     auto grids = torch::meshgrid({g, g}, "ij");
     auto cy = ((grids[0] + 0.5f) * 8).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'to(dev)' waits for the GPU to copy host tensor '((grids[0] + 0.5f) * 8)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'to(dev)' waits for the GPU to copy host tensor '((grids[0] + 0.5f) * 8)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto cy = (dev.is_cuda() ? ((grids[0] + 0.5f) * 8).pin_memory() : ((grids[0] + 0.5f) * 8)).to(dev, /*non_blocking=*/dev.is_cuda());
     (void)joined; (void)stacked; (void)h; (void)r; (void)cy;
   }

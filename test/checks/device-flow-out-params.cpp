@@ -46,9 +46,9 @@ void tuple_out(Loader &loader, torch::Device device, int n) {
     std::tuple<torch::Tensor, torch::Tensor> batch;
     loader.next(batch);
     auto x = std::get<0>(batch).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' waits for the GPU to copy host tensor 'std::get<0>(batch)' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' waits for the GPU to copy host tensor 'std::get<0>(batch)' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto y = std::get<1>(batch).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' waits for the GPU to copy host tensor 'std::get<1>(batch)' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' waits for the GPU to copy host tensor 'std::get<1>(batch)' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)x; (void)y;
   }
 }
@@ -57,9 +57,9 @@ void tensor_outs(Loader &loader, torch::Device device) {
   torch::Tensor a, b;
   while (loader.next_batch(a, b)) {
     auto d = a.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'a' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'a' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     b = b.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(device)' waits for the GPU to copy host tensor 'b' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(device)' waits for the GPU to copy host tensor 'b' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)d;
   }
 }
@@ -69,18 +69,18 @@ void pair_and_vector_outs(Loader &loader, torch::Device device, int n) {
     std::pair<torch::Tensor, torch::Tensor> p;
     loader.fill(p);
     auto s = p.second.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'to(device)' waits for the GPU to copy host tensor 'p.second' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'to(device)' waits for the GPU to copy host tensor 'p.second' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     std::vector<torch::Tensor> v;
     loader.fill_vec(v);
     auto f = v.front().to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'to(device)' waits for the GPU to copy host tensor 'v.front()' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'to(device)' waits for the GPU to copy host tensor 'v.front()' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     torch::Tensor x, z;
     loader.next_pinned(x);
     auto g = x.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'x' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'x' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     loader.skip(z, step);
     auto h = z.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'z' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'z' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)s; (void)f; (void)g; (void)h;
   }
 }
@@ -105,7 +105,7 @@ void in_macro(Loader &loader, torch::Device device, int n) {
     std::tuple<torch::Tensor, torch::Tensor> batch;
     NEXT_INTO(loader, batch);
     auto x = std::get<0>(batch).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' waits for the GPU to copy host tensor 'std::get<0>(batch)' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' waits for the GPU to copy host tensor 'std::get<0>(batch)' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)x;
   }
 }
@@ -115,7 +115,7 @@ template <typename D> void templated(Loader &loader, D device, int n) {
   for (int step = 0; step < n; ++step) {
     loader.next_batch(a, b);
     auto d = a.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'a' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'a' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)d;
   }
 }
@@ -132,7 +132,7 @@ struct DeviceLoader {
   void next(torch::Tensor &x) { x = torch::rand({4}, torch::kCUDA); }
   void next_on(torch::Tensor &x, torch::Device dev) {
     x = torch::rand({4}).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::rand({4})' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(dev)' waits for the GPU to copy host tensor 'torch::rand({4})' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: {{^}}    x = (dev.is_cuda() ? torch::rand({4}).pin_memory() : torch::rand({4})).to(dev, /*non_blocking=*/dev.is_cuda());
   }
   // Moved to the CPU: a host tensor for the caller.
@@ -149,7 +149,7 @@ void already_on_the_device(DeviceLoader &loader, torch::Device device, int n) {
     torch::Tensor z;
     loader.next_on_cpu(z);
     auto c = z.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'z' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(device)' waits for the GPU to copy host tensor 'z' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)a; (void)b; (void)c;
   }
 }

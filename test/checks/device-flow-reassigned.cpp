@@ -12,7 +12,7 @@ void moved_in_place(torch::Device dev, int n) {
   for (int i = 0; i < n; ++i) {
     torch::Tensor h = torch::zeros({4});
     h = h.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' waits for the GPU to copy host tensor 'h' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' waits for the GPU to copy host tensor 'h' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)h;
   }
 }
@@ -24,7 +24,7 @@ void parameter_reassigned(torch::Tensor x, torch::Device dev) {
   for (int i = 0; i < 3; ++i) {
     x = torch::ones({4});
     auto y = x.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)y;
   }
 }
@@ -46,7 +46,7 @@ void in_macro(torch::Device dev, int n) {
   for (int i = 0; i < n; ++i) {
     auto h = torch::rand({4});
     TO_DEVICE(h, dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'to()' waits for the GPU to copy host tensor 'h' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'to()' waits for the GPU to copy host tensor 'h' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
   }
 }
 
@@ -54,7 +54,7 @@ template <typename D> void templated(D dev, int n) {
   for (int i = 0; i < n; ++i) {
     auto h = torch::ones({4});
     h = h.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' waits for the GPU to copy host tensor 'h' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' waits for the GPU to copy host tensor 'h' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
   }
 }
 void use_template() { templated(torch::Device(torch::kCUDA), 4); }

@@ -9,8 +9,8 @@
 
 void step() {
   torch::cuda::synchronize();
-  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
-  // CHECK-MESSAGES-HOT: :[[@LINE-2]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+  // CHECK-MESSAGES-HOT: :[[@LINE-2]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
 }
 
 struct Timer {
@@ -33,5 +33,5 @@ void loop(cudaStream_t s) {
   // A statement macro's `do { } while (0)` is no loop, with or without the
   // option: outside a loop it is reported only with ReportOutsideLoops.
   C10_CUDA_CHECK(cudaDeviceSynchronize());
-  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:18: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
+  // CHECK-MESSAGES-OUTSIDE: :[[@LINE-1]]:18: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
 }

@@ -42,13 +42,13 @@ void device_wide(torch::nn::Linear model, torch::Tensor x) {
   for (int step = 0; step < 10; ++step) {
     auto y = model(x);
     torch::cuda::synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     torch::cuda::synchronize(0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     c10::cuda::device_synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::device_synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::device_synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     at::cuda::device_synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::device_synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::device_synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     (void)y;
   }
 }
@@ -102,9 +102,9 @@ void runtime(cudaStream_t s, cudaEvent_t ev, float *dev, float *host,
   std::vector<float> staging(n);
   for (int step = 0; step < 10; ++step) {
     cudaDeviceSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
     cudaThreadSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaThreadSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaThreadSynchronize()' waits for all work on the GPU; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
     cudaStreamSynchronize(s);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 's'; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
     cudaStreamSynchronize(0);
@@ -128,14 +128,14 @@ void runtime(cudaStream_t s, cudaEvent_t ev, float *dev, float *host,
     cudaFreeHost(host);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaFreeHost()' waits for all work on the whole GPU to finish before it frees the memory; allocate the pinned buffer once outside the loop, or use pinned tensors (pin_memory()) from the caching host allocator [torchsync-explicit-sync]
     ::cudaDeviceSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
   }
 }
 
 void driver(CUstream s, CUevent ev, CUdeviceptr dev, float *host, size_t n) {
   for (int step = 0; step < 10; ++step) {
     cuCtxSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuCtxSynchronize()' waits for all work in the current CUDA context to finish; order streams with cuEventRecord and cuStreamWaitEvent, and time with cuEventElapsedTime after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuCtxSynchronize()' waits for all work in the current CUDA context; order streams with cuEventRecord and cuStreamWaitEvent, and time with cuEventElapsedTime after one final sync [torchsync-explicit-sync]
     cuStreamSynchronize(s);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuStreamSynchronize()' waits for all work queued on stream 's'; record an event with cuEventRecord and make the other stream wait on it with cuStreamWaitEvent, or poll cuStreamQuery [torchsync-explicit-sync]
     cuEventSynchronize(ev);
@@ -151,7 +151,7 @@ void driver(CUstream s, CUevent ev, CUdeviceptr dev, float *host, size_t n) {
 
 void finish_step() {
   torch::cuda::synchronize();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
 }
 
 void train(torch::Tensor x) {
@@ -169,10 +169,10 @@ void train(torch::Tensor x) {
   int left = 3;
   while (left-- > 0)
     cudaDeviceSynchronize();
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
   auto each = [](int) {
     c10::cuda::device_synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::device_synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c10::cuda::device_synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
   };
   for (int i = 0; i < 2; ++i)
     each(i);
@@ -288,11 +288,11 @@ void look_alikes(mylib::Queue q) {
 void in_macros(c10::cuda::CUDAStream side) {
   for (int step = 0; step < 10; ++step) {
     SYNC_ALL();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     WAIT_ON(side);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'synchronize()' waits for all work queued on stream '(s)'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     C10_CUDA_CHECK(cudaDeviceSynchronize());
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU to finish; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'cudaDeviceSynchronize()' waits for all work on the GPU; order streams with cudaEventRecord and cudaStreamWaitEvent, and time with cudaEventElapsedTime after one final sync [torchsync-explicit-sync]
     AT_CUDA_CHECK(cudaStreamSynchronize(side));
     // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'cudaStreamSynchronize()' waits for all work queued on stream 'side'; record an event with cudaEventRecord and make the other stream wait on it with cudaStreamWaitEvent, or poll cudaStreamQuery [torchsync-explicit-sync]
   }
@@ -304,7 +304,7 @@ void wait_each(std::vector<StreamT> &streams) {
     s.synchronize();
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'synchronize()' waits for all work queued on stream 's'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     torch::cuda::synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
   }
 }
 template void wait_each<c10::cuda::CUDAStream>(std::vector<c10::cuda::CUDAStream> &);

@@ -24,13 +24,13 @@ int main() {
     opt.zero_grad();
     model->forward(x).pow(2).mean().backward();
     torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'model->parameters()' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'model->parameters()' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}    [](const std::vector<at::Tensor>& params, double max_norm) {{{$}}
     // CHECK-FIXES: {{^}}    }(model->parameters(), 1.0);{{$}}
     logged += torch::nn::utils::clip_grad_norm_({w}, 0.5, 2.0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if '{w}' are on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if '{w}' are on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     torch::nn::utils::clip_grad_norm_(w, 0.5);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to return the total norm as a double if 'w' is on CUDA; clip on the device and keep the norm as a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'clip_grad_norm_()' waits for the GPU to read the total norm it returns if 'w' is on CUDA; clip on the device, keeping the norm a tensor (norm(), at::stack, at::clamp, mul_) [torchsync-clip-grad-norm]
     // CHECK-FIXES: {{^}}    }({w}, 0.5);{{$}}
     torch::nn::utils::clip_grad_norm_(cpu_model->parameters(), 1.0);
     torch::nn::utils::clip_grad_value_(model->parameters(), 1.0);

@@ -17,9 +17,9 @@ void step(int steps) {
   auto top = x.max();
   for (int i = 0; i < steps; ++i) {
     auto a = x.index({rows});
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index tensor 'rows' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'rows' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     auto b = at::index(x, {rows});
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::index()' waits for the GPU to copy CPU index tensor 'rows' to the device of CUDA tensor 'x'; build the index on the device, or copy it there once outside the hot path [torchsync-cpu-index]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'at::index()' waits for the GPU to copy CPU index 'rows' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     x.index_put_({idx}, 0.0);
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'index_put_()' waits for the GPU to copy the host value '0.0' to the device of CUDA tensor 'x'; build the value on the device with 'at::scalar_tensor(v, x.options())' [torchsync-cpu-index]
     // CHECK-FIXES: x.index_put_({idx}, at::scalar_tensor(0.0, x.options()));

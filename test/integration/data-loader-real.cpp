@@ -26,9 +26,9 @@ int main(int argc, char **argv) {
   for (int epoch = 0; epoch < 2; ++epoch) {
     for (auto &batch : *loader) {
       auto data = batch.data.to(device);
-      // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.data' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.data' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       auto target = batch.target.to(device);
-      // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.target' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+      // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(device)' waits for the GPU to copy host tensor 'batch.target' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
       // The batches' memory is not shown to be pageable: the fix tests it.
       // CHECK-FIXES: auto data = (device.is_cuda() && !batch.data.is_pinned() ? batch.data.pin_memory() : batch.data).to(device, /*non_blocking=*/device.is_cuda() && !batch.data.is_pinned());
       // CHECK-FIXES: auto target = (device.is_cuda() && !batch.target.is_pinned() ? batch.target.pin_memory() : batch.target).to(device, /*non_blocking=*/device.is_cuda() && !batch.target.is_pinned());
@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
   // The loader's iterator: the same host batches.
   for (auto it = loader->begin(); it != loader->end(); ++it) {
     auto data = it->data.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(device)' waits for the GPU to copy host tensor 'it->data' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'to(device)' waits for the GPU to copy host tensor 'it->data' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)data;
   }
   // On the CPU everywhere: no copy.

@@ -13,17 +13,17 @@ void step(torch::Device dev, int n) {
   for (int i = 0; i < n; ++i) {
     torch::Tensor h = torch::zeros({4});
     h = h.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' waits for the GPU to copy host tensor 'h' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'to(dev)' waits for the GPU to copy host tensor 'h' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     std::vector<torch::Tensor> xs;
     xs.push_back(torch::rand({4}));
     auto a = xs[0].to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[0]' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'xs[0]' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto batch = std::make_tuple(torch::rand({8, 4}), torch::randint(0, 3, {8}));
     auto data = std::get<0>(batch).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<0>(batch)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<0>(batch)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     std::pair<torch::Tensor, torch::Tensor> p{torch::rand({8}), torch::rand({8})};
     auto target = p.second.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'to(dev)' waits for the GPU to copy host tensor 'p.second' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'to(dev)' waits for the GPU to copy host tensor 'p.second' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)a; (void)data; (void)target;
   }
 }
@@ -49,10 +49,10 @@ void train(Loader &loader, torch::Device dev) {
   torch::Tensor x, y;
   while (loader.next_batch(x, y)) {
     auto d = x.to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     loader.next(batch);
     auto t = std::get<1>(batch).to(dev);
-    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<1>(batch)' to the device if 'dev' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(dev)' waits for the GPU to copy host tensor 'std::get<1>(batch)' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     (void)d; (void)t;
   }
 }

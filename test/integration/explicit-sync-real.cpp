@@ -20,9 +20,9 @@ void train(torch::nn::Linear model, torch::Tensor x, c10::Stream generic,
   for (int step = 0; step < 10; ++step) {
     auto y = model(x);
     torch::cuda::synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::cuda::synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     at::cuda::device_synchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::device_synchronize()' waits for all work on the GPU to finish; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'at::cuda::device_synchronize()' waits for all work on the GPU; order streams with CUDAEvent::record() and block(), and time with CUDAEvent::elapsed_time after one final sync [torchsync-explicit-sync]
     at::cuda::getCurrentCUDAStream().synchronize();
     // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'synchronize()' waits for all work queued on stream 'at::cuda::getCurrentCUDAStream()'; record an at::cuda::CUDAEvent and make the other stream wait on it with block(), or poll query() [torchsync-explicit-sync]
     generic.synchronize();
@@ -46,7 +46,7 @@ void train(torch::nn::Linear model, torch::Tensor x, c10::Stream generic,
     cudaFree(dev);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaFree()' waits for all work on the whole GPU to finish before it frees the memory; allocate once outside the loop, or through c10::cuda::CUDACachingAllocator::raw_alloc() and raw_delete() [torchsync-explicit-sync]
     cuCtxSynchronize();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuCtxSynchronize()' waits for all work in the current CUDA context to finish; order streams with cuEventRecord and cuStreamWaitEvent, and time with cuEventElapsedTime after one final sync [torchsync-explicit-sync]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuCtxSynchronize()' waits for all work in the current CUDA context; order streams with cuEventRecord and cuStreamWaitEvent, and time with cuEventElapsedTime after one final sync [torchsync-explicit-sync]
     cuMemcpyDtoH(host, ddev, n);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemcpyDtoH()' copies from the device to the host and waits for the copy and the work queued before it; use cuMemcpyDtoHAsync with pinned host memory and an event that the host synchronizes only where it reads the data [torchsync-explicit-sync]
     c10::cuda::warning_state().set_sync_debug_mode(

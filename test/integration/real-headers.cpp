@@ -39,10 +39,10 @@ int main() {
     grid.narrow(0, step % 3, 1).copy_(frames[step % 3]);
     // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'copy_(frames[step % 3])' waits for the GPU to copy CUDA tensor 'frames[step % 3]' to the host; copy with non_blocking=true into pinned memory and read it after a CUDA event [torchsync-blocking-transfer]
     obs[step % 8] = torch::zeros(4);
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'obs[step % 8] = torch::zeros(4)' waits for the GPU to copy host tensor 'torch::zeros(4)' to the device if 'obs[step % 8]' is on CUDA; copy_() from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'obs[step % 8] = torch::zeros(4)' waits for the GPU to copy host tensor 'torch::zeros(4)' to the device if 'obs[step % 8]' is on CUDA; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
     auto batch = data.slice(0, step * 4, step * 4 + 4);
     auto x = batch.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'batch' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device)' waits for the GPU to copy host tensor 'batch' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto x = (device.is_cuda() ? batch.pin_memory() : batch).to(device, /*non_blocking=*/device.is_cuda());
     auto loss = model->forward(x).pow(2).mean();
     opt.zero_grad();

@@ -31,9 +31,9 @@ public:
                                                  const torch::Device &device) {
     auto ids = torch::randint(0, dense_.size(0), {batch});
     auto x = dense_.index({ids}).to(device);
-    // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:34: warning: 'to(device)' waits for the GPU to copy host tensor 'dense_.index({ids})' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:34: warning: 'to(device)' waits for the GPU to copy host tensor 'dense_.index({ids})' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     auto y = clicks_.index_select(0, ids).to(device);
-    // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:43: warning: 'to(device)' waits for the GPU to copy host tensor 'clicks_.index_select(0, ids)' to the device if 'device' is CUDA; copy from pinned memory with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-MEMBERS: :[[@LINE-1]]:43: warning: 'to(device)' waits for the GPU to copy host tensor 'clicks_.index_select(0, ids)' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES-MEMBERS: auto y = (device.is_cuda() ? clicks_.index_select(0, ids).pin_memory() : clicks_.index_select(0, ids)).to(device, /*non_blocking=*/device.is_cuda());
     return {x, y};
   }
