@@ -58,14 +58,20 @@ for name in $ONLY; do
   checkout=$(cut -f2 <<< "$line") cwd=$(cut -f3 <<< "$line")
   IFS=$'\x1f' read -r -a args <<< "$(cut -f4 <<< "$line")"
   read -r -a envs <<< "$(cut -f5 <<< "$line")"
-  # The program runs in its checkout's copy, which holds the files it reads.
+  # The program runs in its checkout's copy, or in a folder of it (the
+  # pytorch-cpp tutorials run in their build folder), which holds the files
+  # it reads.
+  sub=.
   if [ "$cwd" != "$checkout" ] && [ "$cwd" != "$name" ]; then
-    echo "=== $name: it runs in $cwd, not in its checkout: skipped"; continue
+    case "$cwd" in
+      "$checkout"/*) sub=${cwd#"$checkout"/} ;;
+      *) echo "=== $name: it runs in $cwd, outside its checkout: skipped"; continue ;;
+    esac
   fi
   tree=$WORK/trees/$name
-  rm -rf "$tree" && mkdir -p "$tree"
+  rm -rf "$tree" && mkdir -p "$tree/$sub"
   cp -a "$HERE/src/$checkout/." "$tree/"
-  cp -a "$WORK/run/$cwd/." "$tree/"
+  cp -a "$WORK/run/$cwd/." "$tree/$sub/"
   id=$(tr -c 'A-Za-z0-9\n' '_' <<< "$checkout")
   build="cmake -S $HERE -B $tree/build-fc -G Ninja -DCMAKE_BUILD_TYPE=None \
 -DCMAKE_CXX_FLAGS='-g -O1' $CUDA_ARGS -DCHECKOUT_$id=$tree > /dev/null && ninja -C $tree/build-fc $name"
@@ -75,7 +81,7 @@ for name in $ONLY; do
   if [ "$timeout" -lt 30 ]; then echo "=== $name: no time left, skipped"; continue; fi
   echo "=== $name: each run within $timeout s, in $tree: ${args[*]}"
   rm -rf "$WORK/keep-$name"
-  (cd "$tree" && env ${envs[@]+"${envs[@]}"} python3 "$REPO/runtime-verify/tools/torchsync-verify" \
+  (cd "$tree/$sub" && env ${envs[@]+"${envs[@]}"} python3 "$REPO/runtime-verify/tools/torchsync-verify" \
      fix-check --root "$tree" --findings "$HERE/results/$name.findings.json" --probe "$PROBE" \
      --build "$build" --timeout "$timeout" --rtol "$RTOL" --runs "$RUNS" \
      --keep "$WORK/keep-$name" \
