@@ -71,7 +71,10 @@ for name in $ONLY; do
   tree=$WORK/trees/$name
   rm -rf "$tree" && mkdir -p "$tree/$sub"
   cp -a "$HERE/src/$checkout/." "$tree/"
-  cp -a "$WORK/run/$cwd/." "$tree/$sub/"
+  # The files it reads: its folder's, or (in a folder of the checkout,
+  # reading ../../data) the whole checkout's.
+  if [ "$sub" = . ]; then cp -a "$WORK/run/$cwd/." "$tree/"
+  else cp -a "$WORK/run/$checkout/." "$tree/"; fi
   id=$(tr -c 'A-Za-z0-9\n' '_' <<< "$checkout")
   build="cmake -S $HERE -B $tree/build-fc -G Ninja -DCMAKE_BUILD_TYPE=None \
 -DCMAKE_CXX_FLAGS='-g -O1' $CUDA_ARGS -DCHECKOUT_$id=$tree > /dev/null && ninja -C $tree/build-fc $name"
