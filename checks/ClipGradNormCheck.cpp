@@ -142,9 +142,8 @@ void ClipGradNormCheck::check(const MatchFinder::MatchResult &Result) {
                  "norm it returns%0; clip on the device, keeping the norm a "
                  "tensor (norm(), at::stack, at::clamp, mul_)")
       << IfCuda;
-  Report.waitsIn(("total_norm.item() in torch/nn/utils/clip_grad.h, then " +
-                  HostReadCudaPath)
-                     .str());
+  Report.waitsIn(
+      memcpyAndSyncAfter("total_norm.item() in torch/nn/utils/clip_grad.h"));
   if (std::optional<FixItHint> Fix = deviceSideFix(Call, Ctx))
     Report.fix(*Fix);
   else // A template used with several types: where all of them agree.

@@ -758,7 +758,6 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Unless =
       ifCuda(F->Tensor, F->D, Ctx, /*Named=*/F->K != Kind::WhereCpuScalar);
   std::string Operand = exprText(F->Operand, Ctx);
-  std::string Memcpy = MemcpyAndSyncPath.str();
   SourceLocation Loc = Call->getExprLoc();
   std::optional<FixItHint> Fix;
   std::optional<Hoist> HoistFix;
@@ -772,8 +771,8 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
                         "%select{index|mask}1 on the device, or copy it "
                         "there outside the hot path")
         << Api << F->Mask << Operand << Tensor << Unless;
-    Report.waitsIn("index.to(self.device()) in at::native::make_info, then " +
-                   Memcpy);
+    Report.waitsIn(
+        memcpyAndSyncAfter("index.to(self.device()) in at::native::make_info"));
     HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     if (!HoistFix && !F->Mask)
       OnDevice = indexOnDevice(*F, Sync, Sync.version(), Ctx);
@@ -785,7 +784,8 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
                         "'%1' to the device of %2%3; create '%1' on the "
                         "device, or copy it there once outside the hot path")
         << Api << Operand << Tensor << Unless;
-    Report.waitsIn("p_.to(self.device()) in bernoulli_kernel, then " + Memcpy);
+    Report.waitsIn(
+        memcpyAndSyncAfter("p_.to(self.device()) in bernoulli_kernel"));
     HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     break;
   case Kind::NarrowStart:
@@ -794,7 +794,7 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
                         "'index_select(dim, %3 + at::arange(length, "
                         "%3.options()))' (a copy, not a view)")
         << Api << Tensor << Unless << Operand;
-    Report.waitsIn("start.item<int64_t>() in narrow, then " + Memcpy);
+    Report.waitsIn(memcpyAndSyncAfter("start.item<int64_t>() in narrow"));
     break;
   case Kind::IndexFillValue:
     Report.warning(Loc, "'%0' with a tensor value waits for the GPU to read "
@@ -802,7 +802,7 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
                         "'index_copy_(dim, index, %3.expand(shape))', which "
                         "copies the value on the device")
         << Api << Tensor << Unless << Operand;
-    Report.waitsIn("value.item() in index_fill_, then " + Memcpy);
+    Report.waitsIn(memcpyAndSyncAfter("value.item() in index_fill_"));
     break;
   case Kind::MaskedFillValue: {
     bool InPlace = FD->getName().ends_with("_");
@@ -812,7 +812,7 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
                         "torch::where(mask, %3, self))'}4, which keeps the "
                         "value on the device")
         << Api << Tensor << Unless << Operand << InPlace;
-    Report.waitsIn("value.item() in masked_fill_, then " + Memcpy);
+    Report.waitsIn(memcpyAndSyncAfter("value.item() in masked_fill_"));
     break;
   }
   case Kind::FillOtherDevice:
@@ -821,16 +821,15 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
                         "value kept on the host, or fill a tensor on the "
                         "device of '%3'")
         << Api << Tensor << Unless << Operand;
-    Report.waitsIn("value.item() in fill_, then " + Memcpy);
+    Report.waitsIn(memcpyAndSyncAfter("value.item() in fill_"));
     break;
   case Kind::WhereCpuScalar:
     Report.warning(Loc, "'%0' waits for the GPU to copy CPU 0-dim tensor '%1' "
                         "to the device of its result%2; pass the value as a "
                         "Scalar, or build '%1' on the device")
         << Api << Operand << Unless;
-    Report.waitsIn(".to(device) of 0-dim CPU operands in where_self_out, "
-                   "then " +
-                   Memcpy);
+    Report.waitsIn(memcpyAndSyncAfter(
+        ".to(device) of 0-dim CPU operands in where_self_out"));
     break;
   case Kind::IndexPutValue: {
     Fix = deviceValueFix(Call, *F, Ctx);
@@ -840,8 +839,8 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
                         "'at::scalar_tensor(v, %5options())'")
         << Api << F->ScalarValue << Operand << Tensor << Unless
         << memberPrefix(Call, F->Tensor, Ctx);
-    Report.waitsIn("value.to(self.device()) in _index_put_impl_, then " +
-                   Memcpy);
+    Report.waitsIn(
+        memcpyAndSyncAfter("value.to(self.device()) in _index_put_impl_"));
     Report.fix(Fix);
     break;
   }
@@ -858,7 +857,8 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
         << Api << static_cast<unsigned>(F->Integers.size()) << Tensor
         << F->ScalarValue << Operand << Unless
         << memberPrefix(Call, F->Tensor, Ctx) << Selects;
-    Report.waitsIn("dst.copy_(src) in at::indexing::copy_to, then " + Memcpy);
+    Report.waitsIn(
+        memcpyAndSyncAfter("dst.copy_(src) in at::indexing::copy_to"));
     Report.fix(Fix);
     break;
   }

@@ -604,9 +604,8 @@ static Description describe(const CallExpr *Call, const DynamicOp &Op, Device D,
     return {"waits for the GPU to count the elements of " + Tensor +
                 " selected by " + (Index ? "bool " : "") + "mask '" + Mask +
                 "'",
-            Index ? "nonzero() of the mask in at::native::expandTensors, "
-                    "then " +
-                        Memcpy
+            Index ? memcpyAndSyncAfter(
+                        "nonzero() of the mask in at::native::expandTensors")
                   : Memcpy,
             Instead};
   }

@@ -331,7 +331,7 @@ void HiddenHostReadCheck::check(const MatchFinder::MatchResult &Result) {
   SyncReport Report = reportSync(*Hot);
   Report.warning(Call->getExprLoc(), "'%0' %1%2; %3")
       << F->Api << Desc.What << Condition << Desc.Instead;
-  Report.waitsIn(Desc.Where + ", then " + MemcpyAndSyncPath.str());
+  Report.waitsIn(memcpyAndSyncAfter(Desc.Where));
 }
 
 } // namespace clang::tidy::torchsync

@@ -171,9 +171,8 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
         << (Replacement && *Replacement == 0 ? "without replacement"
                                              : "drawing one sample")
         << IfCuda;
-    Report.waitsIn("(max < inf & min >= 0).item() and (sum == 0).item() in "
-                   "multinomial_out, then " +
-                   MemcpyAndSyncPath.str());
+    Report.waitsIn(memcpyAndSyncAfter("(max < inf & min >= 0).item() and "
+                                      "(sum == 0).item() in multinomial_out"));
     return;
   }
 
@@ -196,9 +195,8 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
                         "(the same distribution, other random values, no "
                         "check)")
         << Api << IfCuda;
-    Report.waitsIn("std.min().ge(0).item<bool>() in CHECK_NORMAL_TENSOR_STD, "
-                   "then " +
-                   MemcpyAndSyncPath.str());
+    Report.waitsIn(memcpyAndSyncAfter(
+        "std.min().ge(0).item<bool>() in CHECK_NORMAL_TENSOR_STD"));
     return;
   }
 
@@ -232,7 +230,7 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
                           "value, which broadcasts it on the device (as "
                           "LibTorch 2.x does)")
           << Api << describeTensor(Value, D, Ctx) << IfCuda;
-      Report.waitsIn("value.item() in fill_, then " + MemcpyAndSyncPath.str());
+      Report.waitsIn(memcpyAndSyncAfter("value.item() in fill_"));
       Report.fix(Fix);
     }
     return;
@@ -272,9 +270,8 @@ void VersionSpecificCheck::check(const MatchFinder::MatchResult &Result) {
                         "'index_add_' for one 1-D index, or LibTorch 2.x, "
                         "which checks on the device")
         << Api << IfCuda;
-    Report.waitsIn("index.max().item() and index.min().item() in "
-                   "wrapIndexOnce, then " +
-                   MemcpyAndSyncPath.str());
+    Report.waitsIn(memcpyAndSyncAfter(
+        "index.max().item() and index.min().item() in wrapIndexOnce"));
     if (Indices.size() == 1)
       Report.note(Loc, "'" + exprText(Self, Ctx) + ".index_add_(0, " +
                            exprText(Indices.front(), Ctx) +

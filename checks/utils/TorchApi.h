@@ -50,6 +50,13 @@ bool isEnumType(QualType T, llvm::StringRef QualifiedName);
 inline constexpr llvm::StringLiteral MemcpyAndSyncPath =
     "c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)";
 
+/// The path of a host read or blocking copy made by LibTorch at \p Where
+/// ("value.item() in fill_"): "<Where>, then <MemcpyAndSyncPath>", for
+/// SyncReport::waitsIn.
+inline std::string memcpyAndSyncAfter(llvm::StringRef Where) {
+  return (Where + ", then " + MemcpyAndSyncPath).str();
+}
+
 /// True when \p D is declared inside LibTorch's namespaces (at, c10, torch,
 /// and the namespaces nested in them).
 bool isInLibTorchNamespace(const Decl *D);
