@@ -145,6 +145,45 @@ static bool isPlainName(const Expr *E) {
   return false;
 }
 
+/// The plain name whose device and pinned memory \p E has: \p E itself
+/// where it is a plain name, else the variable under a chain of tensor
+/// methods that keep the device and make either a view of the storage
+/// (`ids.index({Slice(), Slice(i, j)})`, `x.slice(1, 0, n).reshape(-1)`) or a
+/// fresh allocation from the CPU allocator (`x.clone()`, `x.float()`). So
+/// where the name is on the CPU, so is \p E, and where the name is not
+/// pinned, neither is \p E; a pinned name with a fresh \p E only makes the
+/// test keep the original copy.
+static const Expr *storageRootOf(const Expr *E) {
+  E = ignoreWrappers(E);
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (isPlainName(E))
+      return E;
+    const auto *Call = dyn_cast<CallExpr>(E);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!FD || !isTensorMethod(FD))
+      return nullptr;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      if (OC->getOperator() != OO_Subscript)
+        return nullptr;
+    } else if (!FD->getDeclName().isIdentifier() ||
+               !llvm::is_contained(
+                   {"view",      "view_as",    "reshape",   "reshape_as",
+                    "flatten",   "unflatten",  "slice",     "select",
+                    "narrow",    "index",      "unsqueeze", "squeeze",
+                    "t",         "transpose",  "permute",   "expand",
+                    "expand_as", "contiguous", "clone",     "detach",
+                    "float",     "double",     "long",      "int",
+                    "half",      "bool"},
+                   FD->getName())) {
+      return nullptr;
+    }
+    E = ignoreWrappers(receiverOf(Call));
+    if (!E)
+      return nullptr;
+  }
+  return nullptr;
+}
+
 /// For a copy to a destination chosen at run time, the test that the
 /// destination is CUDA, as source text (`device.is_cuda()`,
 /// `kind == at::kCUDA`, `gpu.is_cuda()` for `gpu.copy_(src)`), when the
@@ -191,12 +230,14 @@ destinationIsCudaText(const CXXMemberCallExpr *Call, ASTContext &Ctx) {
 /// is not pinned already, `!x.is_pinned()`: a pinned source keeps the
 /// original blocking copy (without the wait the host could change it before
 /// the copy runs; pin_memory() would return it as it is), a pageable one is
-/// copied once into fresh pinned memory. The source is then read several
-/// times, so it must be a plain name. A source whose device this file does
-/// not show (the finding rests on a whole-program fact, "'get_data' returns
-/// a host tensor", or assumes it) is tested too, `x.is_cpu()`: a source on
-/// a GPU keeps the original copy. The program's meaning is kept on every
-/// device, so it goes on the warning. \p SetNonBlocking is false where
+/// copied once into fresh pinned memory. A source whose device this file
+/// does not show (the finding rests on a whole-program fact, "'get_data'
+/// returns a host tensor", or assumes it) is tested too, `x.is_cpu()`: a
+/// source on a GPU keeps the original copy. What is tested is read again,
+/// so it is the source's plain name: the source itself, or the variable it
+/// is a view or a copy of on the same device (storageRootOf: `ids.is_cpu()`
+/// for `ids.index({Slice(), Slice(i, j)})`). The program's meaning is kept on
+/// every device, so it goes on the warning. \p SetNonBlocking is false where
 /// non_blocking=true is already written.
 static llvm::SmallVector<FixItHint, 2>
 runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
@@ -211,22 +252,24 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
   HostMemory Memory =
       SourceTested ? HostMemory::Unknown : Devices.hostMemoryOf(Host);
   bool CudaOnEveryRun = destinationCudaOnEveryRun(Call, Ctx);
-  if (Memory == HostMemory::Pinned ||
-      (Memory == HostMemory::Unknown && !isPlainName(ignoreWrappers(Host))) ||
+  // What the test asks of the source it asks of its plain name.
+  const Expr *Root = Memory == HostMemory::Unknown ? storageRootOf(Host) : Host;
+  if (Memory == HostMemory::Pinned || !Root ||
       (Memory == HostMemory::Pageable && CudaOnEveryRun) ||
       Call->getMethodDecl()->getName() == "cuda")
     return {};
   std::optional<std::string> HostText = postfixOperandText(Host, Ctx);
+  std::optional<std::string> RootText = postfixOperandText(Root, Ctx);
   std::optional<std::string> IsCuda = CudaOnEveryRun
                                           ? std::optional<std::string>("")
                                           : destinationIsCudaText(Call, Ctx);
-  if (!IsCuda || !HostText)
+  if (!IsCuda || !HostText || !RootText)
     return {};
   std::string Test = *IsCuda;
   if (SourceTested)
-    Test += (Test.empty() ? "" : " && ") + *HostText + ".is_cpu()";
+    Test += (Test.empty() ? "" : " && ") + *RootText + ".is_cpu()";
   if (Memory == HostMemory::Unknown)
-    Test += (Test.empty() ? "!" : " && !") + *HostText + ".is_pinned()";
+    Test += (Test.empty() ? "!" : " && !") + *RootText + ".is_pinned()";
   std::string Chosen =
       Test + " ? " + *HostText + ".pin_memory() : " + *HostText;
   bool IsObject = Call->getMethodDecl()->getName() != "copy_";

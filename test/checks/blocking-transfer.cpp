@@ -44,7 +44,25 @@ void unknown(torch::Tensor t, torch::Device dev) {
     t.copy_(torch::ones({2}));
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'copy_(torch::ones({2}))' waits for the GPU to copy host tensor 'torch::ones({2})' to the device if 't' is on CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     t.copy_(n);                       // both sides unknown: not reported
-    (void)h; (void)d; (void)c; (void)n;
+    // A view or a copy of 't' on its device: the test asks 't' (a view has
+    // its storage, a copy is fresh memory, pinned only where 't' is).
+    auto v = t.index({torch::indexing::Slice(i, i + 1)}).reshape(-1).to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:70: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't.index({torch::indexing::Slice(i, i...' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto v = (t.is_cpu() && !t.is_pinned() ? t.index({torch::indexing::Slice(i, i + 1)}).reshape(-1).pin_memory() : t.index({torch::indexing::Slice(i, i + 1)}).reshape(-1)).to(torch::kCUDA, /*non_blocking=*/t.is_cpu() && !t.is_pinned());
+    auto r = t[i].to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't[i]' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto r = (t.is_cpu() && !t.is_pinned() ? t[i].pin_memory() : t[i]).to(torch::kCUDA, /*non_blocking=*/t.is_cpu() && !t.is_pinned());
+    // Not a view or a copy on the device of a name: no test to write.
+    auto s = (t + 1).to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::kCUDA)' waits for the GPU to copy '(t + 1)' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto s = (t + 1).to(torch::kCUDA);
+    auto p = t.pin_memory().index({torch::indexing::Slice(i, i + 1)}).to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:71: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 't.pin_memory().index({torch::indexing...' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto p = t.pin_memory().index({torch::indexing::Slice(i, i + 1)}).to(torch::kCUDA);
+    auto q = t.to(torch::kFloat).to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't.to(torch::kFloat)' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto q = t.to(torch::kFloat).to(torch::kCUDA);
+    (void)h; (void)d; (void)c; (void)n; (void)v; (void)r; (void)s; (void)p; (void)q;
   }
 }
 

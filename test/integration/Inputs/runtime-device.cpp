@@ -63,13 +63,19 @@ int main() {
   auto loader = torch::data::make_data_loader(
       Squares().map(torch::data::transforms::Stack<>()), 4);
   double squares = 0;
+  auto heads = torch::zeros({2}, device);
   for (int epoch = 0; epoch < 2; ++epoch) {
     for (auto &batch : *loader) {
       auto x = batch.data.to(device);
       squares += x.sum().item<double>();
+      // A view of the batch: its memory is the batch's (tested the same).
+      auto head = batch.data.index({torch::indexing::Slice(0, 2)}).to(device);
+      heads = heads + head.sum(1);
     }
   }
   std::printf("squares %.1f\n", squares);
+  auto h = heads.to(torch::kCPU);
+  std::printf("heads %.1f %.1f\n", h[0].item<float>(), h[1].item<float>());
 
   auto logits = torch::randn({64, 4}, device);
   auto target = torch::randint(0, 4, {64}, torch::TensorOptions()
