@@ -184,6 +184,26 @@ static const Expr *storageRootOf(const Expr *E) {
   return nullptr;
 }
 
+/// For `torch::stack(list[, dim])` of a plain-name `std::vector` of tensors,
+/// that vector: stack makes a fresh tensor (pageable where it is on the
+/// CPU) on the device of the list's tensors, which must all be on one device
+/// (it throws otherwise, as it does for an empty list), so
+/// `!list.empty() && list[0].is_cpu()` says whether the result is on the
+/// CPU wherever stack returns one.
+static const Expr *stackedListOf(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(ignoreWrappers(E));
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || isa<CXXMethodDecl>(FD) || !FD->getDeclName().isIdentifier() ||
+      FD->getName() != "stack" || !isInLibTorchNamespace(FD) ||
+      Call->getNumArgs() < 1)
+    return nullptr;
+  const Expr *List = stripValueWrappers(Call->getArg(0))->IgnoreParenImpCasts();
+  if (!isPlainName(List) ||
+      !isClassType(List->getType().getNonReferenceType(), "std::vector"))
+    return nullptr;
+  return List;
+}
+
 /// For a copy to a destination chosen at run time, the test that the
 /// destination is CUDA, as source text (`device.is_cuda()`,
 /// `kind == at::kCUDA`, `gpu.is_cuda()` for `gpu.copy_(src)`), when the
@@ -249,24 +269,33 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
       Source != Device::Runtime)
     return {};
   bool SourceTested = Source != Device::CPU;
-  HostMemory Memory =
-      SourceTested ? HostMemory::Unknown : Devices.hostMemoryOf(Host);
+  // A stacked list is fresh memory wherever it is; any other source whose
+  // device is tested may be pinned as far as this file shows.
+  const Expr *Stacked = SourceTested ? stackedListOf(Host) : nullptr;
+  HostMemory Memory = Stacked        ? HostMemory::Pageable
+                      : SourceTested ? HostMemory::Unknown
+                                     : Devices.hostMemoryOf(Host);
   bool CudaOnEveryRun = destinationCudaOnEveryRun(Call, Ctx);
   // What the test asks of the source it asks of its plain name.
   const Expr *Root = Memory == HostMemory::Unknown ? storageRootOf(Host) : Host;
   if (Memory == HostMemory::Pinned || !Root ||
-      (Memory == HostMemory::Pageable && CudaOnEveryRun) ||
+      (Memory == HostMemory::Pageable && CudaOnEveryRun && !SourceTested) ||
       Call->getMethodDecl()->getName() == "cuda")
     return {};
   std::optional<std::string> HostText = postfixOperandText(Host, Ctx);
   std::optional<std::string> RootText = postfixOperandText(Root, Ctx);
+  std::optional<std::string> ListText =
+      Stacked ? postfixOperandText(Stacked, Ctx) : std::nullopt;
   std::optional<std::string> IsCuda = CudaOnEveryRun
                                           ? std::optional<std::string>("")
                                           : destinationIsCudaText(Call, Ctx);
-  if (!IsCuda || !HostText || !RootText)
+  if (!IsCuda || !HostText || !RootText || (Stacked && !ListText))
     return {};
   std::string Test = *IsCuda;
-  if (SourceTested)
+  if (Stacked)
+    Test += (Test.empty() ? "!" : " && !") + *ListText + ".empty() && " +
+            *ListText + "[0].is_cpu()";
+  else if (SourceTested)
     Test += (Test.empty() ? "" : " && ") + *RootText + ".is_cpu()";
   if (Memory == HostMemory::Unknown)
     Test += (Test.empty() ? "!" : " && !") + *RootText + ".is_pinned()";

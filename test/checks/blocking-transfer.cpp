@@ -66,6 +66,23 @@ void unknown(torch::Tensor t, torch::Device dev) {
   }
 }
 
+// A stack of tensors whose device is not shown: the result is fresh memory
+// on their device, tested through the list's first element (stack throws on
+// an empty list, and the test then picks the original copy, which throws the
+// same). torch::cat is not tested this way (only stack's rule is used).
+void stacked(std::vector<torch::Tensor> images, torch::Device dev) {
+  for (int i = 0; i < 3; ++i) {
+    auto a = torch::stack(images).to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 'to(torch::kCUDA)' waits for the GPU to copy 'torch::stack(images)' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto a = (!images.empty() && images[0].is_cpu() ? torch::stack(images).pin_memory() : torch::stack(images)).to(torch::kCUDA, /*non_blocking=*/!images.empty() && images[0].is_cpu());
+    auto c = torch::cat(images).to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(torch::kCUDA)' waits for the GPU to copy 'torch::cat(images)' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto c = torch::cat(images).to(torch::kCUDA);
+    auto b = torch::stack(images, 1).to(dev); // both sides unknown: not reported
+    (void)a; (void)b; (void)c;
+  }
+}
+
 // A factory whose options name only a dtype (`t.dtype()`, a ScalarType) makes
 // a host tensor: a row of a CUDA tensor copied into it is a download.
 void dtypeOnlyOptions(int n) {

@@ -22,6 +22,13 @@ struct Squares : torch::data::datasets::Dataset<Squares> {
   torch::optional<size_t> size() const override { return 8; }
 };
 
+// A collate function: the images it stacks are host tensors only because
+// its caller passes them (a whole-program fact), so the fix tests them.
+static torch::Tensor collate(const std::vector<torch::Tensor> &images,
+                             const torch::Device &device) {
+  return torch::stack(images, 0).to(device);
+}
+
 int main() {
   torch::manual_seed(0);
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
@@ -74,6 +81,14 @@ int main() {
     }
   }
   std::printf("squares %.1f\n", squares);
+  auto stacked = torch::zeros({2}, device);
+  for (int i = 0; i < 2; ++i) {
+    std::vector<torch::Tensor> images = {torch::full({2}, 1.0 * i),
+                                         torch::full({2}, 2.0)};
+    stacked = stacked + collate(images, device).sum(0);
+  }
+  auto st = stacked.to(torch::kCPU);
+  std::printf("stacked %.1f %.1f\n", st[0].item<float>(), st[1].item<float>());
   auto h = heads.to(torch::kCPU);
   std::printf("heads %.1f %.1f\n", h[0].item<float>(), h[1].item<float>());
 
