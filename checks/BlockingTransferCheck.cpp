@@ -119,32 +119,6 @@ static bool destinationCudaOnEveryRun(const CXXMemberCallExpr *Call,
   return Destination && cudaOnEveryRun(Destination, Ctx);
 }
 
-/// True when evaluating \p E twice gives the same value and does nothing
-/// else: a variable, a member of one (`batch.data`, `this->dev_`), or an
-/// element of a vector, array or deque read with `[]` at a variable or a
-/// literal index (`batches[i].first`; a map's `[]` would insert).
-static bool isPlainName(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return isa<VarDecl>(DRE->getDecl());
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return isa<FieldDecl>(ME->getMemberDecl()) &&
-           (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
-            isPlainName(ME->getBase()));
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
-      OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
-    QualType Container =
-        OC->getArg(0)->IgnoreParenImpCasts()->getType().getNonReferenceType();
-    const Expr *Index = OC->getArg(1)->IgnoreParenImpCasts();
-    return (isClassType(Container, "std::vector") ||
-            isClassType(Container, "std::array") ||
-            isClassType(Container, "std::deque")) &&
-           isPlainName(OC->getArg(0)) &&
-           (isa<IntegerLiteral>(Index) || isPlainName(Index));
-  }
-  return false;
-}
-
 /// The plain name whose device and pinned memory \p E has: \p E itself
 /// where it is a plain name, else the variable under a chain of tensor
 /// methods that keep the device and make either a view of the storage

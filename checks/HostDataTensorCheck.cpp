@@ -16,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostDataTensorCheck.h"
+#include "utils/CallArgs.h"
+#include "utils/DeviceInference.h"
 #include "utils/FixIts.h"
 #include "utils/LoopInvariance.h"
 #include "utils/TorchApi.h"
@@ -24,6 +26,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -238,6 +241,113 @@ bool fullKeepsDtype(QualType ParamType, const Expr *Value) {
 }
 } // namespace
 
+namespace {
+/// How the pinned upload of host data names its options and device: the
+/// options with the CPU as device (empty where there are none besides the
+/// device), the device, and the test that it is CUDA (empty where it is CUDA
+/// on every run).
+struct UploadParts {
+  std::string CpuOptions;
+  std::string DeviceText;
+  std::string IsCuda;
+};
+} // namespace
+
+/// The test that the device \p D (a torch::Device or a DeviceType) is CUDA:
+/// "" where it is on every run, else read again from its plain name.
+static std::optional<std::string> isCudaTest(const Expr *D, ASTContext &Ctx) {
+  if (cudaOnEveryRun(D, Ctx))
+    return std::string();
+  const Expr *Bare = ignoreWrappers(D)->IgnoreParenImpCasts();
+  std::optional<std::string> Text = postfixOperandText(Bare, Ctx);
+  if (!isPlainName(Bare) || !Text)
+    return std::nullopt;
+  if (isClassType(Bare->getType(), "c10::Device"))
+    return *Text + ".is_cuda()";
+  if (isEnumType(Bare->getType(), "c10::DeviceType"))
+    return *Text + " == at::kCUDA";
+  return std::nullopt;
+}
+
+/// The options of `torch::tensor(data, opts)` split for the pinned upload:
+/// a device (`device`, `torch::kCUDA`), a tensor's options (`ids.options()`:
+/// a dtype, a device and the strided layout, never requires_grad), or a
+/// `torch::TensorOptions()` chain of `dtype(...)` and one `device(...)`.
+/// Other options (requires_grad, pinned memory, a layout) get no fix.
+static std::optional<UploadParts> uploadParts(const Expr *OptsArg,
+                                              ASTContext &Ctx) {
+  const Expr *Bare = ignoreWrappers(OptsArg);
+  if (isEnumType(Bare->getType(), "c10::DeviceType") ||
+      isClassType(Bare->getType(), "c10::Device")) {
+    std::optional<std::string> Test = isCudaTest(Bare, Ctx);
+    std::optional<std::string> Text =
+        sourceText(OptsArg->getSourceRange(), Ctx);
+    if (!Test || !Text)
+      return std::nullopt;
+    return UploadParts{"", *Text, *Test};
+  }
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Bare);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getDeclName().isIdentifier())
+    return std::nullopt;
+  // `x.options()`.
+  if (MD->getName() == "options" && isTensorMethod(MD)) {
+    const Expr *Tensor = ignoreWrappers(MC->getImplicitObjectArgument());
+    std::optional<std::string> Text = postfixOperandText(Tensor, Ctx);
+    if (!isPlainName(Tensor) || !Text)
+      return std::nullopt;
+    std::string Test = cudaOnEveryRun(Tensor, Ctx) ? "" : *Text + ".is_cuda()";
+    return UploadParts{*Text + ".options().device(torch::kCPU)",
+                       *Text + ".device()", Test};
+  }
+  // `torch::TensorOptions().dtype(...).device(d)`.
+  const Expr *Device = nullptr;
+  const Expr *E = Bare;
+  while (const auto *Link = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *LM = Link->getMethodDecl();
+    if (!LM || !LM->getDeclName().isIdentifier() ||
+        !isClassType(QualType(LM->getParent()->getTypeForDecl(), 0),
+                     "c10::TensorOptions") ||
+        Link->getNumArgs() != 1)
+      return std::nullopt;
+    if (LM->getName() == "device") {
+      if (Device)
+        return std::nullopt;
+      Device = stripValueWrappers(Link->getArg(0));
+    } else if (LM->getName() != "dtype") {
+      return std::nullopt;
+    }
+    E = ignoreWrappers(Link->getImplicitObjectArgument());
+  }
+  const auto *Start = dyn_cast<CXXConstructExpr>(E->IgnoreParenImpCasts());
+  if (!Device || !Start || Start->getNumArgs() != 0 ||
+      !isClassType(Start->getType(), "c10::TensorOptions"))
+    return std::nullopt;
+  std::optional<std::string> Test = isCudaTest(Device, Ctx);
+  std::optional<std::string> DeviceText =
+      sourceText(Device->getSourceRange(), Ctx);
+  // The options' text with the CPU in place of the device.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation Begin = OptsArg->getBeginLoc(),
+                 DevBegin = Device->getBeginLoc();
+  SourceLocation DevEnd =
+      Lexer::getLocForEndOfToken(Device->getEndLoc(), 0, SM, LO);
+  SourceLocation End =
+      Lexer::getLocForEndOfToken(OptsArg->getEndLoc(), 0, SM, LO);
+  if (!Test || !DeviceText || Begin.isMacroID() || DevBegin.isMacroID() ||
+      DevEnd.isInvalid() || End.isInvalid())
+    return std::nullopt;
+  StringRef Before = Lexer::getSourceText(
+      CharSourceRange::getCharRange(Begin, DevBegin), SM, LO);
+  StringRef After =
+      Lexer::getSourceText(CharSourceRange::getCharRange(DevEnd, End), SM, LO);
+  if (Before.empty() || After.empty())
+    return std::nullopt;
+  return UploadParts{(Before + "torch::kCPU" + After).str(), *DeviceText,
+                     *Test};
+}
+
 void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
   ASTContext &Ctx = *Result.Context;
@@ -324,22 +434,32 @@ void HostDataTensorCheck::check(const MatchFinder::MatchResult &Result) {
     Instead += "pin it and copy it with non_blocking=true";
 
     // torch::tensor(data, device) -> torch::tensor(data).pin_memory()
-    //     .to(device, /*non_blocking=*/true): the same dtype (the options
-    // name only a device), values and device; the pinned temporary is kept
-    // alive by the caching host allocator until the copy is done.
-    const Expr *Bare = ignoreWrappers(OptsArg);
-    bool BareDevice = isEnumType(Bare->getType(), "c10::DeviceType") ||
-                      isClassType(Bare->getType(), "c10::Device");
+    //     .to(device, /*non_blocking=*/true): the data made on the CPU with
+    // the same options but the device, so the same dtype and values, then
+    // copied from pinned memory, which the caching host allocator keeps
+    // alive until the copy is done. With a device chosen at run time, only
+    // where it is CUDA (pin_memory() needs CUDA): `(dev.is_cuda() ? t(data,
+    // cpu_opts).pin_memory() : t(data, cpu_opts)).to(dev,
+    // /*non_blocking=*/dev.is_cuda())`, where a CPU device gets the tensor
+    // it got before (to() of a CPU tensor to the CPU returns it).
     std::optional<std::string> DataText =
         sourceText(Data.Arg->getSourceRange(), Ctx);
-    if (Fixable && BareDevice && CalleeText && DataText && OptsText &&
-        cudaOnEveryRun(OptsArg, Ctx))
-      if (auto Fix = replaceTokens(Call->getSourceRange(),
-                                   *CalleeText + "(" + *DataText +
-                                       ").pin_memory().to(" + *OptsText +
-                                       ", /*non_blocking=*/true)",
-                                   Ctx))
+    std::optional<UploadParts> Parts =
+        Fixable ? uploadParts(OptsArg, Ctx) : std::nullopt;
+    if (Parts && CalleeText && DataText) {
+      std::string Make =
+          *CalleeText + "(" + *DataText +
+          (Parts->CpuOptions.empty() ? "" : ", " + Parts->CpuOptions) + ")";
+      std::string Text = Parts->IsCuda.empty()
+                             ? Make + ".pin_memory().to(" + Parts->DeviceText +
+                                   ", /*non_blocking=*/true)"
+                             : "(" + Parts->IsCuda + " ? " + Make +
+                                   ".pin_memory() : " + Make + ").to(" +
+                                   Parts->DeviceText + ", /*non_blocking=*/" +
+                                   Parts->IsCuda + ")";
+      if (auto Fix = replaceTokens(Call->getSourceRange(), Text, Ctx))
         Fixes = {*Fix};
+    }
   }
 
   SyncReport Report = reportSync(*Hot);

@@ -20,6 +20,28 @@ bool isFixable(const Expr *E, ASTContext &Ctx) {
          templateAllowsEdit(E, Ctx);
 }
 
+bool isPlainName(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl>(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(ME->getMemberDecl()) &&
+           (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
+            isPlainName(ME->getBase()));
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+    QualType Container =
+        OC->getArg(0)->IgnoreParenImpCasts()->getType().getNonReferenceType();
+    const Expr *Index = OC->getArg(1)->IgnoreParenImpCasts();
+    return (isClassType(Container, "std::vector") ||
+            isClassType(Container, "std::array") ||
+            isClassType(Container, "std::deque")) &&
+           isPlainName(OC->getArg(0)) &&
+           (isa<IntegerLiteral>(Index) || isPlainName(Index));
+  }
+  return false;
+}
+
 std::optional<std::string> postfixOperandText(const Expr *E,
                                               const ASTContext &Ctx) {
   std::optional<std::string> Text = sourceText(E->getSourceRange(), Ctx);

@@ -27,6 +27,12 @@ namespace tidy::torchsync {
 /// (templateAllowsEdit).
 bool isFixable(const Expr *E, ASTContext &Ctx);
 
+/// True when evaluating \p E twice gives the same value and does nothing
+/// else: a variable, a member of one (`batch.data`, `this->dev_`), or an
+/// element of a vector, array or deque read with `[]` at a variable or a
+/// literal index (`batches[i].first`; a map's `[]` would insert).
+bool isPlainName(const Expr *E);
+
 /// The source of \p E, parenthesized unless it is already a postfix
 /// expression, so that `.member` or `->` can follow it.
 std::optional<std::string> postfixOperandText(const Expr *E,

@@ -3,6 +3,8 @@
 #include <torch/torch.h>
 #include <vector>
 
+torch::Device pick(int);
+
 // ---- Positives -------------------------------------------------------------
 
 // C6: a braced list or a vector with CUDA options is filled on the host and
@@ -100,8 +102,12 @@ void aten_forms(std::vector<double> values, int steps) {
   }
 }
 
-// Options of unknown device are reported with the assumption spelled out;
-// no fix, since the device may be the CPU.
+// Options of unknown device are reported with the assumption spelled out.
+// Where the device can be read again (a Device variable, a tensor's
+// options), the fix tests it at run time: pinned and copied without
+// blocking where it is CUDA, made as before elsewhere (pin_memory() needs
+// CUDA); options that cannot be split into a device and the rest (a
+// TensorOptions variable) get no fix.
 void unknown_device(torch::TensorOptions opts, torch::Device dev,
                     torch::Tensor x) {
   for (int i = 0; i < 4; ++i) {
@@ -110,9 +116,10 @@ void unknown_device(torch::TensorOptions opts, torch::Device dev,
     // CHECK-FIXES: auto a = torch::tensor({i, i + 1}, opts);
     auto b = torch::tensor({1.0, 2.0}, dev);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'dev' names CUDA; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
-    // CHECK-FIXES: auto b = torch::tensor({1.0, 2.0}, dev);
+    // CHECK-FIXES: auto b = (dev.is_cuda() ? torch::tensor({1.0, 2.0}).pin_memory() : torch::tensor({1.0, 2.0})).to(dev, /*non_blocking=*/dev.is_cuda());
     auto c = torch::tensor({0.5, 0.25}, x.options());
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'x.options()' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto c = (x.is_cuda() ? torch::tensor({0.5, 0.25}, x.options().device(torch::kCPU)).pin_memory() : torch::tensor({0.5, 0.25}, x.options().device(torch::kCPU))).to(x.device(), /*non_blocking=*/x.is_cuda());
     // A single value still gets torch::full: it keeps the meaning on any
     // device.
     auto d = torch::tensor({0.5}, x.options());
@@ -123,13 +130,14 @@ void unknown_device(torch::TensorOptions opts, torch::Device dev,
 }
 
 // A device chosen at run time is CUDA on some runs; on a machine without
-// CUDA it is the CPU, where pin_memory() would throw: no fix.
+// CUDA it is the CPU, where pin_memory() would throw: the fix pins only
+// where it is CUDA (test/integration/fix-runs-cpu-only.test runs it there).
 void runtime_device(int steps) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   for (int step = 0; step < steps; ++step) {
     auto a = torch::tensor({1, 2}, device);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'device' names CUDA; create it once before the loop, or pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
-    // CHECK-FIXES: auto a = torch::tensor({1, 2}, device);
+    // CHECK-FIXES: auto a = (device.is_cuda() ? torch::tensor({1, 2}).pin_memory() : torch::tensor({1, 2})).to(device, /*non_blocking=*/device.is_cuda());
     (void)a;
   }
 }
@@ -168,6 +176,37 @@ void invariance(int steps, float base) {
   }
 }
 
+// Options written as a TensorOptions chain of a dtype and a device: the data
+// is made on the CPU with the same dtype, pinned where the device is CUDA.
+// Options that ask for more (requires_grad: the copy would not be a leaf)
+// get no fix. A token batch written into a row of a tensor on the device of
+// that tensor, as a decoder's prefill does.
+void option_chains(const std::vector<std::vector<int64_t>> &batches,
+                   torch::Device device_, torch::DeviceType kind, int n) {
+  auto ids = torch::empty({2, 3}, torch::TensorOptions().dtype(torch::kLong).device(device_));
+  for (int b = 0; b < n; ++b) {
+    ids.index_put_({b}, torch::tensor(batches[b], ids.options()));
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'torch::tensor()' waits for the GPU to copy 'batches[b]' to the device if 'ids.options()' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: ids.index_put_({b}, (ids.is_cuda() ? torch::tensor(batches[b], ids.options().device(torch::kCPU)).pin_memory() : torch::tensor(batches[b], ids.options().device(torch::kCPU))).to(ids.device(), /*non_blocking=*/ids.is_cuda()));
+    auto t = torch::tensor(batches[b], torch::TensorOptions().dtype(torch::kLong).device(device_)).view({-1, 1});
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'batches[b]' to the device if 'torch::TensorOptions().dtype(torch::...' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto t = (device_.is_cuda() ? torch::tensor(batches[b], torch::TensorOptions().dtype(torch::kLong).device(torch::kCPU)).pin_memory() : torch::tensor(batches[b], torch::TensorOptions().dtype(torch::kLong).device(torch::kCPU))).to(device_, /*non_blocking=*/device_.is_cuda()).view({-1, 1});
+    auto v = torch::tensor(batches[b], kind);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'batches[b]' to the device if 'kind' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto v = (kind == at::kCUDA ? torch::tensor(batches[b]).pin_memory() : torch::tensor(batches[b])).to(kind, /*non_blocking=*/kind == at::kCUDA);
+    auto w = torch::tensor(batches[b], torch::TensorOptions().device(torch::kCUDA).dtype(torch::kFloat));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'batches[b]' to the device; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto w = torch::tensor(batches[b], torch::TensorOptions().device(torch::kCPU).dtype(torch::kFloat)).pin_memory().to(torch::kCUDA, /*non_blocking=*/true);
+    auto x = torch::tensor(batches[b], torch::TensorOptions().dtype(torch::kFloat).device(device_).requires_grad(true));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'batches[b]' to the device if 'torch::TensorOptions().dtype(torch::...' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto x = torch::tensor(batches[b], torch::TensorOptions().dtype(torch::kFloat).device(device_).requires_grad(true));
+    auto y = torch::tensor(batches[b], torch::TensorOptions().dtype(torch::kLong).device(pick(b)));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy 'batches[b]' to the device if 'torch::TensorOptions().dtype(torch::...' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto y = torch::tensor(batches[b], torch::TensorOptions().dtype(torch::kLong).device(pick(b)));
+    (void)t; (void)v; (void)w; (void)x; (void)y;
+  }
+}
+
 // Hot for other reasons than a loop: only constants could be built once.
 struct Scaler : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
@@ -177,6 +216,7 @@ struct Scaler : torch::nn::Module {
     auto n = x.size(0);
     auto s = torch::tensor({n, n}, x.options());
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor()' waits for the GPU to copy a braced list to the device if 'x.options()' names CUDA; pin it and copy it with non_blocking=true [torchsync-host-data-tensor]
+    // CHECK-FIXES: auto s = (x.is_cuda() ? torch::tensor({n, n}, x.options().device(torch::kCPU)).pin_memory() : torch::tensor({n, n}, x.options().device(torch::kCPU))).to(x.device(), /*non_blocking=*/x.is_cuda());
     return x * w + s;
   }
 };

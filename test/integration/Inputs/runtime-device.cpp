@@ -87,6 +87,16 @@ int main() {
                                          torch::full({2}, 2.0)};
     stacked = stacked + collate(images, device).sum(0);
   }
+  // Token rows written into a tensor on the device, and a token batch made
+  // with a dtype and the device (a decoder's prefill and decode step).
+  auto tokens = torch::zeros({2, 3}, torch::TensorOptions().dtype(torch::kLong).device(device));
+  std::vector<std::vector<int64_t>> token_rows = {{1, 2, 3}, {4, 5, 6}};
+  for (int64_t b = 0; b < 2; ++b) {
+    tokens.index_put_({b}, torch::tensor(token_rows[b], tokens.options()));
+    auto step = torch::tensor(token_rows[b], torch::TensorOptions().dtype(torch::kLong).device(device));
+    tokens = tokens + step.view({1, 3});
+  }
+  std::printf("tokens %lld\n", static_cast<long long>(tokens.sum().item<int64_t>()));
   auto st = stacked.to(torch::kCPU);
   std::printf("stacked %.1f %.1f\n", st[0].item<float>(), st[1].item<float>());
   auto h = heads.to(torch::kCPU);
