@@ -191,8 +191,10 @@ destinationIsCudaText(const CXXMemberCallExpr *Call, ASTContext &Ctx) {
     Dest = Call->getImplicitObjectArgument();
     Tensor = true;
   } else if (Method == "to") {
+    // `to(dev, dtype)` too: with non_blocking=true the conversion is made
+    // on the GPU after a copy of the pinned source as it is.
     ToArguments To = toArguments(Call);
-    if (To.Other || To.Converts || !To.DeviceSpec)
+    if (To.Other || !To.DeviceSpec)
       return std::nullopt;
     Dest = To.DeviceSpec;
   }

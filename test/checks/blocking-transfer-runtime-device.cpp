@@ -53,7 +53,19 @@ void device_variable() {
     // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device, /*non_blocking=*/true)' waits despite non_blocking=true: the CUDA driver stages pageable host tensor 'noise' if 'device' is CUDA; pin it with 'pin_memory()' [torchsync-blocking-transfer]
     // CHECK-FIXES: auto c = (device.is_cuda() ? noise.pin_memory() : noise).to(device, /*non_blocking=*/true);
     // CHECK-FIXES-NOTES: auto c = (device.is_cuda() ? noise.pin_memory() : noise).to(device, /*non_blocking=*/true);
-    (void)a; (void)b; (void)c;
+    // A dtype too: with non_blocking=true the pinned source is copied as it
+    // is and converted on the GPU.
+    auto d = noise.to(device, torch::kHalf);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, torch::kHalf)' waits for the GPU to copy host tensor 'noise' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device, torch::kHalf)' waits for the GPU to copy host tensor 'noise' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto d = (device.is_cuda() ? noise.pin_memory() : noise).to(device, torch::kHalf, /*non_blocking=*/device.is_cuda());
+    // CHECK-FIXES-NOTES: auto d = (device.is_cuda() ? noise.pin_memory() : noise).to(device, torch::kHalf, /*non_blocking=*/device.is_cuda());
+    auto e = noise.to(device, torch::kDouble, false, false);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(device, torch::kDouble, false, false)' waits for the GPU to copy host tensor 'noise' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(device, torch::kDouble, false, false)' waits for the GPU to copy host tensor 'noise' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto e = (device.is_cuda() ? noise.pin_memory() : noise).to(device, torch::kDouble, device.is_cuda(), false);
+    // CHECK-FIXES-NOTES: auto e = (device.is_cuda() ? noise.pin_memory() : noise).to(device, torch::kDouble, device.is_cuda(), false);
+    (void)a; (void)b; (void)c; (void)d; (void)e;
   }
 }
 

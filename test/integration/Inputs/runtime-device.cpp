@@ -38,8 +38,9 @@ int main() {
   for (int i = 0; i < 3; ++i) {
     auto noise = torch::arange(4, torch::kFloat) * i;
     auto moved = noise.to(device);
+    auto wide = noise.to(device, torch::kDouble);
     acc.copy_(noise);
-    weights = weights + moved * acc;
+    weights = weights + moved * acc + wide.to(torch::kFloat);
   }
   auto host = weights.to(torch::kCPU);
   std::printf("%.1f %.1f %.1f %.1f\n", host[0].item<float>(),
