@@ -120,6 +120,21 @@ std::optional<unsigned> endOffsetOf(const Stmt *Loop, ASTContext &Ctx) {
   return SM.getFileOffset(End);
 }
 
+/// True when \p Tensor is 0-dim by its spelling: a reduction over all
+/// elements (`x.sum()`, `pred.eq(t).sum()`, `x.mean()`, ...) with no other
+/// argument.
+bool isZeroDimReduction(const Expr *Tensor) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Tensor));
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !isTensorMethod(MD) || !MD->getDeclName().isIdentifier() ||
+      !llvm::is_contained({"sum", "mean", "prod", "max", "min", "norm", "all",
+                           "any", "count_nonzero", "std", "var", "nansum"},
+                          MD->getName()))
+    return false;
+  return llvm::all_of(MC->arguments(),
+                      [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); });
+}
+
 } // namespace
 
 const Expr *itemValue(const CallExpr *Item, ASTContext &Ctx) {
@@ -246,8 +261,18 @@ deviceAccumulator(const CallExpr *Item, const Expr *Value, UseIndex &Uses,
       ValueBegin - SumBegin + ValueText->size() > SumText->size())
     return std::nullopt;
   std::string Rhs = SumText->substr(RhsBegin - SumBegin);
+  // PyTorch promotes a tensor with dimensions over a 0-dim one of the same
+  // kind: a one-element [1] float added to the 0-dim double sum would be
+  // added in float. The host's `+=` promotes as for two scalars, which the
+  // device does for two 0-dim tensors: a value of a narrower dtype of the
+  // same kind that is not 0-dim by its spelling is viewed as 0-dim (item()
+  // needs one element, so the view has it). A wider one, or one of another
+  // kind, gives the host's dtype either way.
+  bool View = ValueType->Floating == VarType->Floating &&
+              ValueType->Rank < VarType->Rank && !isZeroDimReduction(Tensor);
   Rhs.replace(ValueBegin - RhsBegin, ValueText->size(),
-              *TensorText + ".detach().to(" + ValueType->Name.str() + ")");
+              *TensorText + ".detach().to(" + ValueType->Name.str() + ")" +
+                  (View ? ".reshape({})" : ""));
   std::string Op = Sum->getOpcode() == BO_AddAssign ? " + " : " - ";
   std::string NewSum = Name + Op + Rhs;
   if (!(*SumType == *VarType))

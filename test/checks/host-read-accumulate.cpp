@@ -90,9 +90,36 @@ double do_loop(torch::Tensor t) {
   return s;
 }
 // CHECK-FIXES: at::Tensor s_dev = at::scalar_tensor(s, at::kDouble);
-// CHECK-FIXES: s_dev = s_dev + t.detach().to(at::kFloat);
+// CHECK-FIXES: s_dev = s_dev + t.detach().to(at::kFloat).reshape({});
 // CHECK-FIXES: } while (++k < 4);
 // CHECK-FIXES-NEXT: s = s_dev.item<double>();
+
+// A value of a narrower dtype of the same kind is viewed as 0-dim: PyTorch
+// promotes a tensor with dimensions (here [1]) over the 0-dim sum, and
+// would add in float or int32 where the host adds in double or int64. A
+// reduction over all elements is 0-dim already; a wider value or one of
+// another kind promotes as the host does either way.
+double narrower(torch::Tensor probs, torch::Tensor big, int n) {
+  double total = 0;
+  int64_t count = 0;
+  double whole = 0;
+  float mixed = 0;
+  for (int i = 0; i < n; ++i) {
+    total += probs.slice(0, 0, 1).item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 'item<float>()' waits for the GPU to read 'probs.slice(0, 0, 1)' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+    count += big.slice(0, 0, 1).item<int>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'item<int>()' waits for the GPU to read 'big.slice(0, 0, 1)' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+    whole += probs.sum().item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'item<float>()' waits for the GPU to read 'probs.sum()' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+    mixed += big.slice(0, 0, 1).item<int>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'item<int>()' waits for the GPU to read 'big.slice(0, 0, 1)' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+  }
+  return total + count + whole + mixed;
+}
+// CHECK-FIXES: total_dev = total_dev + probs.slice(0, 0, 1).detach().to(at::kFloat).reshape({});
+// CHECK-FIXES: count_dev = count_dev + big.slice(0, 0, 1).detach().to(at::kInt).reshape({});
+// CHECK-FIXES: whole_dev = whole_dev + probs.sum().detach().to(at::kFloat);
+// CHECK-FIXES: mixed_dev = mixed_dev + big.slice(0, 0, 1).detach().to(at::kInt);
 
 // ---- Negatives: reported, no fix -------------------------------------------
 

@@ -65,7 +65,7 @@ void test_once(torch::nn::Linear &model, torch::Device device,
 }
 // CHECK-FIXES: at::Tensor test_loss_dev = at::scalar_tensor(test_loss, at::kDouble);
 // CHECK-FIXES-NEXT: at::Tensor correct_dev = at::scalar_tensor(correct, at::kLong);
-// CHECK-FIXES: test_loss_dev = test_loss_dev + torch::mse_loss(output, target).detach().to(at::kFloat);
+// CHECK-FIXES: test_loss_dev = test_loss_dev + torch::mse_loss(output, target).detach().to(at::kFloat).reshape({});
 // CHECK-FIXES: correct_dev = correct_dev + output.argmax(1).eq(target).sum().detach().to(at::kLong);
 // CHECK-FIXES: test_loss = test_loss_dev.item<double>();
 // CHECK-FIXES-NEXT: correct = correct_dev.item<int64_t>();
