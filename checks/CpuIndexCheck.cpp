@@ -773,9 +773,14 @@ void CpuIndexCheck::check(const MatchFinder::MatchResult &Result) {
         << Api << F->Mask << Operand << Tensor << Unless;
     Report.waitsIn(
         memcpyAndSyncAfter("index.to(self.device()) in at::native::make_info"));
-    HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
-    if (!HoistFix && !F->Mask)
+    // The rewrite that keeps the meaning (the index made on the device
+    // where it is made) comes first; the hoist, which would no longer see
+    // changes made through another reference, is a note where there is
+    // none.
+    if (!F->Mask)
       OnDevice = indexOnDevice(*F, Sync, Sync.version(), Ctx);
+    if (!OnDevice)
+      HoistFix = hoistToDevice(Call, *F, Sync, Ctx);
     if (OnDevice && OnDevice->First == Call)
       Report.fix(OnDevice->Fixes);
     break;

@@ -218,25 +218,41 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<std::string> Indent = indentationOf(Before, Ctx);
     if (!Indent)
       continue;
+    // Where the source may be on the CPU, the program may run on a machine
+    // without CUDA, where the wait throws ("No CUDA GPUs are available"):
+    // it waits only where there is a GPU (on a CPU run the copy was
+    // synchronous, and waiting for an idle GPU changes nothing).
     const char *Wait = nullptr;
+    const char *Guard = nullptr;
     if (isDeclaredBefore(Ctx, {"torch", "cuda", "synchronize"},
-                         Before->getBeginLoc()))
+                         Before->getBeginLoc()) &&
+        isDeclaredBefore(Ctx, {"torch", "cuda", "is_available"},
+                         Before->getBeginLoc())) {
       Wait = "torch::cuda::synchronize()";
-    else if (isDeclaredBefore(Ctx, {"c10", "cuda", "device_synchronize"},
-                              Before->getBeginLoc()))
+      Guard = "torch::cuda::is_available()";
+    } else if (isDeclaredBefore(Ctx, {"c10", "cuda", "device_synchronize"},
+                                Before->getBeginLoc()) &&
+               isDeclaredBefore(Ctx, {"c10", "cuda", "device_count"},
+                                Before->getBeginLoc())) {
       Wait = "c10::cuda::device_synchronize()";
+      Guard = "c10::cuda::device_count() > 0";
+    }
     if (!Wait ||
         !FixedStatements.insert(Before->getBeginLoc().getRawEncoding()).second)
       continue;
+    std::string Statement = std::string(Wait) + ";";
+    if (T->From != Device::CUDA)
+      Statement = "if (" + std::string(Guard) + ") " + Statement;
     Report.fixOnNote(
         FixItHint::CreateInsertion(
             Before->getBeginLoc(),
-            std::string(Wait) + ";" +
+            Statement +
                 lineBreakAt(Before->getBeginLoc(), Ctx.getSourceManager()) +
                 *Indent),
-        "wait with '" + std::string(Wait) +
-            "' before this statement; the host then waits for all work on "
-            "the current CUDA device, not only for the copy",
+        "wait with '" + std::string(Wait) + "' before this statement" +
+            (T->From != Device::CUDA ? " where there is a GPU" : "") +
+            "; the host then waits for all work on the current CUDA device, "
+            "not only for the copy",
         Before->getBeginLoc());
   }
 }

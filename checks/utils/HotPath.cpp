@@ -183,7 +183,9 @@ HotPathAnalysis::classifyFunction(const FunctionDecl *FD) {
                 hotUse(Uses.lookup(Pattern->getCanonicalDecl()), Name);
             R && !R->conditional())
           Result = R;
-    if (Recording && (!Result || Result->conditional())) {
+    // `main` is never called from the program (C++ forbids it): it is not
+    // hot through callers in a whole-project run either.
+    if (Recording && !FD->isMain() && (!Result || Result->conditional())) {
       const FunctionDecl *Named = FD;
       if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
         Named = Pattern;

@@ -506,6 +506,32 @@ bool PendingReads::bodyWaits(const FunctionDecl *FD, unsigned Depth,
   return Found;
 }
 
+/// True when \p Cond asks whether the machine has a GPU:
+/// `torch::cuda::is_available()`, `torch::cuda::device_count() > 0`,
+/// `c10::cuda::device_count() > 0`. Where it is false, no tensor is on a
+/// CUDA device, so no copy from one is pending: the race walk does not
+/// follow that branch (nonblocking-race's fix waits behind such a test).
+static bool isGpuAvailableTest(const Expr *Cond) {
+  if (!Cond)
+    return false;
+  Cond = Cond->IgnoreParenImpCasts();
+  auto IsCall = [](const Expr *E, llvm::StringRef Name) {
+    const auto *C = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+    return FD && FD->getQualifiedNameAsString() == Name;
+  };
+  if (IsCall(Cond, "torch::cuda::is_available"))
+    return true;
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO || BO->getOpcode() != BO_GT)
+    return false;
+  const auto *Zero =
+      dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
+  return Zero && Zero->getValue() == 0 &&
+         (IsCall(BO->getLHS(), "torch::cuda::device_count") ||
+          IsCall(BO->getLHS(), "c10::cuda::device_count"));
+}
+
 PendingReads::Result PendingReads::find(const PendingCopy &PC,
                                         DeviceInference &DI, ASTContext &Ctx) {
   Result R;
@@ -584,10 +610,18 @@ PendingReads::Result PendingReads::find(const PendingCopy &PC,
       }
       if (Stop)
         continue;
-      for (const CFGBlock::AdjacentBlock &Succ : B->succs())
+      // `if (torch::cuda::is_available()) ...`: without a GPU nothing is
+      // pending, so only the branch taken with one is followed.
+      const auto *If = dyn_cast_or_null<IfStmt>(B->getTerminatorStmt());
+      bool OnlyThen = If && !If->getConditionVariable() && !If->getInit() &&
+                      isGpuAvailableTest(If->getCond()) && B->succ_size() == 2;
+      for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
+        if (OnlyThen && &Succ != &*B->succ_begin())
+          continue;
         if (const CFGBlock *Next = Succ.getReachableBlock())
           if (Visited.insert(Next).second)
             Work.push_back({Next, 0});
+      }
     }
   }
   R.UntouchedBeforeWait = P.Var && !Touched && R.Reads.empty();

@@ -15,6 +15,8 @@
 // RUN: diff %t-all.once.cpp %t-all.cpp
 #include <torch/torch.h>
 
+// 'idx' is also used after the loop, so it cannot be made on the device
+// where it is made (the warning fix): the copy is hoisted (a note fix).
 void hoist_index(int steps) {
   auto x = torch::randn({16, 8}, torch::kCUDA);
   auto idx = torch::tensor({0, 2, 5});
@@ -24,6 +26,7 @@ void hoist_index(int steps) {
     // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)r;
   }
+  (void)idx.numel();
   // CHECK-FIXES: auto idx_dev = idx.pin_memory().to(x.device(), /*non_blocking=*/true);
   // CHECK-FIXES-NEXT: for (int i = 0; i < steps; ++i) {
   // CHECK-FIXES-NEXT: auto r = x.index({idx_dev});
@@ -33,7 +36,10 @@ void hoist_index(int steps) {
 }
 
 // The device is chosen at run time: pin_memory() would throw on a machine
-// without CUDA, so with the hoisted line hot there is no hoist.
+// without CUDA, so with the hoisted line hot there would be no hoist; the
+// index is made on the device of 'x' where it is made instead, pinned only
+// where 'x' is CUDA (the warning fix, which keeps the meaning and comes
+// first wherever it applies).
 void runtime_device(int steps) {
   torch::Device dev(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   auto x = torch::randn({16, 8}, dev);
@@ -44,10 +50,12 @@ void runtime_device(int steps) {
     // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of 'x' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)r;
   }
-  // CHECK-FIXES: for (int i = 0; i < steps; ++i) {
+  // CHECK-FIXES: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory() : torch::tensor({0, 2, 5})).to(x.device(), /*non_blocking=*/x.is_cuda());
+  // CHECK-FIXES-NEXT: for (int i = 0; i < steps; ++i) {
   // CHECK-FIXES-NEXT: auto r = x.index({idx});
-  // CHECK-FIXES-DEFAULT: auto idx_dev = idx.to(x.device());
+  // CHECK-FIXES-DEFAULT: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory() : torch::tensor({0, 2, 5})).to(x.device(), /*non_blocking=*/x.is_cuda());
   // CHECK-FIXES-DEFAULT-NEXT: for (int i = 0; i < steps; ++i) {
+  // CHECK-FIXES-DEFAULT-NEXT: auto r = x.index({idx});
 }
 
 // A pinned source: pin_memory() would return it as is, and the host could

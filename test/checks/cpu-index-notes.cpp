@@ -6,6 +6,8 @@
 
 const torch::Device kDev(torch::kCUDA);
 
+// 'idx' is also used after the loop, so it cannot be made on the device
+// where it is made (index_on_device below): the copy is hoisted.
 void hoist_index(int steps) {
   auto x = torch::randn({16, 8}, kDev);
   auto idx = torch::tensor({0, 2, 5});
@@ -21,6 +23,22 @@ void hoist_index(int steps) {
   // CHECK-FIXES: auto idx_dev = idx.to(x.device());
   // CHECK-FIXES-NEXT: for (int i = 0; i < steps; ++i) {
   // CHECK-FIXES-NEXT: auto r = x.index({idx_dev});
+  (void)idx.numel();
+}
+
+// Used only as an index: made on the device where it is made, once (the
+// warning fix, which keeps the meaning), and no hoist note.
+void index_on_device(int steps) {
+  auto x = torch::randn({16, 8}, kDev);
+  auto idx = torch::tensor({0, 2, 5});
+  for (int i = 0; i < steps; ++i) {
+    auto r = x.index({idx});
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
+    // CHECK-NOTES: :[[@LINE-4]]:14: note: FIX-IT applied suggested code changes
+    // CHECK-NOTES: :[[@LINE-3]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
+    (void)r;
+  }
+  // CHECK-FIXES: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory() : torch::tensor({0, 2, 5})).to(x.device(), /*non_blocking=*/x.is_cuda());
 }
 
 // The indexed tensor is made in the loop: its device argument is used.

@@ -259,7 +259,9 @@ auto in_lambda = [](torch::Tensor g) {
   auto h = g.to(torch::kCPU, true);
   return h.item<float>();
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'g' is on CUDA; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
-  // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
+  // A source that may be on the CPU: the program may run without CUDA, where
+  // the wait would throw, so it waits only where there is a GPU.
+  // CHECK-FIXES: {{^ *}}if (torch::cuda::is_available()) torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return h.item<float>();
 };
 
@@ -268,8 +270,40 @@ float from_parameter(torch::Tensor d) {
   auto h = d.to(torch::kCPU, true);
   return *h.data_ptr<float>();
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h.data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'd' is on CUDA; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
-  // CHECK-FIXES: {{^ *}}torch::cuda::synchronize();{{$}}
+  // CHECK-FIXES: {{^ *}}if (torch::cuda::is_available()) torch::cuda::synchronize();{{$}}
   // CHECK-FIXES-NEXT: return *h.data_ptr<float>();
+}
+
+// A wait behind a test that the machine has a GPU: without one nothing can
+// be pending, so the read after it is safe; a test whose branch does not
+// wait, or a negated test, protects nothing.
+void log_step();
+float guarded_waits(torch::Tensor d) {
+  auto h = d.to(torch::kCPU, true);
+  if (torch::cuda::is_available()) torch::cuda::synchronize();
+  float a = h.item<float>();
+  auto h2 = d.to(torch::kCPU, true);
+  if (torch::cuda::device_count() > 0)
+    torch::cuda::synchronize();
+  float b = h2.item<float>();
+  auto h3 = d.to(torch::kCPU, true);
+  if (torch::cuda::is_available())
+    log_step();
+  float c = h3.item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'h3.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'd' is on CUDA; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
+  // CHECK-FIXES: {{^ *}}log_step();{{$}}
+  // CHECK-FIXES-NEXT: {{^ *}}if (torch::cuda::is_available()) torch::cuda::synchronize();{{$}}
+  // CHECK-FIXES-NEXT: float c = h3.item<float>();
+  auto h4 = d.to(torch::kCPU, true);
+  if (!torch::cuda::is_available())
+    torch::cuda::synchronize();
+  float e = h4.item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'h4.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished if 'd' is on CUDA; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
+  // CHECK-FIXES: {{^ *}}if (!torch::cuda::is_available()){{$}}
+  // CHECK-FIXES-NEXT: {{^ *}}torch::cuda::synchronize();{{$}}
+  // CHECK-FIXES-NEXT: {{^ *}}if (torch::cuda::is_available()) torch::cuda::synchronize();{{$}}
+  // CHECK-FIXES-NEXT: float e = h4.item<float>();
+  return a + b + c + e;
 }
 
 // A helper defined elsewhere is not known to wait.

@@ -7,6 +7,7 @@ void hoist_index(int steps) {
     auto r = x.index({idx});
     (void)r;
   }
+  (void)idx.numel(); // Another use: the copy is hoisted (a new line).
 }
 
 void clip(torch::nn::Linear model) {
