@@ -126,7 +126,10 @@ static bool destinationCudaOnEveryRun(const CXXMemberCallExpr *Call,
 /// fresh allocation from the CPU allocator (`x.clone()`, `x.float()`). So
 /// where the name is on the CPU, so is \p E, and where the name is not
 /// pinned, neither is \p E; a pinned name with a fresh \p E only makes the
-/// test keep the original copy.
+/// test keep the original copy. Not `expand`: pin_memory() keeps strides,
+/// and a pinned copy of a broadcast view (stride 0) throws. A view that is
+/// not dense (a column slice) is pinned with its strides, and its copy may
+/// still be staged: the same values, not always without a wait.
 static const Expr *storageRootOf(const Expr *E) {
   E = ignoreWrappers(E);
   for (unsigned Depth = 0; Depth < 16; ++Depth) {
@@ -141,13 +144,11 @@ static const Expr *storageRootOf(const Expr *E) {
         return nullptr;
     } else if (!FD->getDeclName().isIdentifier() ||
                !llvm::is_contained(
-                   {"view",      "view_as",    "reshape",   "reshape_as",
-                    "flatten",   "unflatten",  "slice",     "select",
-                    "narrow",    "index",      "unsqueeze", "squeeze",
-                    "t",         "transpose",  "permute",   "expand",
-                    "expand_as", "contiguous", "clone",     "detach",
-                    "float",     "double",     "long",      "int",
-                    "half",      "bool"},
+                   {"view",       "view_as", "reshape", "reshape_as", "flatten",
+                    "unflatten",  "slice",   "select",  "narrow",     "index",
+                    "unsqueeze",  "squeeze", "t",       "transpose",  "permute",
+                    "contiguous", "clone",   "detach",  "float",      "double",
+                    "long",       "int",     "half",    "bool"},
                    FD->getName())) {
       return nullptr;
     }

@@ -721,12 +721,15 @@ static std::optional<IndexOnDevice> indexOnDevice(const Finding &F,
   std::optional<std::string> Postfix = postfixOperandText(Init, Ctx);
   if (!Text || !Postfix)
     return std::nullopt;
-  std::string Cuda = Result.DeviceOf + ".is_cuda()";
-  std::optional<FixItHint> Make = replaceTokens(
-      Init->getSourceRange(),
-      "(" + Cuda + " ? " + *Postfix + ".pin_memory() : " + *Text + ").to(" +
-          Result.DeviceOf + ".device(), /*non_blocking=*/" + Cuda + ")",
-      Ctx);
+  // The device is read only where the tensor is on a GPU: an undefined
+  // tensor (an optional input whose uses a `defined()` test guards) has
+  // none, and off a GPU the index stays the CPU tensor it was.
+  std::optional<FixItHint> Make =
+      replaceTokens(Init->getSourceRange(),
+                    "(" + Result.DeviceOf + ".is_cuda() ? " + *Postfix +
+                        ".pin_memory().to(" + Result.DeviceOf +
+                        ".device(), /*non_blocking=*/true) : " + *Text + ")",
+                    Ctx);
   if (!Make)
     return std::nullopt;
   Result.Fixes.insert(Result.Fixes.begin(), *Make);

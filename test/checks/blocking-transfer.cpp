@@ -59,10 +59,14 @@ void unknown(torch::Tensor t, torch::Device dev) {
     auto p = t.pin_memory().index({torch::indexing::Slice(i, i + 1)}).to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:71: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 't.pin_memory().index({torch::indexing...' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto p = t.pin_memory().index({torch::indexing::Slice(i, i + 1)}).to(torch::kCUDA);
+    // A broadcast view: pin_memory() keeps its stride 0 and throws.
+    auto w = t.expand({3, 4}).to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't.expand({3, 4})' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto w = t.expand({3, 4}).to(torch::kCUDA);
     auto q = t.to(torch::kFloat).to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't.to(torch::kFloat)' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto q = t.to(torch::kFloat).to(torch::kCUDA);
-    (void)h; (void)d; (void)c; (void)n; (void)v; (void)r; (void)s; (void)p; (void)q;
+    (void)h; (void)d; (void)c; (void)n; (void)v; (void)r; (void)s; (void)p; (void)q; (void)w;
   }
 }
 

@@ -50,10 +50,10 @@ void runtime_device(int steps) {
     // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:16: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of 'x' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     (void)r;
   }
-  // CHECK-FIXES: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory() : torch::tensor({0, 2, 5})).to(x.device(), /*non_blocking=*/x.is_cuda());
+  // CHECK-FIXES: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory().to(x.device(), /*non_blocking=*/true) : torch::tensor({0, 2, 5}));
   // CHECK-FIXES-NEXT: for (int i = 0; i < steps; ++i) {
   // CHECK-FIXES-NEXT: auto r = x.index({idx});
-  // CHECK-FIXES-DEFAULT: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory() : torch::tensor({0, 2, 5})).to(x.device(), /*non_blocking=*/x.is_cuda());
+  // CHECK-FIXES-DEFAULT: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory().to(x.device(), /*non_blocking=*/true) : torch::tensor({0, 2, 5}));
   // CHECK-FIXES-DEFAULT-NEXT: for (int i = 0; i < steps; ++i) {
   // CHECK-FIXES-DEFAULT-NEXT: auto r = x.index({idx});
 }

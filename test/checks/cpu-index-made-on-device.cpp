@@ -34,11 +34,27 @@ void update(torch::Device device, torch::Tensor obs, torch::Tensor returns,
     }
   }
 }
-// CHECK-FIXES: torch::Tensor mb_inds = (b_obs.is_cuda() ? b_inds.index({Slice(start, start + minibatch)}).pin_memory() : b_inds.index({Slice(start, start + minibatch)})).to(b_obs.device(), /*non_blocking=*/b_obs.is_cuda());
+// CHECK-FIXES: torch::Tensor mb_inds = (b_obs.is_cuda() ? b_inds.index({Slice(start, start + minibatch)}).pin_memory().to(b_obs.device(), /*non_blocking=*/true) : b_inds.index({Slice(start, start + minibatch)}));
 // CHECK-FIXES-NEXT: auto x = b_obs.index({mb_inds});
 // CHECK-FIXES: auto a = b_actions.to(torch::kLong).index({mb_inds.to(b_actions.device())});
 // CHECK-FIXES: auto loss = (x.sum(1) - b_returns.index({mb_inds.to(b_returns.device())})).pow(2).mean() +
 // CHECK-FIXES-NEXT: a.sum() * 0 + (x.mean() - b_returns.index({mb_inds.to(b_returns.device())})).sum();
+
+// An optional input: undefined where the caller passes none, and used only
+// under a `defined()` test. The fix reads its device only where it is on a
+// GPU (is_cuda() is false for an undefined tensor), so the index made before
+// the test stays as it was there.
+torch::Tensor optional_mask(torch::Tensor mask, int n) {
+  torch::Tensor out = torch::zeros({1});
+  auto idx = torch::tensor({0, 2});
+  if (mask.defined()) {
+    for (int i = 0; i < n; ++i)
+      out = out + mask.index({idx}).sum();
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'index()' waits for the GPU to copy CPU index 'idx' to the device of 'mask' if it is on CUDA; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
+  }
+  return out;
+}
+// CHECK-FIXES: auto idx = (mask.is_cuda() ? torch::tensor({0, 2}).pin_memory().to(mask.device(), /*non_blocking=*/true) : torch::tensor({0, 2}));
 
 // ---- Negatives: no fix -------------------------------------------------------
 

@@ -38,7 +38,7 @@ void index_on_device(int steps) {
     // CHECK-NOTES: :[[@LINE-3]]:16: note: the host waits in index.to(self.device()) in at::native::make_info, then c10::cuda::memcpy_and_sync (cudaMemcpyAsync + cudaStreamSynchronize)
     (void)r;
   }
-  // CHECK-FIXES: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory() : torch::tensor({0, 2, 5})).to(x.device(), /*non_blocking=*/x.is_cuda());
+  // CHECK-FIXES: auto idx = (x.is_cuda() ? torch::tensor({0, 2, 5}).pin_memory().to(x.device(), /*non_blocking=*/true) : torch::tensor({0, 2, 5}));
 }
 
 // The indexed tensor is made in the loop: its device argument is used.
@@ -93,7 +93,7 @@ void no_hoist(int steps) {
     // Made in the loop: not hoisted, but made on the device where it is
     // made (a warning fix, test/checks/cpu-index-made-on-device.cpp).
     auto fresh = torch::randperm(16);
-    // CHECK-FIXES: auto fresh = (x.is_cuda() ? torch::randperm(16).pin_memory() : torch::randperm(16)).to(x.device(), /*non_blocking=*/x.is_cuda());
+    // CHECK-FIXES: auto fresh = (x.is_cuda() ? torch::randperm(16).pin_memory().to(x.device(), /*non_blocking=*/true) : torch::randperm(16));
     auto c = x.index({fresh});
     // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'index()' waits for the GPU to copy CPU index 'fresh' to the device of CUDA tensor 'x'; make the index on the device, or copy it there outside the hot path [torchsync-cpu-index]
     // CHECK-NOTES: :[[@LINE-4]]:18: note: FIX-IT applied suggested code changes

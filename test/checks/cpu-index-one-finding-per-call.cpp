@@ -13,8 +13,8 @@ void indexing(int steps) {
   auto cpu_mask = torch::rand({16}) > 0.5;
   auto idx = torch::randint(16, {4}, torch::TensorOptions().device(kDev).dtype(torch::kLong));
   auto cpu_idx = torch::randperm(16);
-  // CHECK-FIXES: auto cpu_idx = (x.is_cuda() ? torch::randperm(16).pin_memory() : torch::randperm(16)).to(x.device(), /*non_blocking=*/x.is_cuda());
-  // CHECK-FIXES-V26: auto cpu_idx = (x.is_cuda() ? torch::randperm(16).pin_memory() : torch::randperm(16)).to(x.device(), /*non_blocking=*/x.is_cuda());
+  // CHECK-FIXES: auto cpu_idx = (x.is_cuda() ? torch::randperm(16).pin_memory().to(x.device(), /*non_blocking=*/true) : torch::randperm(16));
+  // CHECK-FIXES-V26: auto cpu_idx = (x.is_cuda() ? torch::randperm(16).pin_memory().to(x.device(), /*non_blocking=*/true) : torch::randperm(16));
   for (int i = 0; i < steps; ++i) {
     auto best = x.sum(1).argmax();
     auto a = x.index({best});
