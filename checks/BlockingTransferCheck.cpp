@@ -187,10 +187,8 @@ static std::optional<std::string>
 destinationIsCudaText(const CXXMemberCallExpr *Call, ASTContext &Ctx) {
   StringRef Method = Call->getMethodDecl()->getName();
   const Expr *Dest = nullptr;
-  bool Tensor = false;
   if (Method == "copy_") {
     Dest = Call->getImplicitObjectArgument();
-    Tensor = true;
   } else if (Method == "to") {
     // `to(dev, dtype)` too: with non_blocking=true the conversion is made
     // on the GPU after a copy of the pinned source as it is.
@@ -199,20 +197,13 @@ destinationIsCudaText(const CXXMemberCallExpr *Call, ASTContext &Ctx) {
       return std::nullopt;
     Dest = To.DeviceSpec;
   }
-  if (!Dest)
-    return std::nullopt;
-  Dest = ignoreWrappers(Dest);
-  if (!isPlainName(Dest))
-    return std::nullopt;
-  std::optional<std::string> Text = postfixOperandText(Dest, Ctx);
-  if (!Text)
-    return std::nullopt;
-  QualType T = Dest->getType();
-  if (Tensor ? isTensorType(T) : isClassType(T, "c10::Device"))
-    return *Text + ".is_cuda()";
-  if (!Tensor && isEnumType(T, "c10::DeviceType"))
-    return *Text + " == at::kCUDA";
-  return std::nullopt;
+  // copy_'s destination is a tensor, to()'s a Device or a DeviceType.
+  return Dest ? isCudaTestText(Dest, Ctx) : std::nullopt;
+}
+
+/// Adds \p Clause to the run-time test \p Test with `&&`.
+static void andTest(std::string &Test, const std::string &Clause) {
+  Test += (Test.empty() ? "" : " && ") + Clause;
 }
 
 /// The fix for a blocking H2D copy of \p Host where pinning it is not
@@ -270,12 +261,12 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
     return {};
   std::string Test = *IsCuda;
   if (Stacked)
-    Test += (Test.empty() ? "!" : " && !") + *ListText + ".empty() && " +
-            *ListText + "[0].is_cpu()";
+    andTest(Test,
+            "!" + *ListText + ".empty() && " + *ListText + "[0].is_cpu()");
   else if (SourceTested)
-    Test += (Test.empty() ? "" : " && ") + *RootText + ".is_cpu()";
+    andTest(Test, *RootText + ".is_cpu()");
   if (Memory == HostMemory::Unknown)
-    Test += (Test.empty() ? "!" : " && !") + *RootText + ".is_pinned()";
+    andTest(Test, "!" + *RootText + ".is_pinned()");
   std::string Chosen =
       Test + " ? " + *HostText + ".pin_memory() : " + *HostText;
   bool IsObject = Call->getMethodDecl()->getName() != "copy_";
@@ -464,7 +455,7 @@ assignmentPinFix(const CXXOperatorCallExpr *Assign, const Transfer &T,
     return std::nullopt;
   std::string Test = cudaOnEveryRun(Root, Ctx) ? "" : *RootText + ".is_cuda()";
   if (Memory == HostMemory::Unknown)
-    Test += (Test.empty() ? "!" : " && !") + *HostText + ".is_pinned()";
+    andTest(Test, "!" + *HostText + ".is_pinned()");
   std::string Chosen =
       Test.empty() ? *HostText + ".pin_memory()"
                    : Test + " ? " + *HostText + ".pin_memory() : " + *Plain;

@@ -259,14 +259,9 @@ static std::optional<std::string> isCudaTest(const Expr *D, ASTContext &Ctx) {
   if (cudaOnEveryRun(D, Ctx))
     return std::string();
   const Expr *Bare = ignoreWrappers(D)->IgnoreParenImpCasts();
-  std::optional<std::string> Text = postfixOperandText(Bare, Ctx);
-  if (!isPlainName(Bare) || !Text)
+  if (isTensorType(Bare->getType()))
     return std::nullopt;
-  if (isClassType(Bare->getType(), "c10::Device"))
-    return *Text + ".is_cuda()";
-  if (isEnumType(Bare->getType(), "c10::DeviceType"))
-    return *Text + " == at::kCUDA";
-  return std::nullopt;
+  return isCudaTestText(Bare, Ctx);
 }
 
 /// The options of `torch::tensor(data, opts)` split for the pinned upload:
@@ -294,11 +289,13 @@ static std::optional<UploadParts> uploadParts(const Expr *OptsArg,
   if (MD->getName() == "options" && isTensorMethod(MD)) {
     const Expr *Tensor = ignoreWrappers(MC->getImplicitObjectArgument());
     std::optional<std::string> Text = postfixOperandText(Tensor, Ctx);
-    if (!isPlainName(Tensor) || !Text)
+    std::optional<std::string> Test = cudaOnEveryRun(Tensor, Ctx)
+                                          ? std::string()
+                                          : isCudaTestText(Tensor, Ctx);
+    if (!isPlainName(Tensor) || !Text || !Test)
       return std::nullopt;
-    std::string Test = cudaOnEveryRun(Tensor, Ctx) ? "" : *Text + ".is_cuda()";
     return UploadParts{*Text + ".options().device(torch::kCPU)",
-                       *Text + ".device()", Test};
+                       *Text + ".device()", *Test};
   }
   // `torch::TensorOptions().dtype(...).device(d)`.
   const Expr *Device = nullptr;

@@ -240,8 +240,9 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Wait ||
         !FixedStatements.insert(Before->getBeginLoc().getRawEncoding()).second)
       continue;
+    bool Guarded = T->From != Device::CUDA;
     std::string Statement = std::string(Wait) + ";";
-    if (T->From != Device::CUDA)
+    if (Guarded)
       Statement = "if (" + std::string(Guard) + ") " + Statement;
     Report.fixOnNote(
         FixItHint::CreateInsertion(
@@ -250,7 +251,7 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
                 lineBreakAt(Before->getBeginLoc(), Ctx.getSourceManager()) +
                 *Indent),
         "wait with '" + std::string(Wait) + "' before this statement" +
-            (T->From != Device::CUDA ? " where there is a GPU" : "") +
+            (Guarded ? " where there is a GPU" : "") +
             "; the host then waits for all work on the current CUDA device, "
             "not only for the copy",
         Before->getBeginLoc());

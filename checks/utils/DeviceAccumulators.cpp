@@ -4,6 +4,7 @@
 #include "ASTWalk.h"
 #include "FixIts.h"
 #include "Parents.h"
+#include "Shapes.h"
 #include "SourceText.h"
 #include "Templates.h"
 #include "TorchApi.h"
@@ -118,21 +119,6 @@ std::optional<unsigned> endOffsetOf(const Stmt *Loop, ASTContext &Ctx) {
   if (End.isInvalid() || !End.isFileID())
     return std::nullopt;
   return SM.getFileOffset(End);
-}
-
-/// True when \p Tensor is 0-dim by its spelling: a reduction over all
-/// elements (`x.sum()`, `pred.eq(t).sum()`, `x.mean()`, ...) with no other
-/// argument.
-bool isZeroDimReduction(const Expr *Tensor) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Tensor));
-  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-  if (!MD || !isTensorMethod(MD) || !MD->getDeclName().isIdentifier() ||
-      !llvm::is_contained({"sum", "mean", "prod", "max", "min", "norm", "all",
-                           "any", "count_nonzero", "std", "var", "nansum"},
-                          MD->getName()))
-    return false;
-  return llvm::all_of(MC->arguments(),
-                      [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); });
 }
 
 } // namespace
@@ -265,11 +251,12 @@ deviceAccumulator(const CallExpr *Item, const Expr *Value, UseIndex &Uses,
   // kind: a one-element [1] float added to the 0-dim double sum would be
   // added in float. The host's `+=` promotes as for two scalars, which the
   // device does for two 0-dim tensors: a value of a narrower dtype of the
-  // same kind that is not 0-dim by its spelling is viewed as 0-dim (item()
-  // needs one element, so the view has it). A wider one, or one of another
-  // kind, gives the host's dtype either way.
+  // same kind that is not proven 0-dim (isZeroDim: a reduction over all
+  // elements, a variable made by one, ...) is viewed as 0-dim (item() needs
+  // one element, so the view has it). A wider one, or one of another kind,
+  // gives the host's dtype either way.
   bool View = ValueType->Floating == VarType->Floating &&
-              ValueType->Rank < VarType->Rank && !isZeroDimReduction(Tensor);
+              ValueType->Rank < VarType->Rank && !isZeroDim(Tensor, Uses);
   Rhs.replace(ValueBegin - RhsBegin, ValueText->size(),
               *TensorText + ".detach().to(" + ValueType->Name.str() + ")" +
                   (View ? ".reshape({})" : ""));

@@ -42,6 +42,22 @@ bool isPlainName(const Expr *E) {
   return false;
 }
 
+std::optional<std::string> isCudaTestText(const Expr *E,
+                                          const ASTContext &Ctx) {
+  E = ignoreWrappers(E);
+  if (!isPlainName(E))
+    return std::nullopt;
+  std::optional<std::string> Text = postfixOperandText(E, Ctx);
+  if (!Text)
+    return std::nullopt;
+  QualType T = E->getType();
+  if (isTensorType(T) || isClassType(T, "c10::Device"))
+    return *Text + ".is_cuda()";
+  if (isEnumType(T, "c10::DeviceType"))
+    return *Text + " == at::kCUDA";
+  return std::nullopt;
+}
+
 std::optional<std::string> postfixOperandText(const Expr *E,
                                               const ASTContext &Ctx) {
   std::optional<std::string> Text = sourceText(E->getSourceRange(), Ctx);

@@ -33,6 +33,12 @@ bool isFixable(const Expr *E, ASTContext &Ctx);
 /// literal index (`batches[i].first`; a map's `[]` would insert).
 bool isPlainName(const Expr *E);
 
+/// The test that \p E, a plain name (isPlainName) of a tensor, a
+/// torch::Device or a DeviceType, is CUDA, as source text that reads it
+/// again: `x.is_cuda()`, `dev.is_cuda()`, `kind == at::kCUDA`; nullopt for
+/// anything else.
+std::optional<std::string> isCudaTestText(const Expr *E, const ASTContext &Ctx);
+
 /// The source of \p E, parenthesized unless it is already a postfix
 /// expression, so that `.member` or `->` can follow it.
 std::optional<std::string> postfixOperandText(const Expr *E,

@@ -516,9 +516,7 @@ static bool isGpuAvailableTest(const Expr *Cond) {
     return false;
   Cond = Cond->IgnoreParenImpCasts();
   auto IsCall = [](const Expr *E, llvm::StringRef Name) {
-    const auto *C = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
-    const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
-    return FD && FD->getQualifiedNameAsString() == Name;
+    return qualifiedName(calleeOf(E->IgnoreParenImpCasts())) == Name;
   };
   if (IsCall(Cond, "torch::cuda::is_available"))
     return true;
