@@ -247,16 +247,16 @@ deviceAccumulator(const CallExpr *Item, const Expr *Value, UseIndex &Uses,
       ValueBegin - SumBegin + ValueText->size() > SumText->size())
     return std::nullopt;
   std::string Rhs = SumText->substr(RhsBegin - SumBegin);
-  // PyTorch promotes a tensor with dimensions over a 0-dim one of the same
-  // kind: a one-element [1] float added to the 0-dim double sum would be
-  // added in float. The host's `+=` promotes as for two scalars, which the
-  // device does for two 0-dim tensors: a value of a narrower dtype of the
-  // same kind that is not proven 0-dim (isZeroDim: a reduction over all
-  // elements, a variable made by one, ...) is viewed as 0-dim (item() needs
-  // one element, so the view has it). A wider one, or one of another kind,
-  // gives the host's dtype either way.
-  bool View = ValueType->Floating == VarType->Floating &&
-              ValueType->Rank < VarType->Rank && !isZeroDim(Tensor, Uses);
+  // A value that is not proven 0-dim (isZeroDim: a reduction over all
+  // elements, a variable made by one, ...) is viewed as 0-dim. item() needs
+  // one element, so the view has it, and a value with more throws in the
+  // loop's statement, where item() threw, not after the loop with the sum
+  // of every step broadcast. And PyTorch promotes a tensor with dimensions
+  // over a 0-dim one of the same kind: a one-element [1] float added to the
+  // 0-dim double sum would be added in float, where the host's `+=`
+  // promotes as for two scalars, which the device does for two 0-dim
+  // tensors.
+  bool View = !isZeroDim(Tensor, Uses);
   Rhs.replace(ValueBegin - RhsBegin, ValueText->size(),
               *TensorText + ".detach().to(" + ValueType->Name.str() + ")" +
                   (View ? ".reshape({})" : ""));

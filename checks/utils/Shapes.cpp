@@ -27,6 +27,38 @@ bool isFullReduction(StringRef Name) {
       .Default(false);
 }
 
+/// LibTorch's loss functions (ATen's, and torch::nn::functional's with a
+/// FuncOptions argument), whose result is 0-dim unless the reduction is
+/// None.
+bool isLossFunction(StringRef Name) {
+  return llvm::is_contained(
+      {"cross_entropy", "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss",
+       "huber_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+       "kl_div", "soft_margin_loss", "hinge_embedding_loss", "poisson_nll_loss",
+       "margin_ranking_loss", "multilabel_margin_loss",
+       "multilabel_soft_margin_loss", "multi_margin_loss",
+       "cosine_embedding_loss", "triplet_margin_loss"},
+      Name);
+}
+
+/// True when the loss call \p Call reduces its result to one value: its
+/// reduction is left to its default (the mean, in ATen's functions and in a
+/// defaulted FuncOptions), or is written as at::Reduction::Mean or Sum (a
+/// constant of 1 or 2; None is 0). A FuncOptions argument that is written
+/// may ask for no reduction: not shown.
+bool reducesToScalar(const CallExpr *Call, const ASTContext &Ctx) {
+  if (const Expr *Options = argNamed(Call, {"options"}))
+    return isa<CXXDefaultArgExpr>(Options->IgnoreImplicit());
+  const Expr *Reduction = argNamed(Call, {"reduction"});
+  if (!Reduction || isa<CXXDefaultArgExpr>(Reduction->IgnoreImplicit()))
+    return true;
+  Expr::EvalResult R;
+  if (Reduction->isValueDependent() || !Reduction->EvaluateAsInt(R, Ctx))
+    return false;
+  llvm::APSInt V = R.Val.getInt();
+  return V == 1 || V == 2;
+}
+
 std::optional<unsigned> dimImpl(const Expr *E, UseIndex &Uses, unsigned Depth) {
   if (!E || Depth > 8)
     return std::nullopt;
@@ -73,6 +105,8 @@ std::optional<unsigned> dimImpl(const Expr *E, UseIndex &Uses, unsigned Depth) {
     return std::nullopt;
   }
   if (Name == "scalar_tensor")
+    return 0u;
+  if (isLossFunction(Name) && reducesToScalar(Call, FD->getASTContext()))
     return 0u;
   if (Name == "tensor" && !Args.empty()) {
     // torch::tensor(3) is 0-dim; torch::tensor({3}) is 1-D.

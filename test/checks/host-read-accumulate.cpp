@@ -57,7 +57,7 @@ float perplexity(torch::Tensor l, torch::Tensor y, int steps) {
 // CHECK-FIXES: at::Tensor ppx_dev = at::scalar_tensor(ppx, at::kFloat);
 // CHECK-FIXES-NEXT: at::Tensor drift_dev = at::scalar_tensor(drift, at::kDouble);
 // CHECK-FIXES-NEXT: while (i < steps) {
-// CHECK-FIXES: ppx_dev = (ppx_dev + (l.detach().to(at::kDouble) * y.numel())).to(at::kFloat);
+// CHECK-FIXES: ppx_dev = (ppx_dev + (l.detach().to(at::kDouble).reshape({}) * y.numel())).to(at::kFloat);
 // CHECK-FIXES: drift_dev = drift_dev - y.sum().detach().to(at::kDouble); // a comment after the statement
 // CHECK-FIXES: } // the loop ends here
 // CHECK-FIXES-NEXT: ppx = ppx_dev.item<float>();{{$}}
@@ -119,7 +119,34 @@ double narrower(torch::Tensor probs, torch::Tensor big, int n) {
 // CHECK-FIXES: total_dev = total_dev + probs.slice(0, 0, 1).detach().to(at::kFloat).reshape({});
 // CHECK-FIXES: count_dev = count_dev + big.slice(0, 0, 1).detach().to(at::kInt).reshape({});
 // CHECK-FIXES: whole_dev = whole_dev + probs.sum().detach().to(at::kFloat);
-// CHECK-FIXES: mixed_dev = mixed_dev + big.slice(0, 0, 1).detach().to(at::kInt);
+// CHECK-FIXES: mixed_dev = mixed_dev + big.slice(0, 0, 1).detach().to(at::kInt).reshape({});
+
+// A loss reduced to one value (the default mean, at::Reduction::Sum) is
+// 0-dim and needs no view; one with no reduction, or with options written
+// out (which may ask for none), is viewed as 0-dim: a value of more than one
+// element then throws in the loop, where item() threw, not after it.
+double losses(torch::Tensor out, torch::Tensor t, int n) {
+  double mean_sum = 0;
+  double sum_sum = 0;
+  double none_sum = 0;
+  double opt_sum = 0;
+  for (int i = 0; i < n; ++i) {
+    auto loss = torch::nn::functional::cross_entropy(out, t);
+    mean_sum += loss.item<double>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+    sum_sum += at::nll_loss(out, t, {}, at::Reduction::Sum).item<double>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'item<double>()' waits for the GPU to read 'at::nll_loss(out, t, {}, at::...' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+    none_sum += at::mse_loss(out, t, at::Reduction::None).item<double>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'item<double>()' waits for the GPU to read 'at::mse_loss(out, t, at::Reduction::...' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+    opt_sum += torch::nn::functional::mse_loss(out, t, torch::nn::functional::MSELossFuncOptions()).item<double>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:101: warning: 'item<double>()' waits for the GPU to read 'torch::nn::functional::mse_loss(out,...' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+  }
+  return mean_sum + sum_sum + none_sum + opt_sum;
+}
+// CHECK-FIXES: mean_sum_dev = mean_sum_dev + loss.detach().to(at::kDouble);
+// CHECK-FIXES: sum_sum_dev = sum_sum_dev + at::nll_loss(out, t, {}, at::Reduction::Sum).detach().to(at::kDouble);
+// CHECK-FIXES: none_sum_dev = none_sum_dev + at::mse_loss(out, t, at::Reduction::None).detach().to(at::kDouble).reshape({});
+// CHECK-FIXES: opt_sum_dev = opt_sum_dev + torch::nn::functional::mse_loss(out, t, torch::nn::functional::MSELossFuncOptions()).detach().to(at::kDouble).reshape({});
 
 // ---- Negatives: reported, no fix -------------------------------------------
 

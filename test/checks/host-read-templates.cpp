@@ -31,7 +31,7 @@ template double fixed_code<int>(int &, torch::Tensor, int);
 template double fixed_code<float>(float &, torch::Tensor, int);
 // CHECK-FIXES: at::Tensor total_dev = at::scalar_tensor(total, at::kDouble);
 // CHECK-FIXES-NEXT: for (int i = 0; i < steps; ++i)
-// CHECK-FIXES-NEXT: total_dev = total_dev + loss.detach().to(at::kDouble);
+// CHECK-FIXES-NEXT: total_dev = total_dev + loss.detach().to(at::kDouble).reshape({});
 // CHECK-FIXES-NEXT: total = total_dev.item<double>();
 
 // Never instantiated: reported from the template itself, fixed alike.
@@ -42,7 +42,7 @@ template <typename T> double unused(torch::Tensor loss, int steps) {
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'item<double>()' waits for the GPU to read 'loss' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
   return total;
 }
-// CHECK-FIXES: total_dev = total_dev + loss.detach().to(at::kDouble);
+// CHECK-FIXES: total_dev = total_dev + loss.detach().to(at::kDouble).reshape({});
 
 // ---- The code depends on the parameter ---------------------------------------
 
@@ -65,7 +65,7 @@ void test_once(torch::nn::Linear &model, torch::Device device,
 }
 // CHECK-FIXES: at::Tensor test_loss_dev = at::scalar_tensor(test_loss, at::kDouble);
 // CHECK-FIXES-NEXT: at::Tensor correct_dev = at::scalar_tensor(correct, at::kLong);
-// CHECK-FIXES: test_loss_dev = test_loss_dev + torch::mse_loss(output, target).detach().to(at::kFloat).reshape({});
+// CHECK-FIXES: test_loss_dev = test_loss_dev + torch::mse_loss(output, target).detach().to(at::kFloat);
 // CHECK-FIXES: correct_dev = correct_dev + output.argmax(1).eq(target).sum().detach().to(at::kLong);
 // CHECK-FIXES: test_loss = test_loss_dev.item<double>();
 // CHECK-FIXES-NEXT: correct = correct_dev.item<int64_t>();

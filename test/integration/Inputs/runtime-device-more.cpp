@@ -70,6 +70,16 @@ static void finetune(M &model, const torch::Tensor &input, int steps) {
   }
 }
 
+// A running sum of a value that may have more than one element.
+static double pairTotal(const torch::Tensor &pair, int &steps) {
+  double pair_total = 0;
+  for (int step = 0; step < 5; ++step) {
+    pair_total += pair.item<double>();
+    ++steps;
+  }
+  return pair_total;
+}
+
 int main() {
   torch::manual_seed(0);
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
@@ -216,6 +226,20 @@ int main() {
   }
   std::printf("head_total %.9f big_total %lld\n", head_total,
               static_cast<long long>(big_total));
+
+  // A value with two elements, which item() cannot read: the original
+  // throws in the loop's first step, and so must the fixed one (viewed as
+  // 0-dim, which needs one element too), not run every step with the pair
+  // broadcast into the sum and throw only at the read after the loop.
+  auto pair = torch::full({2}, 0.5, torch::TensorOptions().dtype(torch::kDouble).device(device));
+  int pair_steps = 0;
+  try {
+    std::printf("pair_total %.3f\n", pairTotal(pair, pair_steps));
+  } catch (const std::exception &) {
+    // c10::Error from item(); from reshape() c10::Error on LibTorch 2.x and
+    // std::runtime_error on 1.x (InferSize.h).
+    std::printf("pair threw after %d steps\n", pair_steps);
+  }
 
   // Note fixes: index_select, the _ex factorizations, device-side asserts
   // and downloads without blocking (shapes and dtypes only).
