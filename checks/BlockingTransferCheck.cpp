@@ -7,7 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockingTransferCheck.h"
+#include "utils/ASTWalk.h"
 #include "utils/FixIts.h"
+#include "utils/Parents.h"
+#include "utils/Templates.h"
 #include "utils/TorchApi.h"
 #include "utils/Transfers.h"
 #include "utils/UserCode.h"
@@ -179,6 +182,140 @@ static const Expr *stackedListOf(const Expr *E) {
   return List;
 }
 
+/// A source of an upload that is not a plain name (a function's result,
+/// `torch::from_blob(...)`), given a name of its own so that a test at run
+/// time can read it more than once: `auto NAME = <source>;` goes in front
+/// of the statement, which then reads NAME. Only where the source is the
+/// first thing the statement evaluates, so that nothing runs in another
+/// order: the object at the start of a chain of member calls that is the
+/// initializer of the statement's one variable, or the right side of an
+/// assignment (which C++17 evaluates before the left). NAME is the
+/// variable's name (or the assigned tensor's) with `_host`, and nothing
+/// in the function has that name. The source then lives until the end of
+/// the block, not of the statement.
+struct HoistedSource {
+  std::string Name;
+  FixItHint Declare;
+};
+
+static std::optional<HoistedSource> hoistSource(const Expr *Host,
+                                                ASTContext &Ctx) {
+  // Not a tensor's method: a view (storageRootOf leaves out those it cannot
+  // test through a name, like a broadcast one, whose pinned copy throws).
+  const auto *Source =
+      Host ? dyn_cast<CallExpr>(ignoreWrappers(Host)) : nullptr;
+  const FunctionDecl *FD = Source ? Source->getDirectCallee() : nullptr;
+  if (!FD || isTensorMethod(FD) || !isPlainFileRange(Host->getSourceRange()))
+    return std::nullopt;
+  DynTypedNode Node = DynTypedNode::create(*Host);
+  const Stmt *Statement = nullptr;
+  std::string Base;
+  for (unsigned Steps = 0; Steps < 64 && !Statement; ++Steps) {
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    const Stmt *Child = Node.get<Stmt>();
+    if (Parents.size() != 1 || !Child)
+      return std::nullopt;
+    DynTypedNode Parent = Parents[0];
+    if (const auto *VD = Parent.get<VarDecl>()) {
+      DynTypedNodeList Above = parentsOf(Parent, Ctx);
+      const auto *DS = Above.size() == 1 ? Above[0].get<DeclStmt>() : nullptr;
+      // A static local is initialized once: its source must not be
+      // evaluated on every pass.
+      if (VD->getInit() != Child || !DS || !DS->isSingleDecl() ||
+          !VD->getIdentifier() || !VD->hasLocalStorage())
+        return std::nullopt;
+      Base = VD->getName().str();
+      Statement = DS;
+      break;
+    }
+    const auto *P = Parent.get<Stmt>();
+    if (!P)
+      return std::nullopt;
+    if (isa<CompoundStmt>(P)) {
+      // An assignment statement, with its destination's name (below).
+      if (Base.empty())
+        return std::nullopt;
+      Statement = Child;
+      break;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      if (ME->getBase() != Child)
+        return std::nullopt;
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(P)) {
+      if (MC->getCallee() != Child)
+        return std::nullopt;
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+      if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2 ||
+          OC->getArg(1) != Child || !Base.empty())
+        return std::nullopt;
+      // The name of the tensor under `dst[i][j] = ...`.
+      const Expr *Root = ignoreWrappers(OC->getArg(0));
+      while (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(Root)) {
+        if (Sub->getOperator() != OO_Subscript)
+          break;
+        Root = ignoreWrappers(Sub->getArg(0));
+      }
+      const NamedDecl *Named = nullptr;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Root))
+        Named = DRE->getDecl();
+      else if (const auto *M = dyn_cast<MemberExpr>(Root))
+        Named = M->getMemberDecl();
+      if (!Named || !Named->getIdentifier())
+        return std::nullopt;
+      Base = Named->getName().str();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
+      if (CE->getNumArgs() != 1)
+        return std::nullopt;
+    } else if (!isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+                    CXXBindTemporaryExpr, ExprWithCleanups>(P)) {
+      return std::nullopt;
+    }
+    Node = Parent;
+  }
+  if (!Statement)
+    return std::nullopt;
+  DynTypedNodeList Block = parentsOf(*Statement, Ctx);
+  const auto *Compound =
+      Block.size() == 1 ? Block[0].get<CompoundStmt>() : nullptr;
+  if (!Compound)
+    return std::nullopt;
+  // A `case` or a label after it would jump past the new variable's
+  // initialization, which C++ forbids.
+  bool After = false;
+  for (const Stmt *Sibling : Compound->body()) {
+    if (After && containsStmtWhere(Sibling, [](const Stmt *S) {
+          return isa<SwitchCase, LabelStmt>(S);
+        }))
+      return std::nullopt;
+    After = After || Sibling == Statement;
+  }
+  // The innermost function (a lambda's body included) whose block gets the
+  // new variable.
+  const FunctionDecl *Owner = nullptr;
+  DynTypedNode Up = Block[0];
+  for (unsigned Steps = 0; Steps < 256 && !Owner; ++Steps) {
+    DynTypedNodeList Parents = parentsOf(Up, Ctx);
+    if (Parents.empty())
+      return std::nullopt;
+    Up = Parents[0];
+    Owner = Up.get<FunctionDecl>();
+    if (const auto *Lambda = Up.get<LambdaExpr>())
+      Owner = Lambda->getCallOperator();
+  }
+  std::string Name = Base + "_host";
+  std::optional<std::string> Indent = indentationOf(Statement, Ctx);
+  std::optional<std::string> Text = sourceText(Source->getSourceRange(), Ctx);
+  if (!Owner || !Owner->getBody() || !Indent || !Text ||
+      declaresName(Owner->getBody(), Name, Ctx) ||
+      !templateAllowsEdit(Statement, Ctx))
+    return std::nullopt;
+  SourceLocation At = Statement->getBeginLoc();
+  return HoistedSource{
+      Name, FixItHint::CreateInsertion(
+                At, "auto " + Name + " = " + *Text + ";" +
+                        lineBreakAt(At, Ctx.getSourceManager()) + *Indent)};
+}
+
 /// For a copy to a destination chosen at run time, the test that the
 /// destination is CUDA, as source text (`device.is_cuda()`,
 /// `kind == at::kCUDA`, `gpu.is_cuda()` for `gpu.copy_(src)`), when the
@@ -244,14 +381,20 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
                       : SourceTested ? HostMemory::Unknown
                                      : Devices.hostMemoryOf(Host);
   bool CudaOnEveryRun = destinationCudaOnEveryRun(Call, Ctx);
-  // What the test asks of the source it asks of its plain name.
+  // What the test asks of the source it asks of its plain name, or of a
+  // variable that the source is given first (hoistSource).
   const Expr *Root = Memory == HostMemory::Unknown ? storageRootOf(Host) : Host;
-  if (Memory == HostMemory::Pinned || !Root ||
+  std::optional<HoistedSource> Hoisted;
+  if (!Root && Memory == HostMemory::Unknown && !Stacked)
+    Hoisted = hoistSource(Host, Ctx);
+  if (Memory == HostMemory::Pinned || (!Root && !Hoisted) ||
       (Memory == HostMemory::Pageable && CudaOnEveryRun && !SourceTested) ||
       Call->getMethodDecl()->getName() == "cuda")
     return {};
-  std::optional<std::string> HostText = postfixOperandText(Host, Ctx);
-  std::optional<std::string> RootText = postfixOperandText(Root, Ctx);
+  std::optional<std::string> HostText =
+      Hoisted ? Hoisted->Name : postfixOperandText(Host, Ctx);
+  std::optional<std::string> RootText =
+      Hoisted ? Hoisted->Name : postfixOperandText(Root, Ctx);
   std::optional<std::string> ListText =
       Stacked ? postfixOperandText(Stacked, Ctx) : std::nullopt;
   std::optional<std::string> IsCuda = CudaOnEveryRun
@@ -274,12 +417,17 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
       Host->getSourceRange(), IsObject ? "(" + Chosen + ")" : Chosen, Ctx);
   if (!Pin)
     return {};
-  if (!SetNonBlocking)
-    return {*Pin};
-  std::optional<FixItHint> NonBlock = setNonBlocking(Call, Ctx, Test);
-  if (!NonBlock)
-    return {};
-  return {*Pin, *NonBlock};
+  llvm::SmallVector<FixItHint, 2> Edits;
+  if (Hoisted)
+    Edits.push_back(Hoisted->Declare);
+  Edits.push_back(*Pin);
+  if (SetNonBlocking) {
+    std::optional<FixItHint> NonBlock = setNonBlocking(Call, Ctx, Test);
+    if (!NonBlock)
+      return {};
+    Edits.push_back(*NonBlock);
+  }
+  return Edits;
 }
 
 /// True when evaluating the device spec \p E has no effect besides its
@@ -425,14 +573,20 @@ static constexpr char PinOnNote[] =
 /// times: a plain name), and without the device test where the destination
 /// is CUDA on every run. `dst` is the variable the indexed view is taken
 /// from, read again for its device.
-static std::optional<FixItHint>
+static llvm::SmallVector<FixItHint, 2>
 assignmentPinFix(const CXXOperatorCallExpr *Assign, const Transfer &T,
                  DeviceInference &Devices, ASTContext &Ctx) {
   const Expr *Host = T.Source;
   const Expr *Dest = Assign->getArg(0);
-  if (!Host || Devices.ofTensor(Host) != Device::CPU ||
-      !isFixable(Assign, Ctx) || !isDiscarded(Assign, Ctx))
-    return std::nullopt;
+  if (!Host || !isFixable(Assign, Ctx) || !isDiscarded(Assign, Ctx))
+    return {};
+  // A source whose device this file does not show (the finding rests on a
+  // whole-program fact) is tested too, as in runtimePinFix.
+  Device Source = Devices.ofTensor(Host);
+  if (Source != Device::CPU && Source != Device::Unknown &&
+      Source != Device::Runtime)
+    return {};
+  bool SourceTested = Source != Device::CPU;
   // The variable under `dst[i][j]`.
   const Expr *Root = ignoreWrappers(Dest);
   while (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Root)) {
@@ -442,27 +596,44 @@ assignmentPinFix(const CXXOperatorCallExpr *Assign, const Transfer &T,
   }
   if (Root == ignoreWrappers(Dest) || !isPlainName(Root) ||
       !isTensorType(Root->getType()))
-    return std::nullopt;
-  HostMemory Memory = Devices.hostMemoryOf(Host);
+    return {};
+  HostMemory Memory =
+      SourceTested ? HostMemory::Unknown : Devices.hostMemoryOf(Host);
+  // A source that is not a plain name is tested through a variable it is
+  // given first (hoistSource).
+  std::optional<HoistedSource> Hoisted;
+  if (Memory == HostMemory::Unknown && !isPlainName(ignoreWrappers(Host)))
+    Hoisted = hoistSource(Host, Ctx);
   if (Memory == HostMemory::Pinned ||
-      (Memory == HostMemory::Unknown && !isPlainName(ignoreWrappers(Host))))
-    return std::nullopt;
+      (Memory == HostMemory::Unknown && !isPlainName(ignoreWrappers(Host)) &&
+       !Hoisted))
+    return {};
   std::optional<std::string> DestText = sourceText(Dest->getSourceRange(), Ctx);
-  std::optional<std::string> HostText = postfixOperandText(Host, Ctx);
-  std::optional<std::string> Plain = sourceText(Host->getSourceRange(), Ctx);
+  std::optional<std::string> HostText =
+      Hoisted ? Hoisted->Name : postfixOperandText(Host, Ctx);
+  std::optional<std::string> Plain =
+      Hoisted ? Hoisted->Name : sourceText(Host->getSourceRange(), Ctx);
   std::optional<std::string> RootText = postfixOperandText(Root, Ctx);
   if (!DestText || !HostText || !Plain || !RootText)
-    return std::nullopt;
+    return {};
   std::string Test = cudaOnEveryRun(Root, Ctx) ? "" : *RootText + ".is_cuda()";
+  if (SourceTested)
+    andTest(Test, *HostText + ".is_cpu()");
   if (Memory == HostMemory::Unknown)
     andTest(Test, "!" + *HostText + ".is_pinned()");
   std::string Chosen =
       Test.empty() ? *HostText + ".pin_memory()"
                    : Test + " ? " + *HostText + ".pin_memory() : " + *Plain;
-  return replaceTokens(Assign->getSourceRange(),
-                       *DestText + ".copy_(" + Chosen + ", /*non_blocking=*/" +
-                           (Test.empty() ? "true" : Test) + ")",
-                       Ctx);
+  std::optional<FixItHint> Copy =
+      replaceTokens(Assign->getSourceRange(),
+                    *DestText + ".copy_(" + Chosen + ", /*non_blocking=*/" +
+                        (Test.empty() ? "true" : Test) + ")",
+                    Ctx);
+  if (!Copy)
+    return {};
+  if (Hoisted)
+    return {Hoisted->Declare, *Copy};
+  return {*Copy};
 }
 
 void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,

@@ -227,7 +227,8 @@ bool declaresName(const Stmt *Body, StringRef Name, ASTContext &Ctx) {
   using namespace ast_matchers;
   return !match(findAll(namedDecl(hasName(Name))), *Body, Ctx).empty() ||
          !match(findAll(declRefExpr(to(namedDecl(hasName(Name))))), *Body, Ctx)
-              .empty();
+              .empty() ||
+         !match(findAll(memberExpr(member(hasName(Name)))), *Body, Ctx).empty();
 }
 
 std::string lineBreakAt(SourceLocation Loc, const SourceManager &SM) {

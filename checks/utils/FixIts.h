@@ -86,8 +86,9 @@ std::optional<std::string> indentationOf(const Stmt *S, ASTContext &Ctx);
 /// elements twice, in its syntactic and semantic forms: counted once).
 unsigned countRefs(const VarDecl *V, const Stmt *S, ASTContext &Ctx);
 
-/// True when \p Body declares or names something called \p Name: a
-/// declaration added there with that name could clash or capture it.
+/// True when \p Body declares or names something called \p Name (a
+/// member named without `this->` too): a declaration added there with that
+/// name could clash or capture it.
 bool declaresName(const Stmt *Body, llvm::StringRef Name, ASTContext &Ctx);
 
 /// True when the value of \p Call is discarded: the call is a statement

@@ -27,6 +27,21 @@ bool isFullReduction(StringRef Name) {
       .Default(false);
 }
 
+/// Methods and functions of one tensor whose result has its shape and
+/// device (device conversions are left out: a mask on another device does
+/// not broadcast against the tensor in every op).
+bool keepsShape(StringRef Name) {
+  return llvm::is_contained(
+      {"clone",      "contiguous", "detach",      "float",       "double",
+       "half",       "long",       "int",         "bool",        "abs",
+       "neg",        "exp",        "log",         "sqrt",        "sigmoid",
+       "relu",       "tanh",       "sign",        "floor",       "ceil",
+       "round",      "trunc",      "isnan",       "isinf",       "isfinite",
+       "isneginf",   "isposinf",   "logical_not", "bitwise_not", "signbit",
+       "nan_to_num", "square",     "reciprocal"},
+      Name);
+}
+
 /// LibTorch's loss functions (ATen's, and torch::nn::functional's with a
 /// FuncOptions argument), whose result is 0-dim unless the reduction is
 /// None.
@@ -96,6 +111,10 @@ std::optional<unsigned> dimImpl(const Expr *E, UseIndex &Uses, unsigned Depth) {
         }))
       return 0u;
     // Ops that keep the shape of the tensor they are called on.
+    if (keepsShape(Name) && llvm::all_of(Args, [](const Expr *A) {
+          return isa<CXXDefaultArgExpr>(A->IgnoreImplicit());
+        }))
+      return dimImpl(Recv, Uses, Depth + 1);
     if (llvm::is_contained({"to", "cuda", "cpu", "clone", "contiguous",
                             "detach", "float", "double", "half", "long", "int",
                             "bool", "pin_memory", "fill_", "zero_", "uniform_",
@@ -108,6 +127,14 @@ std::optional<unsigned> dimImpl(const Expr *E, UseIndex &Uses, unsigned Depth) {
     return 0u;
   if (isLossFunction(Name) && reducesToScalar(Call, FD->getASTContext()))
     return 0u;
+  // torch::exp(x), torch::sigmoid(x): the shape of x.
+  if (keepsShape(Name) && !Args.empty() &&
+      llvm::all_of(Args.drop_front(),
+                   [](const Expr *A) {
+                     return isa<CXXDefaultArgExpr>(A->IgnoreImplicit());
+                   }) &&
+      isTensorType(Args[0]->getType()))
+    return dimImpl(Args[0], Uses, Depth + 1);
   if (Name == "tensor" && !Args.empty()) {
     // torch::tensor(3) is 0-dim; torch::tensor({3}) is 1-D.
     const Expr *A0 = Args[0]->IgnoreImplicit();
@@ -149,21 +176,6 @@ bool isZeroDim(const Expr *E, UseIndex &Uses) {
 }
 
 namespace {
-
-/// Methods and functions of one tensor whose result has its shape and
-/// device (device conversions are left out: a mask on another device does
-/// not broadcast against the tensor in every op).
-bool keepsShape(StringRef Name) {
-  return llvm::is_contained(
-      {"clone",      "contiguous", "detach",      "float",       "double",
-       "half",       "long",       "int",         "bool",        "abs",
-       "neg",        "exp",        "log",         "sqrt",        "sigmoid",
-       "relu",       "tanh",       "sign",        "floor",       "ceil",
-       "round",      "trunc",      "isnan",       "isinf",       "isfinite",
-       "isneginf",   "isposinf",   "logical_not", "bitwise_not", "signbit",
-       "nan_to_num", "square",     "reciprocal"},
-      Name);
-}
 
 /// Binary ops whose result has the broadcast shape of their operands.
 bool isElementwiseBinary(StringRef Name) {

@@ -52,10 +52,12 @@ void unknown(torch::Tensor t, torch::Device dev) {
     auto r = t[i].to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'to(torch::kCUDA)' waits for the GPU to copy 't[i]' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto r = (t.is_cpu() && !t.is_pinned() ? t[i].pin_memory() : t[i]).to(torch::kCUDA, /*non_blocking=*/t.is_cpu() && !t.is_pinned());
-    // Not a view or a copy on the device of a name: no test to write.
+    // Not a view or a copy on the device of a name: the result is given a
+    // variable of its own, which the test reads.
     auto s = (t + 1).to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'to(torch::kCUDA)' waits for the GPU to copy '(t + 1)' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-FIXES: auto s = (t + 1).to(torch::kCUDA);
+    // CHECK-FIXES: auto s_host = t + 1;
+    // CHECK-FIXES-NEXT: auto s = (s_host.is_cpu() && !s_host.is_pinned() ? s_host.pin_memory() : s_host).to(torch::kCUDA, /*non_blocking=*/s_host.is_cpu() && !s_host.is_pinned());
     auto p = t.pin_memory().index({torch::indexing::Slice(i, i + 1)}).to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:71: warning: 'to(torch::kCUDA)' waits for the GPU to copy host tensor 't.pin_memory().index({torch::indexing...' to the device; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
     // CHECK-FIXES: auto p = t.pin_memory().index({torch::indexing::Slice(i, i + 1)}).to(torch::kCUDA);
@@ -73,7 +75,8 @@ void unknown(torch::Tensor t, torch::Device dev) {
 // A stack of tensors whose device is not shown: the result is fresh memory
 // on their device, tested through the list's first element (stack throws on
 // an empty list, and the test then picks the original copy, which throws the
-// same). torch::cat is not tested this way (only stack's rule is used).
+// same). torch::cat's result is given a variable of its own, which the test
+// reads.
 void stacked(std::vector<torch::Tensor> images, torch::Device dev) {
   for (int i = 0; i < 3; ++i) {
     auto a = torch::stack(images).to(torch::kCUDA);
@@ -81,7 +84,8 @@ void stacked(std::vector<torch::Tensor> images, torch::Device dev) {
     // CHECK-FIXES: auto a = (!images.empty() && images[0].is_cpu() ? torch::stack(images).pin_memory() : torch::stack(images)).to(torch::kCUDA, /*non_blocking=*/!images.empty() && images[0].is_cpu());
     auto c = torch::cat(images).to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(torch::kCUDA)' waits for the GPU to copy 'torch::cat(images)' to the device if it is on the CPU; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
-    // CHECK-FIXES: auto c = torch::cat(images).to(torch::kCUDA);
+    // CHECK-FIXES: auto c_host = torch::cat(images);
+    // CHECK-FIXES-NEXT: auto c = (c_host.is_cpu() && !c_host.is_pinned() ? c_host.pin_memory() : c_host).to(torch::kCUDA, /*non_blocking=*/c_host.is_cpu() && !c_host.is_pinned());
     auto b = torch::stack(images, 1).to(dev); // both sides unknown: not reported
     (void)a; (void)b; (void)c;
   }

@@ -28,6 +28,8 @@ void pairs_of_host_tensors(torch::Device dev, int n) {
     (void)a; (void)b;
   }
 }
+// CHECK-FIXES: auto b_host = std::get<1>(xs.at(step % 3));
+// CHECK-FIXES-NEXT: auto b = (dev.is_cuda() && !b_host.is_pinned() ? b_host.pin_memory() : b_host).to(dev, /*non_blocking=*/dev.is_cuda() && !b_host.is_pinned());
 
 // Made by a function of this file: its returns say.
 Batches make_batches(int n) {
@@ -63,6 +65,12 @@ void returned_lists(torch::Device dev, int n) {
     (void)x; (void)l; (void)t;
   }
 }
+// The accessors' results are given variables of their own, which the
+// pinned upload's test reads (docs/checks/blocking-transfer.md).
+// CHECK-FIXES: auto l_host = list.front();
+// CHECK-FIXES-NEXT: auto l = (dev.is_cuda() && !l_host.is_pinned() ? l_host.pin_memory() : l_host).to(dev, /*non_blocking=*/dev.is_cuda() && !l_host.is_pinned());
+// CHECK-FIXES: auto t_host = std::get<0>(tagged[step % 4]);
+// CHECK-FIXES-NEXT: auto t = (dev.is_cuda() && !t_host.is_pinned() ? t_host.pin_memory() : t_host).to(dev, /*non_blocking=*/dev.is_cuda() && !t_host.is_pinned());
 
 // In a macro, and in a template.
 #define FIRST_OF(c, i) c[i].first

@@ -29,7 +29,8 @@ void step(torch::Device dev, int n) {
 }
 // CHECK-FIXES: h = (dev.is_cuda() && !h.is_pinned() ? h.pin_memory() : h).to(dev, /*non_blocking=*/dev.is_cuda() && !h.is_pinned());
 // CHECK-FIXES: auto a = (dev.is_cuda() && !xs[0].is_pinned() ? xs[0].pin_memory() : xs[0]).to(dev, /*non_blocking=*/dev.is_cuda() && !xs[0].is_pinned());
-// CHECK-FIXES: auto data = std::get<0>(batch).to(dev);
+// CHECK-FIXES: auto data_host = std::get<0>(batch);
+// CHECK-FIXES-NEXT: auto data = (dev.is_cuda() && !data_host.is_pinned() ? data_host.pin_memory() : data_host).to(dev, /*non_blocking=*/dev.is_cuda() && !data_host.is_pinned());
 // CHECK-FIXES: auto target = (dev.is_cuda() && !p.second.is_pinned() ? p.second.pin_memory() : p.second).to(dev, /*non_blocking=*/dev.is_cuda() && !p.second.is_pinned());
 
 // A user data loader that fills its batches through out-parameters.

@@ -70,6 +70,27 @@ static void finetune(M &model, const torch::Tensor &input, int steps) {
   }
 }
 
+// What a function returns, and a tensor over a host buffer, uploaded: each
+// is given a variable of its own, which the fix tests (a CPU run takes the
+// original copies).
+static torch::Tensor makeRow(int k) {
+  return torch::full({4}, static_cast<float>(k));
+}
+
+static torch::Tensor uploadRows(const torch::Device &device, int n) {
+  auto table = torch::zeros({n, 4}, device);
+  auto sum = torch::zeros({4}, device);
+  std::vector<float> buf{0.5f, 1.5f, 2.5f, 3.5f};
+  for (int k = 0; k < n; ++k) {
+    auto row = makeRow(k).to(device);
+    auto blob = torch::from_blob(buf.data(), {4}, torch::kFloat).to(device);
+    sum = sum + row + blob;
+    table[k] = makeRow(2 * k);
+    buf[0] += 1.0f;
+  }
+  return table.sum(0) + sum;
+}
+
 // A running sum of a value that may have more than one element.
 static double pairTotal(const torch::Tensor &pair, int &steps) {
   double pair_total = 0;
@@ -231,6 +252,8 @@ int main() {
   // throws in the loop's first step, and so must the fixed one (viewed as
   // 0-dim, which needs one element too), not run every step with the pair
   // broadcast into the sum and throw only at the read after the loop.
+  print("rows", uploadRows(device, 4));
+
   auto pair = torch::full({2}, 0.5, torch::TensorOptions().dtype(torch::kDouble).device(device));
   int pair_steps = 0;
   try {
