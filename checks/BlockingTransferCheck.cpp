@@ -343,6 +343,19 @@ static void andTest(std::string &Test, const std::string &Clause) {
   Test += (Test.empty() ? "" : " && ") + Clause;
 }
 
+/// Whether the run-time pinned upload of \p Host tests that it is on the
+/// CPU: false where the file shows it there, true where its device is not
+/// shown (the finding rests on a whole-program fact, or assumes it); nullopt
+/// (no such fix) where it is on another device.
+static std::optional<bool> sourceTestedAtRunTime(const Expr *Host,
+                                                 DeviceInference &Devices) {
+  Device Source = Devices.ofTensor(Host);
+  if (Source != Device::CPU && Source != Device::Unknown &&
+      Source != Device::Runtime)
+    return std::nullopt;
+  return Source != Device::CPU;
+}
+
 /// The fix for a blocking H2D copy of \p Host where pinning it is not
 /// shown to be right on every run: pin and copy without blocking only where
 /// a test at run time says so. With a destination chosen at run time, the
@@ -369,11 +382,10 @@ runtimePinFix(const CXXMemberCallExpr *Call, const Expr *Host,
               DeviceInference &Devices, ASTContext &Ctx, bool SetNonBlocking) {
   if (!Host || !isFixable(Call, Ctx))
     return {};
-  Device Source = Devices.ofTensor(Host);
-  if (Source != Device::CPU && Source != Device::Unknown &&
-      Source != Device::Runtime)
+  std::optional<bool> Tested = sourceTestedAtRunTime(Host, Devices);
+  if (!Tested)
     return {};
-  bool SourceTested = Source != Device::CPU;
+  bool SourceTested = *Tested;
   // A stacked list is fresh memory wherever it is; any other source whose
   // device is tested may be pinned as far as this file shows.
   const Expr *Stacked = SourceTested ? stackedListOf(Host) : nullptr;
@@ -580,13 +592,10 @@ assignmentPinFix(const CXXOperatorCallExpr *Assign, const Transfer &T,
   const Expr *Dest = Assign->getArg(0);
   if (!Host || !isFixable(Assign, Ctx) || !isDiscarded(Assign, Ctx))
     return {};
-  // A source whose device this file does not show (the finding rests on a
-  // whole-program fact) is tested too, as in runtimePinFix.
-  Device Source = Devices.ofTensor(Host);
-  if (Source != Device::CPU && Source != Device::Unknown &&
-      Source != Device::Runtime)
+  std::optional<bool> Tested = sourceTestedAtRunTime(Host, Devices);
+  if (!Tested)
     return {};
-  bool SourceTested = Source != Device::CPU;
+  bool SourceTested = *Tested;
   // The variable under `dst[i][j]`.
   const Expr *Root = ignoreWrappers(Dest);
   while (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Root)) {
