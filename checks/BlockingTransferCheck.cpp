@@ -343,6 +343,24 @@ static void andTest(std::string &Test, const std::string &Clause) {
   Test += (Test.empty() ? "" : " && ") + Clause;
 }
 
+/// The fix-its \p Compute makes for \p S (where templateAllowsEdit allows
+/// an edit); in a template used with several types, only where every
+/// instantiation makes the same ones: the facts they rest on (a source's
+/// memory or device) may differ between instantiations even where the
+/// statement does not depend on the types.
+static llvm::SmallVector<FixItHint, 2> inEveryInstantiation(
+    const Stmt *S, ASTContext &Ctx,
+    llvm::function_ref<llvm::SmallVector<FixItHint, 2>(const Stmt *)> Compute) {
+  llvm::SmallVector<FixItHint, 2> Fixes = Compute(S);
+  TemplatePlace P = templatePlaceOf(S, Ctx);
+  if (Fixes.empty() || P.K != TemplatePlace::Instantiation ||
+      countInstantiations(P.Written).value_or(2) < 2)
+    return Fixes;
+  if (agreedInEveryInstantiation(S, Ctx, Compute).empty())
+    return {};
+  return Fixes;
+}
+
 /// Whether the run-time pinned upload of \p Host tests that it is on the
 /// CPU: false where the file shows it there, true where its device is not
 /// shown (the finding rests on a whole-program fact, or assumes it); nullopt
@@ -687,8 +705,15 @@ void BlockingTransferCheck::checkAssignment(const CXXOperatorCallExpr *Assign,
   Report.waitsIn(MemcpyAndSyncPath);
   // Only where the source is proven on the CPU (assignmentPinFix) and no
   // read of an earlier non_blocking download relies on this copy's wait.
-  if (!T->sourceAssumed() && !Reads.endsARaceWindow(Assign, Devices, Ctx))
-    Report.fix(assignmentPinFix(Assign, *T, Devices, Ctx));
+  Report.fix(inEveryInstantiation(
+      Assign, Ctx, [&](const Stmt *S) -> llvm::SmallVector<FixItHint, 2> {
+        const auto *A = cast<CXXOperatorCallExpr>(S);
+        std::optional<Transfer> Here = asTransfer(A, Devices);
+        if (!Here || Here->sourceAssumed() ||
+            Reads.endsARaceWindow(A, Devices, Ctx))
+          return {};
+        return assignmentPinFix(A, *Here, Devices, Ctx);
+      }));
 }
 
 void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
@@ -820,7 +845,6 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   // Host to device.
-  llvm::SmallVector<FixItHint, 2> PinFixes;
   if (std::optional<FixItHint> OnDevice = factoryOnDeviceFix(Call, Host, Ctx);
       OnDevice && !Reads.endsARaceWindow(Call, Devices, Ctx)) {
     SyncReport Report = reportSync(*Hot);
@@ -850,20 +874,28 @@ void BlockingTransferCheck::check(const MatchFinder::MatchResult &Result) {
     // upload also waits for the stream; where a read of an earlier
     // non_blocking download relies on that wait, the non_blocking rewrite
     // would make the read race: no fix.
-    if (!Reads.endsARaceWindow(Call, Devices, Ctx)) {
-      PinFixes = pinAndNonBlockingFix(Call, Host, Devices, Ctx);
+    bool PinOnly = false;
+    auto Compute = [&](const Stmt *S) -> llvm::SmallVector<FixItHint, 2> {
+      const auto *C = cast<CXXMemberCallExpr>(S);
+      std::optional<Transfer> Here = asTransfer(C, Devices);
+      if (!Here || Reads.endsARaceWindow(C, Devices, Ctx))
+        return {};
+      llvm::SmallVector<FixItHint, 2> Fixes =
+          pinAndNonBlockingFix(C, Here->Source, Devices, Ctx);
       // A pageable source going to a destination chosen at run time, or a
       // source not shown to be pageable: pin where a test at run time says
       // so (runtimePinFix).
-      bool Pageable = !PinFixes.empty();
-      if (!Pageable || !destinationCudaOnEveryRun(Call, Ctx)) {
-        PinFixes = runtimePinFix(Call, Host, Devices, Ctx,
-                                 /*SetNonBlocking=*/true);
-        if (Pageable && PinFixes.empty())
-          Report.note(Loc, PinOnNote);
+      bool Pageable = !Fixes.empty();
+      if (!Pageable || !destinationCudaOnEveryRun(C, Ctx)) {
+        Fixes = runtimePinFix(C, Here->Source, Devices, Ctx,
+                              /*SetNonBlocking=*/true);
+        PinOnly = PinOnly || (C == Call && Pageable && Fixes.empty());
       }
-    }
-    Report.fix(PinFixes);
+      return Fixes;
+    };
+    Report.fix(inEveryInstantiation(Call, Ctx, Compute));
+    if (PinOnly)
+      Report.note(Loc, PinOnNote);
   }
 }
 

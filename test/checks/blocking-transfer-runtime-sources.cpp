@@ -205,3 +205,24 @@ template <typename T> void in_template(T dev, int steps) {
 }
 template void in_template<torch::Device>(torch::Device, int);
 template void in_template<torch::DeviceType>(torch::DeviceType, int);
+
+// The statement does not depend on the parameter, but what its fix rests on
+// does: the source is pageable in one instantiation and may be pinned in
+// the other, which would each make another edit of the same text (the test
+// without and with '!x.is_pinned()'): no fix.
+template <bool Pinned> void staged(torch::Device dev, int steps) {
+  for (int i = 0; i < steps; ++i) {
+    torch::Tensor x = torch::rand({4});
+    if constexpr (Pinned)
+      x = x.pin_memory();
+    auto moved = x.to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-MESSAGES-UNKNOWN: :[[@LINE-3]]:20: warning: 'to(dev)' waits for the GPU to copy host tensor 'x' to the device if 'dev' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    // CHECK-FIXES: auto moved = x.to(dev);
+    // CHECK-FIXES-NOTES: auto moved = x.to(dev);
+    (void)moved;
+  }
+}
+template void staged<true>(torch::Device, int);
+template void staged<false>(torch::Device, int);
