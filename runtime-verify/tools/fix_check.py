@@ -438,23 +438,33 @@ def same_number(u, v, rtol, atol):
 
 
 def compare_text(a, b, rtol, atol, ignore):
-    """None when b equals a within the tolerance, else (line, why). Also the
-    counts: lines, numbers, the largest relative difference."""
+    """None when b equals a within the tolerance, else (line, why) of the
+    first difference. Also the counts over every line whose text around its
+    numbers is the same: lines, numbers, how many differ beyond the
+    tolerance, and the largest relative difference of those that can be
+    measured (an integer or an infinity that differs is counted, not
+    measured)."""
     la = [l for l in a.splitlines() if not (ignore and ignore.search(l))]
     lb = [l for l in b.splitlines() if not (ignore and ignore.search(l))]
-    stats = {"lines": len(la), "numbers": 0, "max_rel_diff": 0.0}
+    stats = {"lines": len(la), "numbers": 0, "beyond_tolerance": 0,
+             "max_rel_diff": 0.0}
+    first = None
     for n, (x, y) in enumerate(zip(la, lb), 1):
         tx, ty = NUMBER.split(x), NUMBER.split(y)
         nx, ny = NUMBER.findall(x), NUMBER.findall(y)
         if tx != ty or len(nx) != len(ny):
-            return (n, "%r before, %r after" % (x[:120], y[:120])), stats
+            first = first or (n, "%r before, %r after" % (x[:120], y[:120]))
+            continue
         for u, v in zip(nx, ny):
             stats["numbers"] += 1
             equal, rel = same_number(u, v, rtol, atol)
-            if equal:
+            if math.isfinite(rel):
                 stats["max_rel_diff"] = max(stats["max_rel_diff"], rel)
-                continue
-            return (n, "%s before, %s after (line %r)" % (u, v, x[:120])), stats
+            if not equal:
+                stats["beyond_tolerance"] += 1
+                first = first or (n, "%s before, %s after (line %r)" % (u, v, x[:120]))
+    if first:
+        return first, stats
     if len(la) != len(lb):
         return (min(len(la), len(lb)) + 1, "%d lines before, %d after" % (len(la), len(lb))), stats
     return None, stats
@@ -803,9 +813,14 @@ def render_text(report):
                                      "; no line compared: --ignore-output matches them all"
                                      if not c["lines"] else ""))
                 else:
-                    parts.append("%s DIFFER%s: %s" % (
+                    parts.append("%s DIFFER%s: %s%s" % (
                         c["name"], (" at line %d" % c["line"]) if "line" in c else "",
-                        c["difference"]))
+                        c["difference"],
+                        "; %d of %s beyond the tolerance, largest relative "
+                        "difference %.2g" % (c["beyond_tolerance"],
+                                             plural(c["numbers"], "number"),
+                                             c["max_rel_diff"])
+                        if c.get("numbers") else ""))
             lines.append("  outputs (rtol %g, atol %g): %s" % (o["rtol"], o["atol"],
                                                                "; ".join(parts)))
         rows = [("fixed", "syncs before", "after", "blocked ms before", "after",
