@@ -253,7 +253,8 @@ void NonblockingRaceCheck::check(const MatchFinder::MatchResult &Result) {
         "wait with '" + std::string(Wait) + "' before this statement" +
             (Guarded ? " where there is a GPU" : "") +
             "; the host then waits for all work on the current CUDA device, "
-            "not only for the copy",
+            "not only for the copy (a copy from a tensor on another device "
+            "needs that device's index)",
         Before->getBeginLoc());
   }
 }

@@ -11,7 +11,7 @@ float read_back() {
   // CHECK-NOTES: :[[@LINE-1]]:16: warning: 'h.data_ptr<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: FIX-IT applied suggested code changes
   // CHECK-NOTES: :[[@LINE-4]]:14: note: non_blocking copy started here
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: wait with 'torch::cuda::synchronize()' before this statement; the host then waits for all work on the current CUDA device, not only for the copy
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: wait with 'torch::cuda::synchronize()' before this statement; the host then waits for all work on the current CUDA device, not only for the copy (a copy from a tensor on another device needs that device's index)
   // CHECK-FIXES: torch::cuda::synchronize();
   // CHECK-FIXES-NEXT: float v = *h.data_ptr<float>();
   return v;
@@ -29,7 +29,7 @@ float two_copies(bool c) {
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: 'h.item<float>()' may read stale data: a non_blocking copy from the GPU may not have finished; record an at::cuda::CUDAEvent after the copy and synchronize it before this read [torchsync-nonblocking-race]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: FIX-IT applied suggested code changes
   // CHECK-NOTES: :[[@LINE-6]]:11: note: non_blocking copy started here
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: wait with 'torch::cuda::synchronize()' before this statement; the host then waits for all work on the current CUDA device, not only for the copy
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: wait with 'torch::cuda::synchronize()' before this statement; the host then waits for all work on the current CUDA device, not only for the copy (a copy from a tensor on another device needs that device's index)
   // CHECK-FIXES: h = (g * 2).to(torch::kCPU, true);
   // CHECK-FIXES-NEXT: torch::cuda::synchronize();
   // CHECK-FIXES-NEXT: return h.item<float>();
