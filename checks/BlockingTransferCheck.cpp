@@ -343,24 +343,6 @@ static void andTest(std::string &Test, const std::string &Clause) {
   Test += (Test.empty() ? "" : " && ") + Clause;
 }
 
-/// The fix-its \p Compute makes for \p S (where templateAllowsEdit allows
-/// an edit); in a template used with several types, only where every
-/// instantiation makes the same ones: the facts they rest on (a source's
-/// memory or device) may differ between instantiations even where the
-/// statement does not depend on the types.
-static llvm::SmallVector<FixItHint, 2> inEveryInstantiation(
-    const Stmt *S, ASTContext &Ctx,
-    llvm::function_ref<llvm::SmallVector<FixItHint, 2>(const Stmt *)> Compute) {
-  llvm::SmallVector<FixItHint, 2> Fixes = Compute(S);
-  TemplatePlace P = templatePlaceOf(S, Ctx);
-  if (Fixes.empty() || P.K != TemplatePlace::Instantiation ||
-      countInstantiations(P.Written).value_or(2) < 2)
-    return Fixes;
-  if (agreedInEveryInstantiation(S, Ctx, Compute).empty())
-    return {};
-  return Fixes;
-}
-
 /// Whether the run-time pinned upload of \p Host tests that it is on the
 /// CPU: false where the file shows it there, true where its device is not
 /// shown (the finding rests on a whole-program fact, or assumes it); nullopt

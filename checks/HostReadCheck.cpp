@@ -9,6 +9,7 @@
 #include "utils/LoopInvariance.h"
 #include "utils/OpTable.h"
 #include "utils/SharedAnalyses.h"
+#include "utils/Templates.h"
 #include "utils/TorchApi.h"
 #include "utils/UserCode.h"
 #include "utils/VariableUses.h"
@@ -261,7 +262,29 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
     // its range, so that editors (clangd takes a fix-it's range that holds
     // the location as the diagnostic's) still mark the read.
     Warning << SourceRange(Call->getExprLoc());
-    Report.fix(Acc->Fixes);
+    // In a template used with several types, where every instantiation
+    // makes the same edits (a value proven 0-dim in one may not be in
+    // another).
+    Report.fix(inEveryInstantiation(
+        Call, Ctx, [&](const Stmt *S) -> llvm::SmallVector<FixItHint, 2> {
+          const auto *C = cast<CallExpr>(S);
+          std::optional<DeviceAccumulator> Here = Acc;
+          if (C != Call) {
+            std::optional<HostRead> R = asHostRead(C, Devices, Ctx);
+            Here = R && R->Kind == HostReadKind::Item
+                       ? deviceAccumulator(
+                             R->Call, itemValue(R->Call, Ctx), Devices.uses(),
+                             [&](const Stmt *Loop) {
+                               return Sync.hotReason(Loop, Ctx).has_value();
+                             },
+                             Ctx)
+                       : std::nullopt;
+          }
+          if (!Here)
+            return {};
+          return llvm::SmallVector<FixItHint, 2>(Here->Fixes.begin(),
+                                                 Here->Fixes.end());
+        }));
   }
   if (Read->Kind == HostReadKind::TensorIndex ||
       Read->Kind == HostReadKind::ZeroDimIndex) {

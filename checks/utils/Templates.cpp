@@ -185,6 +185,19 @@ llvm::SmallVector<FixItHint, 2> agreedInEveryInstantiation(
   return Common ? *Common : llvm::SmallVector<FixItHint, 2>();
 }
 
+llvm::SmallVector<FixItHint, 2> inEveryInstantiation(
+    const Stmt *S, ASTContext &Ctx,
+    llvm::function_ref<llvm::SmallVector<FixItHint, 2>(const Stmt *)> Compute) {
+  llvm::SmallVector<FixItHint, 2> Fixes = Compute(S);
+  TemplatePlace P = templatePlaceOf(S, Ctx);
+  if (Fixes.empty() || P.K != TemplatePlace::Instantiation ||
+      countInstantiations(P.Written).value_or(2) < 2)
+    return Fixes;
+  if (agreedInEveryInstantiation(S, Ctx, Compute).empty())
+    return {};
+  return Fixes;
+}
+
 bool templateAllowsEdit(const Stmt *S, ASTContext &Ctx) {
   TemplatePlace P = templatePlaceOf(S, Ctx);
   switch (P.K) {

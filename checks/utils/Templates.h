@@ -75,6 +75,18 @@ llvm::SmallVector<FixItHint, 2> agreedInEveryInstantiation(
     const Stmt *S, ASTContext &Ctx,
     llvm::function_ref<llvm::SmallVector<FixItHint, 2>(const Stmt *)> Compute);
 
+/// The fix-its \p Compute makes for \p S (where templateAllowsEdit allows
+/// an edit); in an instantiation of a template used with several types,
+/// only where every instantiation makes the same ones
+/// (agreedInEveryInstantiation): the facts a fix rests on (a source's
+/// memory or device, a value's shape) may differ between instantiations
+/// even where the statement does not depend on the types, and the edit
+/// of one instantiation would be applied to all. It only withholds: a fix
+/// templateAllowsEdit refuses stays refused.
+llvm::SmallVector<FixItHint, 2> inEveryInstantiation(
+    const Stmt *S, ASTContext &Ctx,
+    llvm::function_ref<llvm::SmallVector<FixItHint, 2>(const Stmt *)> Compute);
+
 /// True when a match at \p Node, in a pattern, is left to the pattern's
 /// instantiations: they see the same code with its types known, and
 /// reporting it from both would show a finding twice where their fix-its

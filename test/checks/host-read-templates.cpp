@@ -117,3 +117,22 @@ void use(torch::nn::Linear &model, Loader &loader) {
   eval.run(loader);
   in_lambda(loader);
 }
+
+// The statement does not depend on the parameter, but what its fix rests
+// on does: the value is proven 0-dim in one instantiation (a sum) and not
+// in the other (a slice, which the fix views as 0-dim), which would make
+// another edit of the same text: no fix.
+template <bool Reduced> double reduced_or_not(torch::Tensor t, int n) {
+  double grand = 0;
+  for (int i = 0; i < n; ++i) {
+    torch::Tensor v = t.sum();
+    if constexpr (!Reduced)
+      v = t.slice(0, 0, 1);
+    grand += v.item<double>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'item<double>()' waits for the GPU to read 'v' if it is on CUDA; add it up on the device and read the sum once after the loop [torchsync-host-read]
+  }
+  return grand;
+}
+template double reduced_or_not<true>(torch::Tensor, int);
+template double reduced_or_not<false>(torch::Tensor, int);
+// CHECK-FIXES: grand += v.item<double>();
