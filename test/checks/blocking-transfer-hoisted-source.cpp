@@ -42,6 +42,22 @@ void rows(torch::Device device, std::vector<std::vector<float>> &requests) {
 // CHECK-FIXES: auto table_host = torch::from_blob(requests[i].data(), {4}, torch::kFloat);
 // CHECK-FIXES-NEXT: table[i].copy_(table.is_cuda() && !table_host.is_pinned() ? table_host.pin_memory() : table_host, /*non_blocking=*/table.is_cuda() && !table_host.is_pinned());
 
+// Assigned to a variable: the right side is evaluated first as well. Not in
+// one branch of a conditional, which may not run.
+void reassigned(torch::Device device, std::vector<std::vector<float>> &requests) {
+  torch::Tensor last;
+  for (auto &r : requests) {
+    last = torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'to(device)' waits for the GPU to copy host tensor 'torch::from_blob(r.data(), {4}, torch...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    auto either = r.empty() ? last : torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:85: warning: 'to(device)' waits for the GPU to copy host tensor 'torch::from_blob(r.data(), {4}, torch...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    (void)either;
+  }
+}
+// CHECK-FIXES: auto last_host = torch::from_blob(r.data(), {4}, torch::kFloat);
+// CHECK-FIXES-NEXT: last = (device.is_cuda() && !last_host.is_pinned() ? last_host.pin_memory() : last_host).to(device, /*non_blocking=*/device.is_cuda() && !last_host.is_pinned());
+// CHECK-FIXES: auto either = r.empty() ? last : torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
+
 // ---- Negatives: reported, no fix ------------------------------------------------
 
 #define UPLOAD(buf) torch::from_blob((buf).data(), {4}, torch::kFloat).to(device)
