@@ -198,6 +198,23 @@ struct HoistedSource {
   FixItHint Declare;
 };
 
+/// The variable or member under `dst[i][j] = ...` (or `dst = ...`), or null.
+static const NamedDecl *assignedRoot(const CXXOperatorCallExpr *Assign) {
+  if (Assign->getNumArgs() != 2)
+    return nullptr;
+  const Expr *Root = ignoreWrappers(Assign->getArg(0));
+  while (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(Root)) {
+    if (Sub->getOperator() != OO_Subscript)
+      break;
+    Root = ignoreWrappers(Sub->getArg(0));
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Root))
+    return DRE->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(Root))
+    return M->getMemberDecl();
+  return nullptr;
+}
+
 static std::optional<HoistedSource> hoistSource(const Expr *Host,
                                                 ASTContext &Ctx) {
   // Not a tensor's method: a view (storageRootOf leaves out those it cannot
@@ -210,6 +227,7 @@ static std::optional<HoistedSource> hoistSource(const Expr *Host,
   DynTypedNode Node = DynTypedNode::create(*Host);
   const Stmt *Statement = nullptr;
   std::string Base;
+  const NamedDecl *Assigned = nullptr;
   for (unsigned Steps = 0; Steps < 64 && !Statement; ++Steps) {
     DynTypedNodeList Parents = parentsOf(Node, Ctx);
     const Stmt *Child = Node.get<Stmt>();
@@ -248,21 +266,11 @@ static std::optional<HoistedSource> hoistSource(const Expr *Host,
       if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2 ||
           OC->getArg(1) != Child || !Base.empty())
         return std::nullopt;
-      // The name of the tensor under `dst[i][j] = ...`.
-      const Expr *Root = ignoreWrappers(OC->getArg(0));
-      while (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(Root)) {
-        if (Sub->getOperator() != OO_Subscript)
-          break;
-        Root = ignoreWrappers(Sub->getArg(0));
-      }
-      const NamedDecl *Named = nullptr;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Root))
-        Named = DRE->getDecl();
-      else if (const auto *M = dyn_cast<MemberExpr>(Root))
-        Named = M->getMemberDecl();
+      const NamedDecl *Named = assignedRoot(OC);
       if (!Named || !Named->getIdentifier())
         return std::nullopt;
       Base = Named->getName().str();
+      Assigned = Named;
     } else if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
       if (CE->getNumArgs() != 1)
         return std::nullopt;
@@ -302,6 +310,18 @@ static std::optional<HoistedSource> hoistSource(const Expr *Host,
     if (const auto *Lambda = Up.get<LambdaExpr>())
       Owner = Lambda->getCallOperator();
   }
+  // Another assignment to the same tensor in the function could get the
+  // same name in the same block.
+  if (Assigned && Owner && Owner->getBody() &&
+      containsStmtWhere(Owner->getBody(), [&](const Stmt *S) {
+        const auto *Other = dyn_cast<CXXOperatorCallExpr>(S);
+        return Other && Other != Statement &&
+               !Statement->getSourceRange().fullyContains(
+                   Other->getSourceRange()) &&
+               Other->getOperator() == OO_Equal &&
+               assignedRoot(Other) == Assigned;
+      }))
+    return std::nullopt;
   std::string Name = Base + "_host";
   std::optional<std::string> Indent = indentationOf(Statement, Ctx);
   std::optional<std::string> Text = sourceText(Source->getSourceRange(), Ctx);

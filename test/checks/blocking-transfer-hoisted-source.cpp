@@ -119,6 +119,18 @@ void cases(torch::Device device, std::vector<float> &buf, int k) {
   }
 }
 
+// Two rows of one tensor assigned in one block: both would be given
+// 'table_host' there.
+void two_rows(torch::Device device, std::vector<float> &buf) {
+  auto table = torch::empty({2, 4}, device);
+  for (int i = 0; i < 2; ++i) {
+    table[0] = torch::from_blob(buf.data(), {4}, torch::kFloat);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'table[0] = torch::from_blob(buf.data(...' waits for the GPU to copy host tensor 'torch::from_blob(buf.data(), {4},...' to the device if 'table[0]' is on CUDA; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
+    table[1] = torch::from_blob(buf.data(), {4}, torch::kFloat);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'table[1] = torch::from_blob(buf.data(...' waits for the GPU to copy host tensor 'torch::from_blob(buf.data(), {4},...' to the device if 'table[1]' is on CUDA; pin it and copy_() with non_blocking=true [torchsync-blocking-transfer]
+  }
+}
+
 // CHECK-FIXES: sink(torch::from_blob(r.data(), {4}, torch::kFloat).to(device));
 // CHECK-FIXES: auto out = torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
 // CHECK-FIXES: auto seen = torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
@@ -126,3 +138,5 @@ void cases(torch::Device device, std::vector<float> &buf, int k) {
 // CHECK-FIXES: sink(torch::from_blob(r.data(), {4}, torch::kFloat).to(device) * 2);
 // CHECK-FIXES: static auto kept = torch::from_blob(buf.data(), {4}, torch::kFloat).to(device);
 // CHECK-FIXES: table[i] = torch::from_blob(buf.data(), {4}, torch::kFloat);
+// CHECK-FIXES: table[0] = torch::from_blob(buf.data(), {4}, torch::kFloat);
+// CHECK-FIXES: table[1] = torch::from_blob(buf.data(), {4}, torch::kFloat);
