@@ -269,6 +269,17 @@ static std::optional<HoistedSource> hoistSource(const Expr *Host,
       const NamedDecl *Named = assignedRoot(OC);
       if (!Named || !Named->getIdentifier())
         return std::nullopt;
+      // Nor where its declaration's upload would be given the same name.
+      if (const auto *VD = dyn_cast<VarDecl>(Named);
+          VD && VD->getInit() &&
+          containsStmtWhere(VD->getInit(), [](const Stmt *S) {
+            const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+            const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+            return MD && isTensorMethod(MD) &&
+                   MD->getDeclName().isIdentifier() &&
+                   (MD->getName() == "to" || MD->getName() == "cuda");
+          }))
+        return std::nullopt;
       Base = Named->getName().str();
       Assigned = Named;
     } else if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {

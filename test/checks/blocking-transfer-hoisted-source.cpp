@@ -131,6 +131,18 @@ void two_rows(torch::Device device, std::vector<float> &buf) {
   }
 }
 
+// A variable declared from an upload, which gets 'again_host', then
+// assigned from another in the same block: only the first is given it.
+void declared_then_assigned(torch::Device device, std::vector<float> &buf) {
+  for (int i = 0; i < 2; ++i) {
+    auto again = torch::from_blob(buf.data(), {4}, torch::kFloat).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:67: warning: 'to(device)' waits for the GPU to copy host tensor 'torch::from_blob(buf.data(), {4},...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    again = torch::from_blob(buf.data(), {4}, torch::kFloat).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:62: warning: 'to(device)' waits for the GPU to copy host tensor 'torch::from_blob(buf.data(), {4},...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+    (void)again;
+  }
+}
+
 // CHECK-FIXES: sink(torch::from_blob(r.data(), {4}, torch::kFloat).to(device));
 // CHECK-FIXES: auto out = torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
 // CHECK-FIXES: auto seen = torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
@@ -140,3 +152,5 @@ void two_rows(torch::Device device, std::vector<float> &buf) {
 // CHECK-FIXES: table[i] = torch::from_blob(buf.data(), {4}, torch::kFloat);
 // CHECK-FIXES: table[0] = torch::from_blob(buf.data(), {4}, torch::kFloat);
 // CHECK-FIXES: table[1] = torch::from_blob(buf.data(), {4}, torch::kFloat);
+// CHECK-FIXES: auto again_host = torch::from_blob(buf.data(), {4}, torch::kFloat);
+// CHECK-FIXES: again = torch::from_blob(buf.data(), {4}, torch::kFloat).to(device);
