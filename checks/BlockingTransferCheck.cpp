@@ -224,6 +224,10 @@ static std::optional<HoistedSource> hoistSource(const Expr *Host,
   const FunctionDecl *FD = Source ? Source->getDirectCallee() : nullptr;
   if (!FD || isTensorMethod(FD) || !isPlainFileRange(Host->getSourceRange()))
     return std::nullopt;
+  // Nor a broadcast view made by a function (stride 0, as expand).
+  if (isInLibTorchNamespace(FD) && FD->getDeclName().isIdentifier() &&
+      FD->getName() == "broadcast_to")
+    return std::nullopt;
   DynTypedNode Node = DynTypedNode::create(*Host);
   const Stmt *Statement = nullptr;
   std::string Base;

@@ -1165,9 +1165,10 @@ HostMemory DeviceInference::memoryImpl(const Expr *E, unsigned D) {
     return HostMemory::Pageable;
   }
   // Other ATen ops and tensor operators (`x * 2`) allocate their result
-  // from the CPU allocator.
+  // from the CPU allocator; not broadcast_to, a view of its input's memory
+  // (whose pinned copy throws: stride 0).
   if (isInLibTorchNamespace(FD) && Name != "from_blob" &&
-      isTensorType(FD->getReturnType()))
+      Name != "broadcast_to" && isTensorType(FD->getReturnType()))
     return HostMemory::Pageable;
   return HostMemory::Unknown;
 }

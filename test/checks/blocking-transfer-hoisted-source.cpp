@@ -77,6 +77,10 @@ struct Server {
       torch::Tensor seen_host;
       auto seen = torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
       // CHECK-MESSAGES: :[[@LINE-1]]:66: warning: 'to(device)' waits for the GPU to copy host tensor 'torch::from_blob(r.data(), {4}, torch...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+      // A broadcast view: its pinned copy would throw.
+      auto wide = torch::broadcast_to(torch::from_blob(r.data(), {1, 4}, torch::kFloat), {2, 4}).to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:98: warning: 'to(device)' waits for the GPU to copy host tensor 'torch::broadcast_to(torch::from_blob(...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
+      sink(wide);
       // In a macro.
       auto up = UPLOAD(r);
       // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'to()' waits for the GPU to copy host tensor 'torch::from_blob((buf).data(), {4},...' to the device if 'device' is CUDA; pin it and copy with non_blocking=true [torchsync-blocking-transfer]
@@ -146,6 +150,7 @@ void declared_then_assigned(torch::Device device, std::vector<float> &buf) {
 // CHECK-FIXES: sink(torch::from_blob(r.data(), {4}, torch::kFloat).to(device));
 // CHECK-FIXES: auto out = torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
 // CHECK-FIXES: auto seen = torch::from_blob(r.data(), {4}, torch::kFloat).to(device);
+// CHECK-FIXES: auto wide = torch::broadcast_to(torch::from_blob(r.data(), {1, 4}, torch::kFloat), {2, 4}).to(device);
 // CHECK-FIXES: auto up = UPLOAD(r);
 // CHECK-FIXES: sink(torch::from_blob(r.data(), {4}, torch::kFloat).to(device) * 2);
 // CHECK-FIXES: static auto kept = torch::from_blob(buf.data(), {4}, torch::kFloat).to(device);

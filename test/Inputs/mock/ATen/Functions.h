@@ -49,6 +49,7 @@ at::Tensor histc(const at::Tensor & self, int64_t bins=100, const at::Scalar & m
 at::Tensor one_hot(const at::Tensor & self, int64_t num_classes=-1);
 at::Tensor combinations(const at::Tensor & self, int64_t r=2, bool with_replacement=false);
 at::Tensor cat(const at::ITensorListRef & tensors, int64_t dim=0);
+at::Tensor broadcast_to(const at::Tensor & self, at::IntArrayRef size);
 at::Tensor stack(at::TensorList tensors, int64_t dim=0);
 at::Tensor matmul(const at::Tensor & self, const at::Tensor & other);
 at::Tensor mse_loss(const at::Tensor & self, const at::Tensor & target, int64_t reduction=at::Reduction::Mean);
