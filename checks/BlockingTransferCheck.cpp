@@ -198,16 +198,23 @@ struct HoistedSource {
   FixItHint Declare;
 };
 
-/// The variable or member under `dst[i][j] = ...` (or `dst = ...`), or null.
-static const NamedDecl *assignedRoot(const CXXOperatorCallExpr *Assign) {
-  if (Assign->getNumArgs() != 2)
-    return nullptr;
-  const Expr *Root = ignoreWrappers(Assign->getArg(0));
+/// The tensor expression under the subscripts of \p Dest (`dst` of
+/// `dst[i][j]`), or \p Dest itself without them.
+static const Expr *underSubscripts(const Expr *Dest) {
+  const Expr *Root = ignoreWrappers(Dest);
   while (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(Root)) {
     if (Sub->getOperator() != OO_Subscript)
       break;
     Root = ignoreWrappers(Sub->getArg(0));
   }
+  return Root;
+}
+
+/// The variable or member under `dst[i][j] = ...` (or `dst = ...`), or null.
+static const NamedDecl *assignedRoot(const CXXOperatorCallExpr *Assign) {
+  if (Assign->getNumArgs() != 2)
+    return nullptr;
+  const Expr *Root = underSubscripts(Assign->getArg(0));
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Root))
     return DRE->getDecl();
   if (const auto *M = dyn_cast<MemberExpr>(Root))
@@ -632,12 +639,7 @@ assignmentPinFix(const CXXOperatorCallExpr *Assign, const Transfer &T,
     return {};
   bool SourceTested = *Tested;
   // The variable under `dst[i][j]`.
-  const Expr *Root = ignoreWrappers(Dest);
-  while (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Root)) {
-    if (OC->getOperator() != OO_Subscript)
-      break;
-    Root = ignoreWrappers(OC->getArg(0));
-  }
+  const Expr *Root = underSubscripts(Dest);
   if (Root == ignoreWrappers(Dest) || !isPlainName(Root) ||
       !isTensorType(Root->getType()))
     return {};

@@ -243,12 +243,17 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
                           : Read->StateDeviceSpec
                               ? ifCudaDevice(Read->StateDeviceSpec, D, Ctx)
                               : ifCudaTensors("they", D);
-  std::optional<DeviceAccumulator> Acc;
-  if (Read->Kind == HostReadKind::Item)
-    Acc = deviceAccumulator(
-        Read->Call, itemValue(Read->Call, Ctx), Devices.uses(),
+  // The running sum on the device for a read of a value with item().
+  auto AccumulatorFor =
+      [&](const HostRead &R) -> std::optional<DeviceAccumulator> {
+    if (R.Kind != HostReadKind::Item)
+      return std::nullopt;
+    return deviceAccumulator(
+        R.Call, itemValue(R.Call, Ctx), Devices.uses(),
         [&](const Stmt *Loop) { return Sync.hotReason(Loop, Ctx).has_value(); },
         Ctx);
+  };
+  std::optional<DeviceAccumulator> Acc = AccumulatorFor(*Read);
   bool Periodic =
       Read->Kind == HostReadKind::Item && isUnderPeriodicTest(Read->Call, Ctx);
   auto [What, Instead] = describe(*Read, D, Acc.has_value(), Periodic, Ctx);
@@ -271,14 +276,7 @@ void HostReadCheck::check(const MatchFinder::MatchResult &Result) {
           std::optional<DeviceAccumulator> Here = Acc;
           if (C != Call) {
             std::optional<HostRead> R = asHostRead(C, Devices, Ctx);
-            Here = R && R->Kind == HostReadKind::Item
-                       ? deviceAccumulator(
-                             R->Call, itemValue(R->Call, Ctx), Devices.uses(),
-                             [&](const Stmt *Loop) {
-                               return Sync.hotReason(Loop, Ctx).has_value();
-                             },
-                             Ctx)
-                       : std::nullopt;
+            Here = R ? AccumulatorFor(*R) : std::nullopt;
           }
           if (!Here)
             return {};
